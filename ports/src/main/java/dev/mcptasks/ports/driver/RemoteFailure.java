@@ -1,0 +1,15 @@
+package dev.mcptasks.ports.driver;
+
+/** How the runtime must treat a failed remote call (runtime-behaviour.md section 5). */
+public enum RemoteFailure {
+    /** Transport error, timeout, server error, {@code isError} from an ordinary status tool: release and back off. */
+    TRANSIENT,
+    /** Nothing reached the server (could not connect or start the process): a submit may be retried safely. */
+    NOT_SENT,
+    /** The server does not know the task ({@code -32602} not found, ttl elapsed): terminal remote_task_lost. */
+    TASK_LOST,
+    /** The server refused the request (JSON-RPC error on create, tool not task-capable): terminal for a submit. */
+    REFUSED,
+    /** The answer was malformed: terminal protocol_error for a poll; a cancel is retried. */
+    PROTOCOL
+}

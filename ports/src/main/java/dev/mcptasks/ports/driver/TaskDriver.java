@@ -1,0 +1,29 @@
+package dev.mcptasks.ports.driver;
+
+import dev.mcptasks.domain.RemoteTaskSnapshot;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Talks to one kind of remote task API (native MCP tasks, ordinary submit/status/cancel tools). Every call returns
+ * a future that may be cancelled: cancelling stops the local request (on MCP, {@code notifications/cancelled}); it
+ * never cancels the remote task. A failed future carries a {@link RemoteCallException} saying how to classify it.
+ */
+public interface TaskDriver {
+    /** The name configured per server: {@code mcp-tasks} or {@code ordinary-tools}. */
+    String name();
+
+    /** Creates the remote task. Not idempotent: the runtime persists the attempt before calling. */
+    CompletableFuture<SubmitResult> submit(SubmitCall call);
+
+    /**
+     * Reads the remote task; for {@code completed} and {@code failed} the result is fetched in the same operation.
+     * {@code pollAfter} carries the server's interval hint.
+     */
+    CompletableFuture<RemoteTaskSnapshot> status(RemoteTaskRef task);
+
+    /**
+     * Asks the server to cancel; returns what the server then reports (an already-terminal answer is confirmed
+     * with a status read and returned as that terminal status).
+     */
+    CompletableFuture<RemoteTaskSnapshot> cancel(RemoteTaskRef task);
+}

@@ -1,0 +1,42 @@
+package dev.mcptasks.ports.repository;
+
+import dev.mcptasks.domain.ClaimPhase;
+import dev.mcptasks.domain.DomainException;
+import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.domain.WorkerId;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * A claim scan for one control phase.
+ *
+ * @param phase submit, poll or cancel
+ * @param worker the claiming worker
+ * @param limit at most this many rows (the worker's free capacity slots)
+ * @param lease the lease duration
+ * @param liveWorkersSince workers heartbeated at or after this instant are alive: rows whose process-local endpoint
+ *     belongs to another live worker are not claimed (poll and cancel)
+ * @param excluded rows never to claim in this scan (this worker's draining calls)
+ */
+public record ControlClaimRequest(ClaimPhase phase, WorkerId worker, int limit, Duration lease,
+        Instant liveWorkersSince, Set<TaskId> excluded) {
+
+    public ControlClaimRequest {
+        Objects.requireNonNull(phase, "phase");
+        Objects.requireNonNull(worker, "worker");
+        Objects.requireNonNull(lease, "lease");
+        Objects.requireNonNull(liveWorkersSince, "liveWorkersSince");
+        excluded = Set.copyOf(excluded);
+        if (!phase.isControl()) {
+            throw new DomainException("a control claim needs a control phase, not " + phase);
+        }
+        if (limit < 0) {
+            throw new DomainException("claim limit must not be negative");
+        }
+        if (lease.isNegative() || lease.isZero()) {
+            throw new DomainException("lease must be positive");
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package dev.mcptasks.ports.repository;
+
+import dev.mcptasks.domain.DomainException;
+import dev.mcptasks.domain.StrictJson;
+import dev.mcptasks.domain.TaskId;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The durable intent to call a tool: persisted as a {@code pending} row before anything is sent.
+ *
+ * @param id the new task's id
+ * @param serverName the configured MCP server
+ * @param toolName the tool to call
+ * @param argumentsJson the tool arguments: a strict JSON object
+ * @param driver the driver name ({@code mcp-tasks} or {@code ordinary-tools})
+ * @param requestedTtlMs the task ttl to request from the server, or null for the server's default
+ */
+public record NewTask(TaskId id, String serverName, String toolName, String argumentsJson, String driver,
+        Long requestedTtlMs) {
+
+    public static final int MAX_NAME_LENGTH = 256;
+
+    public NewTask {
+        Objects.requireNonNull(id, "id");
+        requireName("server name", serverName);
+        requireName("tool name", toolName);
+        requireName("driver", driver);
+        StrictJson.requireValid("arguments", argumentsJson);
+        if (!(StrictJson.parse(argumentsJson) instanceof Map)) {
+            throw new DomainException("arguments must be a JSON object, was: " + abbreviate(argumentsJson));
+        }
+        if (requestedTtlMs != null && requestedTtlMs <= 0) {
+            throw new DomainException("ttl must be a positive number of milliseconds, was " + requestedTtlMs);
+        }
+    }
+
+    private static void requireName(String what, String value) {
+        if (value == null || value.isBlank()) {
+            throw new DomainException(what + " must not be empty");
+        }
+        if (value.length() > MAX_NAME_LENGTH) {
+            throw new DomainException(what + " is longer than " + MAX_NAME_LENGTH + " characters");
+        }
+    }
+
+    private static String abbreviate(String text) {
+        return text.length() <= 60 ? text : text.substring(0, 60) + "...";
+    }
+}

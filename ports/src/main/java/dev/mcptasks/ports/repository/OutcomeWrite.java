@@ -1,0 +1,21 @@
+package dev.mcptasks.ports.repository;
+
+import dev.mcptasks.domain.AttentionEvent;
+import dev.mcptasks.domain.StoredSnapshot;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * A snapshot to store under a control claim: a poll result, a cancel result, or a terminal outcome decided
+ * locally (lost task, protocol error, refused or unknown submission).
+ *
+ * @param snapshot the normalized snapshot
+ * @param remoteTtlMs the server's ttl if reported, else null (keeps the stored value)
+ * @param nextControlAt next due time of the phase (null when terminal)
+ * @param event the attention event of the snapshot, or null
+ */
+public record OutcomeWrite(StoredSnapshot snapshot, Long remoteTtlMs, Instant nextControlAt, AttentionEvent event) {
+    public OutcomeWrite {
+        Objects.requireNonNull(snapshot, "snapshot");
+    }
+}

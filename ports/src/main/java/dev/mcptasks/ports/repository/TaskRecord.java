@@ -1,0 +1,58 @@
+package dev.mcptasks.ports.repository;
+
+import dev.mcptasks.domain.ClaimPhase;
+import dev.mcptasks.domain.ClaimToken;
+import dev.mcptasks.domain.NotificationStatus;
+import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.domain.WorkerId;
+import java.time.Instant;
+
+/**
+ * One task row, whole. Instants are at millisecond precision. Equality is structural, which the contract suite uses
+ * to prove that a stale write left the whole row unchanged.
+ */
+public record TaskRecord(TaskId id, Definition definition, State state, Control control, Lease lease, Outbox outbox) {
+
+    /** What was asked for; never changes after creation. */
+    public record Definition(String serverName, String toolName, String argumentsJson, String driver,
+            Long requestedTtlMs, Instant createdAt) {}
+
+    /**
+     * What is known of the task.
+     *
+     * @param endpointOwner the worker whose process-local endpoint (stdio child, session-bound HTTP server) created
+     *     the remote task; null when the endpoint is shared or nothing was created yet
+     */
+    public record State(TaskStatus status, String statusMessage, String resultJson, boolean resultTruncated,
+            String error, String errorCode, String inputRequiredJson, String remoteTaskId, Long remoteTtlMs,
+            String protocolVersion, WorkerId endpointOwner, Instant updatedAt, Instant completedAt) {}
+
+    /**
+     * Control scheduling and counters.
+     *
+     * @param nextControlAt when the current phase is next due; null means never
+     * @param lastPollError the last error of a submit or poll attempt
+     */
+    public record Control(Instant nextControlAt, Instant lastPolledAt, int submitAttemptCount, int pollAttemptCount,
+            int cancelAttemptCount, int consecutiveErrorCount, String lastPollError, String lastCancelError,
+            Instant cancelRequestedAt, Instant submitAttemptedAt) {}
+
+    /** The control claim; all fields null when the row is not claimed. */
+    public record Lease(ClaimPhase phase, WorkerId owner, ClaimToken token, Instant expiresAt) {
+        public static final Lease NONE = new Lease(null, null, null, null);
+
+        public boolean isHeld() {
+            return owner != null;
+        }
+    }
+
+    /** The notification outbox of the row and its own lease. */
+    public record Outbox(NotificationStatus status, String eventFingerprint, String eventPayload, long eventVersion,
+            long notifiedVersion, long dispatchVersion, int dispatchAttempt, String dispatchEvent, int attemptCount,
+            String error, Instant nextAt, WorkerId leaseOwner, ClaimToken leaseToken, Instant leaseExpiresAt) {}
+
+    public TaskStatus status() {
+        return state.status();
+    }
+}

@@ -1,0 +1,159 @@
+package dev.mcptasks.ports.repository;
+
+import dev.mcptasks.domain.Claim;
+import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.domain.WorkerId;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The durable task store. Every implementation passes the same {@code TaskRepositoryContract}.
+ *
+ * <p><b>Time.</b> "now" is the repository's injected {@code Clock} at the moment of the statement. Instants are
+ * stored at millisecond precision.
+ *
+ * <p><b>Claims.</b> A claim scan is one short transaction that never contains a remote call. It picks due rows of one
+ * phase ordered by due time then id, at most {@code limit}, and for each sets phase, owner, a fresh token, expiry =
+ * now + lease, and bumps that phase's attempt counter. Concurrent scans hand every row to exactly one worker.
+ * Eligibility (a lease is <i>free</i> when its owner is null or its expiry is at or before now; <i>due</i> means
+ * {@code next_control_at <= now}):
+ * <ul>
+ *   <li>submit: status pending, cancel not requested, due, lease free;</li>
+ *   <li>poll: status working or input_required, cancel not requested, due, lease free, endpoint rule;</li>
+ *   <li>cancel: cancel requested, nonterminal, due, lease free, endpoint rule.</li>
+ * </ul>
+ * Endpoint rule: {@code endpoint_owner} is null, or is the claiming worker, or is not a live worker (no worker row
+ * with {@code last_seen_at >= liveWorkersSince}). Rows in {@code excluded} are never claimed.
+ *
+ * <p><b>Fences.</b> Every write made for a claim is one conditional UPDATE whose WHERE repeats id, owner, token and
+ * phase; result writes ({@link #applyOutcome}, {@link #applySubmitted}, {@link #recordSubmitAttempt}) and
+ * {@link #renew} also require an unexpired lease ({@code lease_expires_at > now}) and a nonterminal row; poll result
+ * writes and poll renewals also require that cancel was not requested; submit writes require status pending.
+ * Releases need id + owner + token + phase only. A fenced method returns true iff it changed the row (affected row
+ * count 1); false means the claim is gone and the row is untouched, whole. {@link FencedWriteHook} is called right
+ * before each fenced UPDATE.
+ *
+ * <p><b>Notification events.</b> Writes that carry an {@code AttentionEvent} record it only when its fingerprint
+ * differs from the stored {@code event_fingerprint}: then {@code event_version + 1}, fingerprint and payload are
+ * stored, the outbox status follows {@code NotificationRules.afterNewEvent}, and {@code next_notification_at} is set
+ * to now when the status became pending.
+ */
+public interface TaskRepository {
+
+    /** Persists a pending task, due now. Throws {@link DuplicateTaskException} for a used id. */
+    TaskRecord create(NewTask task);
+
+    /**
+     * Persists a user's cancel request. If the row is pending and its create request was never attempted
+     * ({@code submit_attempted_at} null), it becomes {@code cancelled} at once (completed_at, event, lease cleared).
+     * Otherwise, the first request sets {@code cancel_requested_at} (once, never overwritten), makes the row due now,
+     * and clears a <i>poll</i> lease; a repeat changes nothing and never clears a cancel lease.
+     */
+    CancelRequestOutcome requestCancel(TaskId id);
+
+    /** Claims due rows of one control phase (see class comment). */
+    List<ClaimedTask> claimControl(ControlClaimRequest request);
+
+    /**
+     * Extends the claim to max(stored expiry, now + lease). Fence: id, owner, token, phase, unexpired, nonterminal,
+     * and for poll claims cancel not requested. Changes nothing else: no timestamp, no counter.
+     */
+    boolean renew(Claim claim, Duration lease);
+
+    /**
+     * Records that the create request is about to be sent ({@code submit_attempted_at} = now), so a worker that dies
+     * after sending is detected. Fence: submit phase, id, owner, token, unexpired, status pending, cancel not
+     * requested.
+     */
+    boolean recordSubmitAttempt(Claim claim);
+
+    /**
+     * Stores the created remote task: remote id, status and snapshot fields, ttl, protocol version, endpoint owner,
+     * next due time, completed_at when terminal, {@code consecutive_error_count} 0, {@code updated_at} now, event;
+     * clears the lease. Fence: submit phase, id, owner, token, unexpired, status pending (a cancel request made
+     * meanwhile does not block it: the remote id must be kept so the task can be cancelled). Throws
+     * {@link DuplicateTaskException} if the server already has a row with that remote id.
+     */
+    boolean applySubmitted(Claim claim, SubmitWrite write);
+
+    /**
+     * Stores a snapshot: status, message, result, truncation flag, error, error code, input request (all replaced),
+     * ttl if given, {@code next_control_at}, {@code updated_at} now, completed_at now when terminal,
+     * {@code last_polled_at} now for poll claims, error counter reset to 0 and the phase's last error cleared, event;
+     * clears the lease. Fence: id, owner, token, phase, unexpired, nonterminal; poll: cancel not requested;
+     * submit: status pending.
+     */
+    boolean applyOutcome(Claim claim, OutcomeWrite write);
+
+    /**
+     * Failure release: {@code next_control_at} from the write, error recorded (poll and submit:
+     * {@code last_poll_error}; cancel: {@code last_cancel_error}), {@code consecutive_error_count + 1},
+     * {@code updated_at} = failedAt, {@code submit_attempted_at} cleared if asked, degraded event, lease cleared.
+     * Fence: id, owner, token, phase.
+     */
+    boolean releaseAfterFailure(Claim claim, FailureWrite write);
+
+    /**
+     * Cancellation release (shutdown, ownership loss, drain): clears the lease only; status, counters, errors and
+     * due time stay, so the row is due again at once. Fence: id, owner, token, phase.
+     */
+    boolean releaseCancelled(Claim claim);
+
+    /**
+     * Claims deliveries: rows with {@code event_version > notified_version}, outbox status pending, claimed,
+     * dispatched or retry, {@code next_notification_at <= now}, notification lease free. Pending and retry rows
+     * freeze the newest event ({@code dispatch_version = event_version}, {@code dispatch_event = event_payload}), and
+     * when that moves to a newer version the attempt budget restarts ({@code dispatch_attempt} and
+     * {@code notification_attempt_count} 0); claimed and dispatched rows (an expired delivery) keep their frozen
+     * event. All become claimed with a fresh notification lease.
+     */
+    List<NotificationClaim> claimNotifications(NotificationClaimRequest request);
+
+    /** Marks the frozen event as being sent: status dispatched, {@code dispatch_attempt + 1}. Fence: notification owner, token, status claimed, unexpired. */
+    boolean markDispatched(NotificationClaim claim);
+
+    /**
+     * Delivered: {@code notified_version = dispatch_version}; status per {@code NotificationRules.afterDelivered}
+     * (a newer version stays pending, due now); error cleared; lease cleared. Fence: owner, token, status dispatched.
+     */
+    boolean finishNotification(NotificationClaim claim);
+
+    /**
+     * Delivery failed: status retry, error, {@code next_notification_at}, {@code notification_attempt_count + 1}
+     * when counted (a busy sink is not counted), lease cleared. Fence: owner, token, status claimed or dispatched.
+     */
+    boolean retryNotification(NotificationClaim claim, String error, java.time.Instant nextAt, boolean counted);
+
+    /**
+     * Gives up on the frozen version: {@code notified_version = dispatch_version}; status per
+     * {@code NotificationRules.afterDeadLetter} (a newer version stays pending, due now); error; lease cleared.
+     * Fence: owner, token, status claimed or dispatched.
+     */
+    boolean deadLetterNotification(NotificationClaim claim, String error);
+
+    /**
+     * Cancellation release of a delivery: clears the notification lease; a claimed row goes back to pending, a
+     * dispatched one stays dispatched (its frozen event may have reached the sink). Fence: owner, token.
+     */
+    boolean releaseNotification(NotificationClaim claim);
+
+    Optional<TaskRecord> find(TaskId id);
+
+    /** A page of tasks, newest (highest id) first. */
+    List<TaskRecord> list(TaskQuery query);
+
+    /** Number of tasks per status; every status present, zero included. */
+    Map<TaskStatus, Long> countByStatus();
+
+    /** Registers the worker or refreshes its {@code last_seen_at} to now. */
+    void heartbeat(WorkerInfo worker);
+
+    /** Removes a worker that stopped cleanly. */
+    void removeWorker(WorkerId worker);
+
+    /** All registered workers, oldest first. */
+    List<WorkerRecord> workers();
+}

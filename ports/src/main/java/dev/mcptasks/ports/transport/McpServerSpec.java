@@ -1,0 +1,65 @@
+package dev.mcptasks.ports.transport;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * How to reach one configured MCP server. Exactly one of {@code command} (stdio) and {@code url} (Streamable HTTP)
+ * is set. {@code env} and {@code headers} hold resolved secrets: {@link #toString()} never prints their values.
+ *
+ * @param name the configured server name
+ * @param command the executable for stdio, or null
+ * @param args its arguments
+ * @param env the child's whole environment besides PATH (nothing else is inherited)
+ * @param workingDirectory the child's working directory, or null for the runtime's
+ * @param url the MCP endpoint for HTTP, or null
+ * @param headers extra HTTP headers (authorization and the like)
+ * @param connectTimeout connect timeout (HTTP) or start-up timeout (stdio)
+ * @param readTimeout longest silence on an HTTP response before it is considered broken
+ * @param maxMessageBytes largest inbound message (stdio line or SSE event / JSON body)
+ */
+public record McpServerSpec(String name, String command, List<String> args, Map<String, String> env,
+        Path workingDirectory, URI url, Map<String, String> headers, Duration connectTimeout, Duration readTimeout,
+        int maxMessageBytes) {
+
+    public static final int DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+    public McpServerSpec {
+        Objects.requireNonNull(name, "name");
+        args = args == null ? List.of() : List.copyOf(args);
+        env = env == null ? Map.of() : Map.copyOf(env);
+        headers = headers == null ? Map.of() : Map.copyOf(headers);
+        connectTimeout = connectTimeout == null ? Duration.ofSeconds(10) : connectTimeout;
+        readTimeout = readTimeout == null ? Duration.ofSeconds(300) : readTimeout;
+        if (maxMessageBytes <= 0) {
+            maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
+        }
+        if ((command == null) == (url == null)) {
+            throw new IllegalArgumentException("server '" + name + "' needs exactly one of command or url");
+        }
+    }
+
+    public static McpServerSpec stdio(String name, String command, List<String> args, Map<String, String> env) {
+        return new McpServerSpec(name, command, args, env, null, null, null, null, null, 0);
+    }
+
+    public static McpServerSpec http(String name, URI url, Map<String, String> headers) {
+        return new McpServerSpec(name, null, null, null, null, url, headers, null, null, 0);
+    }
+
+    public boolean isStdio() {
+        return command != null;
+    }
+
+    @Override
+    public String toString() {
+        return "McpServerSpec[name=" + name
+                + (command != null ? ", command=" + command + ", args=" + args + ", env keys=" + env.keySet()
+                        : ", url=" + url + ", header names=" + headers.keySet())
+                + "]";
+    }
+}
