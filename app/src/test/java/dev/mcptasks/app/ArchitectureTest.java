@@ -1,0 +1,110 @@
+package dev.mcptasks.app;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The dependency rule of architecture.md, enforced on the production classes of every module. */
+class ArchitectureTest {
+    private static final String[] ADAPTERS = {
+        "dev.mcptasks.sqlite..", "dev.mcptasks.postgres..", "dev.mcptasks.stdio..", "dev.mcptasks.http.."
+    };
+
+    private static JavaClasses production;
+
+    @BeforeAll
+    static void importClasses() {
+        production = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
+                .importPackages("dev.mcptasks");
+        if (production.stream().noneMatch(c -> c.getPackageName().startsWith("dev.mcptasks.domain"))) {
+            // Running from the reactor, sibling modules arrive as jars: import them too.
+            production = new ClassFileImporter()
+                    .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                    .importPackages("dev.mcptasks");
+        }
+    }
+
+    @Test
+    void domainImportsOnlyTheJdk() {
+        ArchRule rule = classes().that().resideInAPackage("dev.mcptasks.domain..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("dev.mcptasks.domain..", "java..");
+        rule.check(production);
+    }
+
+    @Test
+    void domainTakesNoTimeNorRandomnessFromTheEnvironment() {
+        ArchRule rule = noClasses().that().resideInAPackage("dev.mcptasks.domain..")
+                .should().callMethod(java.time.Instant.class, "now")
+                .orShould().callMethod(System.class, "currentTimeMillis")
+                .orShould().callMethod(System.class, "nanoTime")
+                .orShould().callMethod(java.util.UUID.class, "randomUUID")
+                .orShould().callMethod(Math.class, "random")
+                .orShould().callMethod(java.time.Clock.class, "systemUTC")
+                .orShould().callMethod(java.time.Clock.class, "systemDefaultZone")
+                .orShould().callMethod(java.time.LocalDateTime.class, "now")
+                .orShould().callConstructor(java.util.Random.class)
+                .orShould().callConstructor(java.security.SecureRandom.class)
+                .orShould().dependOnClassesThat().areAssignableTo(java.util.concurrent.ThreadLocalRandom.class);
+        rule.check(production);
+    }
+
+    @Test
+    void portsDependOnlyOnTheDomainAndTheJdk() {
+        classes().that().resideInAPackage("dev.mcptasks.ports..")
+                .should().onlyDependOnClassesThat()
+                .resideInAnyPackage("dev.mcptasks.ports..", "dev.mcptasks.domain..", "java..")
+                .check(production);
+    }
+
+    @Test
+    void adaptersNeverDependOnEachOtherNorOnTheApplication() {
+        for (String adapter : ADAPTERS) {
+            String[] forbidden = java.util.stream.Stream.concat(
+                            java.util.Arrays.stream(ADAPTERS).filter(other -> !other.equals(adapter)),
+                            java.util.stream.Stream.of("dev.mcptasks.app..", "dev.mcptasks.mcp..",
+                                    "dev.mcptasks.testkit..", "dev.mcptasks.reference.."))
+                    .toArray(String[]::new);
+            noClasses().that().resideInAPackage(adapter)
+                    .should().dependOnClassesThat().resideInAnyPackage(forbidden)
+                    .allowEmptyShould(true)
+                    .check(production);
+        }
+    }
+
+    @Test
+    void theRuntimeCoreImportsNoAdapter() {
+        noClasses().that().resideInAnyPackage("dev.mcptasks.app.runtime..", "dev.mcptasks.app.service..")
+                .should().dependOnClassesThat().resideInAnyPackage(ADAPTERS)
+                .orShould().dependOnClassesThat().resideInAnyPackage("dev.mcptasks.mcp..", "dev.mcptasks.reference..")
+                .allowEmptyShould(true)
+                .check(production);
+    }
+
+    @Test
+    void onlyTheApplicationRootCreatesTheInjector() {
+        noClasses().that().resideOutsideOfPackage("dev.mcptasks.app.assembly..")
+                .should().callMethodWhere(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
+                        com.tngtech.archunit.base.DescribedPredicate.describe("Guice.createInjector",
+                                target -> target.getOwner().getName().equals("com.google.inject.Guice")
+                                        && target.getName().equals("createInjector"))))
+                .allowEmptyShould(true)
+                .check(production);
+    }
+
+    @Test
+    void theMcpClientKnowsTransportsOnlyThroughThePort() {
+        noClasses().that().resideInAPackage("dev.mcptasks.mcp..")
+                .should().dependOnClassesThat().resideInAnyPackage(ADAPTERS)
+                .orShould().dependOnClassesThat().resideInAnyPackage("dev.mcptasks.app..")
+                .allowEmptyShould(true)
+                .check(production);
+    }
+}
