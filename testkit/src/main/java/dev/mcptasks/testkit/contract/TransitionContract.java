@@ -148,7 +148,8 @@ public abstract class TransitionContract extends StaleWriteContract {
         assertThat(repo.applyOutcome(poll, outcome(id, TaskStatus.INPUT_REQUIRED, slow))).isTrue();
         TaskRecord after = record(id);
         assertThat(after.status()).isEqualTo(TaskStatus.INPUT_REQUIRED);
-        assertThat(after.state().inputRequiredJson()).isEqualTo(snapshot(TaskStatus.INPUT_REQUIRED).inputRequiredJson());
+        assertThat(after.state().inputRequiredJson())
+                .isEqualTo(snapshot(TaskStatus.INPUT_REQUIRED).inputRequiredJson());
         assertThat(after.state().completedAt()).isNull();
         assertThat(after.control().nextControlAt()).isEqualTo(slow);
         assertThat(after.control().lastPolledAt()).isEqualTo(now());
