@@ -36,8 +36,8 @@ final class ClaimScans {
             return List.of();
         }
         return database.write("claim " + request.phase().wireName() + " rows", mapper -> {
-            Instant now = clock.now();
-            Instant expiresAt = now.plus(request.lease());
+            Instant now = Instant.ofEpochMilli(clock.now().toEpochMilli());
+            Instant expiresAt = now.plusMillis(request.lease().toMillis());
             ClaimScan scan = new ClaimScan(request.worker().value(), now.toEpochMilli(), expiresAt.toEpochMilli(),
                     request.liveWorkersSince().toEpochMilli(),
                     request.excluded().stream().map(TaskId::value).sorted().toList(), request.limit());
@@ -69,8 +69,8 @@ final class ClaimScans {
             return List.of();
         }
         return database.write("claim notifications", mapper -> {
-            Instant now = clock.now();
-            Instant expiresAt = now.plus(request.lease());
+            Instant now = Instant.ofEpochMilli(clock.now().toEpochMilli());
+            Instant expiresAt = now.plusMillis(request.lease().toMillis());
             ClaimScan scan = new ClaimScan(request.worker().value(), now.toEpochMilli(), expiresAt.toEpochMilli(),
                     now.toEpochMilli(), List.of(), request.limit());
             List<NotificationClaim> claimed = new ArrayList<>();

@@ -125,6 +125,7 @@ final class SqliteDatabase implements AutoCloseable {
         HikariConfig hikari = new HikariConfig();
         hikari.setDataSource(dataSource);
         hikari.setPoolName("sqlite-" + role);
+        hikari.setReadOnly(readOnly); // must match the connection: sqlite-jdbc refuses to change it once open
         hikari.setMaximumPoolSize(size);
         hikari.setMinimumIdle(size);
         // in-process callers queue for the single writer here; give them at least as long as SQLite's busy wait

@@ -36,9 +36,6 @@ import java.util.Optional;
 
 /** The {@link dev.mcptasks.ports.repository.TaskRepository} on one SQLite database file. */
 final class SqliteTaskRepository implements CloseableTaskRepository {
-    /** The status message of a task cancelled before its create request was ever sent. */
-    static final String CANCELLED_LOCALLY_MESSAGE = "cancelled before it was submitted";
-
     private final SqliteDatabase database;
     private final Clock clock;
     private final ClaimScans claims;
@@ -74,7 +71,7 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
                 return CancelRequestOutcome.ALREADY_TERMINAL;
             }
             if (task.status() == TaskStatus.PENDING && task.control().submitAttemptedAt() == null) {
-                StoredSnapshot cancelled = StoredSnapshot.cancelled(CANCELLED_LOCALLY_MESSAGE);
+                StoredSnapshot cancelled = StoredSnapshot.cancelled(null);
                 AttentionEvent event = AttentionEvent.forSnapshot(id, task.definition().serverName(),
                         task.definition().toolName(), cancelled).orElse(null);
                 SnapshotValues values = FencedWrites.snapshot(cancelled, null, null, null, null, null, event, now);
