@@ -21,7 +21,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The claim scans read only their partial index, whatever the number of finished rows. */
+/**
+ * The claim scans read only their partial, covering index (finished rows are not in it; leased rows are skipped on
+ * the index entry), and each claim UPDATE finds its row by primary key.
+ */
 class SqliteClaimPlanTest {
     @TempDir
     Path dir;
@@ -32,7 +35,7 @@ class SqliteClaimPlanTest {
     @BeforeEach
     void open() throws Exception {
         database = SqliteDatabase.open(SqliteFixture.settings(dir.resolve("tasks.db")), clock);
-        SeedRows.terminal(dir.resolve("tasks.db"), 5_000, clock.now().toEpochMilli());
+        SeedRows.terminal(dir.resolve("tasks.db"), 1_000, clock.now().toEpochMilli());
     }
 
     @AfterEach
@@ -48,6 +51,17 @@ class SqliteClaimPlanTest {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {"claimSubmit", "claimPoll", "claimCancel", "claimNotify"})
+    void claimUpdatesFindTheirRowByPrimaryKey(String statement) throws Exception {
+        for (boolean analyzed : new boolean[] {false, true}) {
+            List<String> plan = plan(statement, analyzed);
+            System.out.println(statement + (analyzed ? " (analyzed)" : "") + ": " + plan);
+            assertThat(plan).as("plan of %s", statement)
+                    .anyMatch(line -> line.startsWith("SEARCH tasks USING INDEX sqlite_autoindex_tasks_1 (id=?)"));
+        }
+    }
+
+    @ParameterizedTest
     @ValueSource(strings = {"selectNotifyCandidates"})
     void notificationScanSearchesThePartialOutboxIndex(String statement) throws Exception {
         assertUsesIndex(statement, "tasks_outbox_due", false);
@@ -60,7 +74,7 @@ class SqliteClaimPlanTest {
         String tasksLine = plan.stream().filter(line -> line.matches("(SCAN|SEARCH) tasks\\b.*")).findFirst()
                 .orElseThrow(() -> new AssertionError("no access to tasks in plan " + plan));
         assertThat(tasksLine).as("plan %s (analyzed: %s)", plan, analyzed)
-                .startsWith("SEARCH tasks USING INDEX " + index);
+                .startsWith("SEARCH tasks USING COVERING INDEX " + index);
         assertThat(plan).as("the index order serves ORDER BY").noneMatch(line -> line.contains("TEMP B-TREE"));
     }
 
@@ -71,6 +85,8 @@ class SqliteClaimPlanTest {
         MapperMethod.ParamMap<Object> parameters = new MapperMethod.ParamMap<>();
         long now = clock.now().toEpochMilli();
         parameters.put("s", new ClaimScan("w1", now, now + 60_000, now - 30_000, List.of("x1"), 50));
+        parameters.put("id", "t1");
+        parameters.put("token", "k1");
         BoundSql bound = mapped.getBoundSql(parameters);
         try (Connection connection = SeedRows.connect(dir.resolve("tasks.db"))) {
             if (analyzed) {
