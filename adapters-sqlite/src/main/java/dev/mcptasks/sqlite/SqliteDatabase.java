@@ -63,8 +63,8 @@ final class SqliteDatabase implements AutoCloseable {
         } catch (RuntimeException e) {
             closeQuietly(readerPool);
             closeQuietly(writerPool);
-            if (e instanceof RepositoryUnavailableException
-                    || (e instanceof RepositoryException repositoryException && !repositoryException.isTransient())) {
+            // an intact database this build must not touch (a newer schema) says so; anything else is unavailability
+            if (e instanceof RepositoryException repositoryException && !repositoryException.isTransient()) {
                 throw e;
             }
             throw new RepositoryUnavailableException("cannot open SQLite database '" + path + "': "
