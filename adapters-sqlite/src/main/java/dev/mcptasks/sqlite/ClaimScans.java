@@ -90,7 +90,8 @@ final class ClaimScans {
     }
 
     /** Reads the claimed rows back in one statement, in claim order. */
-    private static <G, R> List<R> withRows(TaskMapper mapper, Map<String, G> granted, BiFunction<TaskRow, G, R> result) {
+    private static <G, R> List<R> withRows(TaskMapper mapper, Map<String, G> granted,
+            BiFunction<TaskRow, G, R> result) {
         if (granted.isEmpty()) {
             return List.of();
         }

@@ -46,6 +46,7 @@ final class SchemaMigrator {
                 SqliteDatabase.execute(connection, "COMMIT");
                 return applied;
             } catch (SQLException | RuntimeException e) {
+                // a failed migration fails the start-up, which closes the whole pool, connection included
                 SqliteDatabase.rollbackQuietly(connection, e);
                 throw e;
             }

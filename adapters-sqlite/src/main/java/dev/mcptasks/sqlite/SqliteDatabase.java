@@ -91,7 +91,10 @@ final class SqliteDatabase implements AutoCloseable {
                 execute(connection, "COMMIT");
                 return result;
             } catch (SQLException | RuntimeException e) {
-                rollbackQuietly(connection, e);
+                if (!rollbackQuietly(connection, e)) {
+                    // a connection that may still hold the write lock must never go back to the pool
+                    writerPool.evictConnection(connection);
+                }
                 throw e;
             }
         } catch (SQLException | RuntimeException e) {
@@ -165,13 +168,18 @@ final class SqliteDatabase implements AutoCloseable {
         }
     }
 
-    /** Rolls back whatever the failed transaction wrote; the failure itself is what the caller reports. */
-    static void rollbackQuietly(Connection connection, Exception failure) {
+    /**
+     * Rolls back whatever the failed transaction wrote; the failure itself is what the caller reports. Returns false
+     * when a transaction may still be open on the connection.
+     */
+    static boolean rollbackQuietly(Connection connection, Exception failure) {
         try {
             execute(connection, "ROLLBACK");
+            return true;
         } catch (SQLException | RuntimeException e) {
-            // BEGIN itself failed (busy): no transaction is open, nothing to undo
             failure.addSuppressed(e);
+            // BEGIN itself failed (busy): no transaction was ever opened, nothing to undo
+            return String.valueOf(e.getMessage()).contains("no transaction is active");
         }
     }
 
