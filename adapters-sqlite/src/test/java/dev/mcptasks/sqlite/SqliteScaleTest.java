@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SqliteScaleTest {
     private static final int TERMINAL_ROWS = 200_000;
     private static final int DUE_ROWS = 50;
-    private static final int SAMPLES = 9;
+    private static final int SAMPLES = 7;
     private static final Duration LEASE = Duration.ofSeconds(60);
 
     @TempDir
