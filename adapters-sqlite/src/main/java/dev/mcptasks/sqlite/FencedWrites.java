@@ -49,7 +49,9 @@ final class FencedWrites {
     }
 
     boolean applySubmitted(Claim claim, SubmitWrite write) {
-        return fenced(FencedWrite.APPLY_SUBMITTED, claim.taskId(),
+        String operation = describe(FencedWrite.APPLY_SUBMITTED, claim.taskId()) + " with remote task id '"
+                + write.remoteTaskId() + "'";
+        return fenced(FencedWrite.APPLY_SUBMITTED, claim.taskId(), operation,
                 (mapper, now) -> mapper.applySubmitted(fence(claim), now, snapshot(write.snapshot(),
                         write.remoteTaskId(), write.remoteTtlMs(), write.protocolVersion(), write.endpointOwner(),
                         write.nextControlAt(), write.event(), now)));
@@ -113,8 +115,13 @@ final class FencedWrites {
     }
 
     private boolean fenced(FencedWrite write, TaskId id, ToIntBiFunction<TaskMapper, Long> update) {
+        return fenced(write, id, describe(write, id), update);
+    }
+
+    private boolean fenced(FencedWrite write, TaskId id, String operation,
+            ToIntBiFunction<TaskMapper, Long> update) {
         hook.beforeFencedWrite(write, id);
-        return database.write(describe(write, id),
+        return database.write(operation,
                 mapper -> update.applyAsInt(mapper, clock.now().toEpochMilli()) == 1);
     }
 

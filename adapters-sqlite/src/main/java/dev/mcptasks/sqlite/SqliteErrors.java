@@ -60,7 +60,7 @@ final class SqliteErrors {
 
     private static String duplicateMessage(String operation, String message) {
         if (message.contains("tasks.remote_task_id")) {
-            return operation + ": the server already has a task with this remote task id (" + message + ")";
+            return operation + ": the server already has a task with that remote task id (" + message + ")";
         }
         return operation + ": a task with this id already exists (" + message + ")";
     }

@@ -102,7 +102,7 @@ class SqliteBadInputTest {
 
             assertThatThrownBy(() -> repository.applySubmitted(second, submitted("r1")))
                     .isInstanceOf(DuplicateTaskException.class)
-                    .hasMessageContaining("remote task id");
+                    .hasMessageContaining("remote task id 'r1'");
             assertThat(repository.find(TaskId.of("t2"))).contains(before);
             assertThat(repository.applySubmitted(second, submitted("r2"))).isTrue();
         }
