@@ -47,7 +47,7 @@ class PostgresRepositoryBasicsTest {
 
     @BeforeEach
     void open() {
-        repository = PostgresTaskRepositories.open(PostgresTestDatabase.freshDatabase(), clock, ids,
+        repository = PostgresTaskRepositories.open(PostgresTestDatabase.freshSchema(), clock, ids,
                 FencedWriteHook.NONE);
     }
 

@@ -33,9 +33,17 @@ public final class PostgresTestDatabase {
 
     private PostgresTestDatabase() {}
 
-    /** Settings for a new, empty database on the shared test server. */
+    /** Settings for a new, empty database on the shared test server (CREATE DATABASE: about a quarter second). */
     public static PostgresSettings freshDatabase() {
         return server().createDatabase();
+    }
+
+    /**
+     * Settings for a new, empty schema in a database shared by this JVM, as seen through {@code currentSchema}: as
+     * isolated as a fresh database for the repository (tables, schema version), and created in milliseconds.
+     */
+    public static PostgresSettings freshSchema() {
+        return server().createSchema();
     }
 
     /** A plain JDBC connection to the database of {@code settings}, for test set-up and inspection. */
@@ -138,6 +146,8 @@ public final class PostgresTestDatabase {
         private final String description;
         private final String prefix;
         private final List<String> created = new ArrayList<>();
+        private PostgresSettings sharedDatabase;
+        private int schemas;
 
         Server(String host, int port, String user, String password, String description) {
             this(host, port, user, password, description, "mcp_tasks_test_");
@@ -188,6 +198,21 @@ public final class PostgresTestDatabase {
             }
             created.add(name);
             return new PostgresSettings("jdbc:postgresql://" + host + ":" + port + "/" + name, user, password, 4,
+                    Duration.ofSeconds(10));
+        }
+
+        synchronized PostgresSettings createSchema() {
+            if (sharedDatabase == null) {
+                sharedDatabase = createDatabase();
+            }
+            String name = "test_schema_" + ++schemas;
+            try (Connection connection = connect(sharedDatabase); Statement statement = connection.createStatement()) {
+                statement.execute("CREATE SCHEMA " + name);
+            } catch (SQLException e) {
+                throw new IllegalStateException("cannot create test schema " + name + " on " + description + ": "
+                        + e.getMessage(), e);
+            }
+            return new PostgresSettings(sharedDatabase.jdbcUrl() + "?currentSchema=" + name, user, password, 4,
                     Duration.ofSeconds(10));
         }
 
