@@ -98,6 +98,11 @@ final class PostgresStore implements AutoCloseable {
         }
     }
 
+    /** The shared MyBatis configuration (tests use it to EXPLAIN the real statements). */
+    static Configuration mybatis() {
+        return Mappers.FACTORY.getConfiguration();
+    }
+
     String location() {
         return location;
     }
