@@ -44,6 +44,7 @@ class DisjointClaimsTest {
     @Test
     void eachDueRowGoesToExactlyOneWorkerPerGeneration() throws Exception {
         int rounds = Integer.getInteger("mcptasks.pg.disjointRounds", 2);
+        System.out.println("disjoint claims: " + WORKERS + " workers, " + ROWS + " rows, " + rounds + " rounds");
         PostgresSettings shared = PostgresTestDatabase.freshSchema();
         PostgresSettings settings = new PostgresSettings(shared.jdbcUrl(), shared.user(), shared.password(), 1,
                 shared.connectTimeout());

@@ -16,9 +16,12 @@ final class TaskSeeder {
         this.settings = settings;
     }
 
-    /** Finished rows, as a long-lived table accumulates them: terminal, never due, outbox delivered. */
+    /**
+     * Finished rows, as a long-lived table accumulates them: terminal, outbox delivered, and (the worst case for a
+     * plain index on the due time) a due time in the past, ordered before every live row.
+     */
     void terminal(String prefix, int count, Instant at) throws SQLException {
-        insert(prefix, count, at, "completed", null, false, "delivered", 1, 1);
+        insert(prefix, count, at, "completed", at, false, "delivered", 1, 1);
     }
 
     /** Rows of one control phase, due at {@code due}: pending (submit), working (poll), or working + cancel. */
