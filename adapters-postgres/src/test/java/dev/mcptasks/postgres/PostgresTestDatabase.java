@@ -151,6 +151,7 @@ public final class PostgresTestDatabase {
         private final String prefix;
         private final List<String> created = new ArrayList<>();
         private PostgresSettings sharedDatabase;
+        private Connection sharedConnection;
         private int schemas;
 
         Server(String host, int port, String user, String password, String description) {
@@ -210,7 +211,7 @@ public final class PostgresTestDatabase {
                 sharedDatabase = createDatabase();
             }
             String name = "test_schema_" + ++schemas;
-            try (Connection connection = connect(sharedDatabase); Statement statement = connection.createStatement()) {
+            try (Statement statement = sharedConnection().createStatement()) {
                 statement.execute("CREATE SCHEMA " + name);
             } catch (SQLException e) {
                 throw new IllegalStateException("cannot create test schema " + name + " on " + description + ": "
@@ -218,6 +219,14 @@ public final class PostgresTestDatabase {
             }
             return new PostgresSettings(sharedDatabase.jdbcUrl() + "?currentSchema=" + name, user, password, 4,
                     Duration.ofSeconds(10));
+        }
+
+        /** Kept open: a new backend per schema would cost more than the CREATE SCHEMA itself. */
+        private Connection sharedConnection() throws SQLException {
+            if (sharedConnection == null || sharedConnection.isClosed()) {
+                sharedConnection = connect(sharedDatabase);
+            }
+            return sharedConnection;
         }
 
         private Connection admin() throws SQLException {
