@@ -80,21 +80,27 @@ final class PostgresStore implements AutoCloseable {
     <T> T transaction(String operation, Function<TaskMapper, T> work) {
         try (Connection connection = dataSource.getConnection()) {
             connection.setAutoCommit(false);
-            try {
-                T result;
-                try (SqlSession session = Mappers.FACTORY.openSession(connection)) {
-                    result = work.apply(session.getMapper(TaskMapper.class));
+            // the session closes the connection when it closes (the pool then restores auto-commit)
+            try (SqlSession session = Mappers.FACTORY.openSession(connection)) {
+                try {
+                    T result = work.apply(session.getMapper(TaskMapper.class));
                     connection.commit();
+                    return result;
+                } catch (SQLException | RuntimeException e) {
+                    rollbackQuietly(connection, e);
+                    throw e;
                 }
-                return result;
-            } catch (SQLException | RuntimeException e) {
-                if (!connection.isClosed()) {
-                    connection.rollback();
-                }
-                throw e;
             }
         } catch (SQLException | RuntimeException e) {
             throw SqlErrors.translate(operation, e, location);
+        }
+    }
+
+    private static void rollbackQuietly(Connection connection, Exception failure) {
+        try {
+            connection.rollback();
+        } catch (SQLException rollbackFailure) {
+            failure.addSuppressed(rollbackFailure);
         }
     }
 

