@@ -50,8 +50,9 @@ public abstract class NotificationContract extends CancelRequestContract {
         assertThat(claim.eventJson()).isEqualTo(payload);
         assertThat(claim.attempt()).isEqualTo(1);
         assertThat(claim.expiresAt()).isEqualTo(now().plus(LEASE));
-        assertThat(outbox(id)).isEqualTo(new TaskRecord.Outbox(NotificationStatus.CLAIMED, outbox(id).eventFingerprint(),
-                payload, 1, 0, 1, 0, payload, 0, null, now(), A, claim.token(), now().plus(LEASE)));
+        assertThat(outbox(id)).isEqualTo(new TaskRecord.Outbox(NotificationStatus.CLAIMED,
+                outbox(id).eventFingerprint(), payload, 1, 0, 1, 0, payload, 0, null, now(), A, claim.token(),
+                now().plus(LEASE)));
         assertThat(repo.markDispatched(claim)).isTrue();
         assertThat(outbox(id).status()).isEqualTo(NotificationStatus.DISPATCHED);
         assertThat(outbox(id).dispatchAttempt()).isEqualTo(1);

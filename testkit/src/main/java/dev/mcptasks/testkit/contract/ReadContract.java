@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Contract, part seven: reads, the workers table, and bad input that must be refused before anything is written. */
@@ -128,7 +129,7 @@ public abstract class ReadContract extends NotificationContract {
         repo.create(new NewTask(longId, longName, longName, bigArguments, longName, Long.MAX_VALUE));
         repo.heartbeat(new WorkerInfo(longWorker, longName, Long.MAX_VALUE, now()));
 
-        Claim claim = repo.claimControl(request(ClaimPhase.SUBMIT, longWorker, 1, java.util.Set.of())).get(0).claim();
+        Claim claim = repo.claimControl(request(ClaimPhase.SUBMIT, longWorker, 1, Set.of())).get(0).claim();
         assertThat(repo.applySubmitted(claim, submitted("r".repeat(1000), longWorker))).isTrue();
         TaskRecord stored = record(longId);
         assertThat(stored.definition()).isEqualTo(new TaskRecord.Definition(longName, longName, bigArguments,
