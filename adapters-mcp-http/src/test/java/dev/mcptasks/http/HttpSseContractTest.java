@@ -7,7 +7,6 @@ import dev.mcptasks.testkit.transport.McpTransportContract;
 import dev.mcptasks.testkit.transport.ScriptedPeer;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 
 /** The transport contract against the in-test server answering POSTs with SSE streams. */
 class HttpSseContractTest extends McpTransportContract {
@@ -28,8 +27,8 @@ class HttpSseContractTest extends McpTransportContract {
                 Map.of(), null, null, MAX_MESSAGE_BYTES));
     }
 
-    @AfterEach
-    void stopPeer() {
+    @Override
+    protected void stopPeer() {
         peer.close();
     }
 
