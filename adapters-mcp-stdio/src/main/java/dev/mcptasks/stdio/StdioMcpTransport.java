@@ -83,20 +83,24 @@ final class StdioMcpTransport implements McpTransport {
         stderrReader = daemon(this::readStderr, "stderr");
         reader.start();
         stderrReader.start();
-        process.onExit().thenRun(this::processExited);
+        // not on the JDK's process reaper thread: processExited waits for the reader to drain stdout
+        process.onExit().thenRunAsync(this::processExited, task -> daemon(task, "exit").start());
     }
 
     @Override
     public CompletableFuture<Void> send(String message) {
+        if (!started.get()) {
+            throw new IllegalStateException("stdio transport for server '" + spec.name() + "' was not started");
+        }
         if (message.indexOf('\n') >= 0 || message.indexOf('\r') >= 0) {
             throw new IllegalArgumentException("a stdio MCP message must not contain a raw line break (server '"
                     + spec.name() + "')");
         }
-        CompletableFuture<Void> done = new CompletableFuture<>();
         McpTransportException ended = ended();
         if (ended != null) {
             return CompletableFuture.failedFuture(ended);
         }
+        CompletableFuture<Void> done = new CompletableFuture<>();
         byte[] line = (message + "\n").getBytes(StandardCharsets.UTF_8);
         try {
             writer.execute(() -> write(line, done));
