@@ -3,6 +3,9 @@ package dev.mcptasks.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import dev.mcptasks.ports.transport.McpServerSpec;
 import dev.mcptasks.ports.transport.McpTransport;
 import dev.mcptasks.ports.transport.McpTransportException;
@@ -19,6 +22,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 /** Streamable HTTP specifics beyond the contract, against the in-test scripted server. */
 class StreamableHttpMcpTransportTest {
@@ -84,6 +88,40 @@ class StreamableHttpMcpTransportTest {
         assertThat(seen.get(2).headers().get("Accept")).isEqualTo("application/json, text/event-stream");
         assertThat(seen.get(2).headers().get("Content-Type")).isEqualTo("application/json");
         assertThat(seen.get(1).headers().get("Accept")).isEqualTo("text/event-stream");
+    }
+
+    @Test
+    void headerValuesNeverReachTheLog() throws Exception {
+        Logger logger = (Logger) LoggerFactory.getLogger("dev.mcptasks.http");
+        ListAppender<ILoggingEvent> logs = new ListAppender<>();
+        logs.start();
+        logger.addAppender(logs);
+        try {
+            start(ScriptedHttpPeer.Mode.SSE, Map.of("Authorization", "Bearer s3cret"), null);
+            await(transport.send(request(1, "initialize")));
+            transport.close();
+        } finally {
+            logger.detachAppender(logs);
+        }
+
+        assertThat(logs.list).isNotEmpty();
+        assertThat(logs.list).extracting(ILoggingEvent::getFormattedMessage).noneMatch(m -> m.contains("s3cret"));
+    }
+
+    @Test
+    void oversizedSseEventFailsItsSendAndTheStreamGoesOn() throws Exception {
+        peer = new ScriptedHttpPeer(ScriptedHttpPeer.Mode.SSE);
+        transport = new HttpTransportFactory().create(new McpServerSpec("peer", null, null, null, null, peer.url(),
+                Map.of(), null, null, 1000));
+        transport.start(listener);
+
+        McpTransportException tooLarge = failure(transport.send(
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"big\",\"params\":{\"bytes\":5000}}"));
+
+        assertThat(tooLarge.kind()).isEqualTo(Kind.MESSAGE_TOO_LARGE);
+        assertThat(listener.nextError().kind()).isEqualTo(Kind.MESSAGE_TOO_LARGE);
+        await(transport.send(request(2, "echo")));
+        assertThat(listener.nextMessage()).isEqualTo(ScriptedPeer.echo("2", "{}"));
     }
 
     @Test

@@ -73,9 +73,11 @@ final class StdioMcpTransport implements McpTransport {
         try {
             process = builder.start();
         } catch (IOException | RuntimeException e) {
+            McpTransportException failed = new McpTransportException(Kind.CONNECT_FAILED, "cannot start server '"
+                    + spec.name() + "': command '" + spec.command() + "' failed to launch: " + e.getMessage(), e);
+            terminated.set(failed);
             writer.shutdownNow();
-            throw new McpTransportException(Kind.CONNECT_FAILED, "cannot start server '" + spec.name()
-                    + "': command '" + spec.command() + "' failed to launch: " + e.getMessage(), e);
+            throw failed;
         }
         log.debug("started server '{}' (pid {}): {} {} with env {}", spec.name(), process.pid(), spec.command(),
                 spec.args(), env.keySet());
