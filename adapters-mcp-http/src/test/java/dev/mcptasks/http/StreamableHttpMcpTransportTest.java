@@ -194,6 +194,17 @@ class StreamableHttpMcpTransportTest {
     }
 
     @Test
+    void sessionLossFailsSendsInFlight() throws Exception {
+        start(ScriptedHttpPeer.Mode.SSE, Map.of(), null);
+        await(transport.send(request(1, "echo")));
+        CompletableFuture<Void> hanging = transport.send(request(2, ScriptedPeer.HANG));
+        await(transport.send(request(3, ScriptedPeer.DROP_SESSION)));
+
+        assertThat(failure(transport.send(request(4, "echo"))).kind()).isEqualTo(Kind.SESSION_LOST);
+        assertThat(failure(hanging).kind()).isEqualTo(Kind.SESSION_LOST);
+    }
+
+    @Test
     void closingFromTheListenerCallbackDoesNotDeadlock() throws Exception {
         peer = new ScriptedHttpPeer(ScriptedHttpPeer.Mode.JSON);
         CompletableFuture<Void> closedInCallback = new CompletableFuture<>();
