@@ -80,7 +80,7 @@ final class TaskRecord {
   }
 
   /** Tells the creator's listener (status notifications) about the current status. */
-  void announce() {
+  synchronized void announce() {
     listener.accept(this);
   }
 
@@ -109,10 +109,12 @@ final class TaskRecord {
 
   /**
    * Moves to {@code next} unless the record is already terminal; returns false (and changes nothing) when it is.
-   * A terminal move stores {@code finalResult} and completes {@link #terminal()} after leaving the monitor.
+   * The change is announced while holding the monitor, so notifications leave in transition order and each carries
+   * the state it reports; a terminal move completes {@link #terminal()} only after that, so on stdio the status
+   * notification precedes the answer of a waiting {@code tasks/result}.
    */
   boolean transition(WireStatus next, String message, ObjectNode finalResult, Instant now) {
-    Future<?> dropped;
+    Future<?> dropped = null;
     synchronized (this) {
       if (status.terminal()) {
         return false;
@@ -120,17 +122,19 @@ final class TaskRecord {
       status = next;
       statusMessage = message;
       lastUpdatedAt = now;
-      if (!next.terminal()) {
-        return true;
+      if (next.terminal()) {
+        result = finalResult;
+        dropped = pendingStage;
+        pendingStage = null;
       }
-      result = finalResult;
-      dropped = pendingStage;
-      pendingStage = null;
+      announce();
     }
     if (dropped != null) {
       dropped.cancel(false);
     }
-    terminal.complete(next);
+    if (next.terminal()) {
+      terminal.complete(next);
+    }
     return true;
   }
 

@@ -26,12 +26,9 @@ final class TaskRunner {
   void start(TaskRecord record) {
     TaskBehaviour behaviour = record.behaviour();
     if (behaviour.inputRequiredMs() > 0) {
-      if (record.transition(WireStatus.INPUT_REQUIRED, "Waiting for input", null, store.now())) {
-        record.announce();
-      }
+      record.transition(WireStatus.INPUT_REQUIRED, "Waiting for input", null, store.now());
       schedule(record, behaviour.inputRequiredMs(), () -> {
         if (record.transition(WireStatus.WORKING, "Working", null, store.now())) {
-          record.announce();
           schedule(record, behaviour.durationMs(), () -> finish(record));
         }
       });
@@ -42,20 +39,15 @@ final class TaskRunner {
 
   /** Cancels {@code record} unless it is terminal; returns whether this call cancelled it. */
   boolean cancel(TaskRecord record) {
-    if (!record.transition(WireStatus.CANCELLED, "Client cancelled task execution.", null, store.now())) {
-      return false;
-    }
-    record.announce();
-    return true;
+    return record.transition(WireStatus.CANCELLED, "Client cancelled task execution.", null, store.now());
   }
 
   private void finish(TaskRecord record) {
     TaskBehaviour behaviour = record.behaviour();
-    boolean changed = behaviour.fail()
-        ? record.transition(WireStatus.FAILED, behaviour.failMessage(), failure(behaviour), store.now())
-        : record.transition(WireStatus.COMPLETED, "Completed", success(behaviour), store.now());
-    if (changed) {
-      record.announce();
+    if (behaviour.fail()) {
+      record.transition(WireStatus.FAILED, behaviour.failMessage(), failure(behaviour), store.now());
+    } else {
+      record.transition(WireStatus.COMPLETED, "Completed", success(behaviour), store.now());
     }
   }
 
