@@ -8,6 +8,7 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -31,7 +32,7 @@ class ReferenceServerProcessTest {
           + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"work\","
           + "\"arguments\":{\"durationMs\":1},\"task\":{}}}\n").getBytes(StandardCharsets.UTF_8));
       stdin.flush();
-      List<JsonNode> lines = new java.util.ArrayList<>();
+      List<JsonNode> lines = new ArrayList<>();
       String line;
       while (lines.stream().noneMatch(m -> m.path("id").asInt() == 2) && (line = stdout.readLine()) != null) {
         lines.add(StdioTestClient.MAPPER.readTree(line));

@@ -3,8 +3,10 @@ package dev.mcptasks.reference;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -227,12 +229,11 @@ class StdioTaskLifecycleTest {
     }
   }
 
-  private String create(JsonNode arguments) {
-    return client.result("tools/call", Json.call("work", (com.fasterxml.jackson.databind.node.ObjectNode) arguments,
-        60_000L)).path("task").path("taskId").asText();
+  private String create(ObjectNode arguments) {
+    return client.result("tools/call", Json.call("work", arguments, 60_000L)).path("task").path("taskId").asText();
   }
 
-  private int indexOf(java.util.function.Predicate<JsonNode> match) {
+  private int indexOf(Predicate<JsonNode> match) {
     List<JsonNode> messages = client.received;
     for (int i = 0; i < messages.size(); i++) {
       if (match.test(messages.get(i))) {
