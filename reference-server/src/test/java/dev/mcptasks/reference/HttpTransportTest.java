@@ -112,6 +112,9 @@ class HttpTransportTest {
         .header("Accept", "text/event-stream").header("Mcp-Session-Id", client.sessionId).GET().build(),
         HttpResponse.BodyHandlers.ofLines());
     assertThat(stream.statusCode()).isEqualTo(200);
+    HttpResponse<String> second = client.send(HttpRequest.newBuilder(client.uri)
+        .header("Accept", "text/event-stream").header("Mcp-Session-Id", client.sessionId).GET().build());
+    assertThat(second.statusCode()).isEqualTo(409);
     CompletableFuture<List<String>> statuses = CompletableFuture.supplyAsync(() -> stream.body()
         .filter(line -> line.startsWith("data: {"))
         .map(line -> parse(line.substring(6)).path("params").path("status").asText())
