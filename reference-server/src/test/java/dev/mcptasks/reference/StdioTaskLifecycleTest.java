@@ -49,6 +49,8 @@ class StdioTaskLifecycleTest {
     assertThat(tools.get(0).path("execution").path("taskSupport").asText()).isEqualTo("required");
     assertThat(tools.get(1).path("execution").path("taskSupport").asText()).isEqualTo("optional");
     assertThat(tools.get(2).has("execution")).isFalse();
+    assertThat(tools.get(0).path("inputSchema").path("properties").path("malformed").path("type").toString())
+        .isEqualTo("[\"boolean\",\"string\"]");
   }
 
   @Test
