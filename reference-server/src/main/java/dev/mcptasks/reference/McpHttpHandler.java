@@ -106,7 +106,7 @@ final class McpHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
     if (options.jsonResponses()) {
       dispatcher.handle(session, message).thenAccept(response -> reply.json(response, sessionHeader));
     } else {
-      SseStream stream = reply.openSse(sessionHeader, options.sseRetryMs());
+      SseStream stream = reply.openSse(sessionHeader, options.sseRetryMs(), options.sseKeepAliveMs());
       dispatcher.handle(session, message).thenAccept(stream::finish);
     }
   }
@@ -133,7 +133,7 @@ final class McpHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
       return;
     }
     reply.onClose(() -> session.detach(stream));
-    stream.start(null, options.sseRetryMs());
+    stream.start(null, options.sseRetryMs(), options.sseKeepAliveMs());
   }
 
   private void delete(HttpReply reply, FullHttpRequest request) {

@@ -23,7 +23,8 @@ public final class ReferenceServerMain {
       "  --json                  answer POSTs with application/json instead of SSE",
       "  --no-get-stream         answer GET with 405",
       "  --strict-task-support   answer taskSupport misuse with -32601 (default: SDK 1.32.2 quirks)",
-      "  --allow-origin ORIGIN   accept this Origin header besides loopback origins (repeatable)");
+      "  --allow-origin ORIGIN   accept this Origin header besides loopback origins (repeatable)",
+      "  --sse-keepalive-ms N    period of ': keepalive' comments on open SSE streams, 0 for none (default 15000)");
 
   private ReferenceServerMain() {
   }
@@ -80,6 +81,7 @@ public final class ReferenceServerMain {
         case "--no-get-stream" -> options = options.withGetStream(false);
         case "--strict-task-support" -> options = options.withStrictTaskSupport(true);
         case "--allow-origin" -> origins.add(value(args, ++i, arg));
+        case "--sse-keepalive-ms" -> options = options.withSseKeepAliveMs(number(args, ++i, arg, 0, Long.MAX_VALUE));
         default -> throw new IllegalArgumentException("unknown argument: " + arg);
       }
     }

@@ -209,6 +209,19 @@ class HttpTransportTest {
   }
 
   @Test
+  void openSseStreamsCarryKeepAliveComments() throws Exception {
+    HttpTestClient client = start(ReferenceServerOptions.defaults().withSseKeepAliveMs(20));
+    client.initialize();
+    String taskId = client.result("tools/call", Json.call("work", Json.obj("durationMs", 60_000), 0L))
+        .path("task").path("taskId").asText();
+    HttpResponse<Stream<String>> blocked = client.http.send(client.postBuilder(client.request("tasks/result",
+        Json.taskId(taskId)).toString()).build(), HttpResponse.BodyHandlers.ofLines());
+    try (Stream<String> lines = blocked.body()) {
+      assertThat(lines.filter(line -> line.startsWith(":")).findFirst()).contains(": keepalive");
+    }
+  }
+
+  @Test
   void delayedAnswersAreRecordedWithTheirDuration() {
     HttpTestClient client = start(ReferenceServerOptions.defaults());
     client.initialize();

@@ -20,7 +20,7 @@ class ReferenceServerMainTest {
   void httpWithEveryFlag() {
     ReferenceServerMain.Invocation invocation = ReferenceServerMain.parse(new String[] {"--http", "0",
         "--session-scoped", "--ttl-ms", "5000", "--poll-interval-ms", "50", "--json", "--no-get-stream",
-        "--strict-task-support", "--allow-origin", "https://app.example"});
+        "--strict-task-support", "--allow-origin", "https://app.example", "--sse-keepalive-ms", "0"});
     assertThat(invocation.httpPort()).isZero();
     ReferenceServerOptions options = invocation.options();
     assertThat(options.sessionScoped()).isTrue();
@@ -30,6 +30,7 @@ class ReferenceServerMainTest {
     assertThat(options.getStream()).isFalse();
     assertThat(options.strictTaskSupport()).isTrue();
     assertThat(options.allowedOrigins()).isEqualTo(List.of("https://app.example"));
+    assertThat(options.sseKeepAliveMs()).isZero();
   }
 
   @Test
