@@ -205,12 +205,27 @@ class StdioTaskLifecycleTest {
   void ttlIsHonouredOrOverridden() throws Exception {
     assertThat(client.result("tools/call", Json.call("work", Json.obj(), 0L)).path("task").path("ttl").asLong())
         .isEqualTo(300_000);
+    assertThat(client.result("tools/call", Json.call("work", Json.obj(), 36_000_000L)).path("task").path("ttl")
+        .asLong()).isEqualTo(3_600_000);
     try (ReferenceServer fixed = new ReferenceServer(ReferenceServerOptions.defaults().withTtlOverrideMs(1234L));
          StdioTestClient fixedClient = new StdioTestClient(fixed)) {
       fixedClient.initialize();
       JsonNode task = fixedClient.result("tools/call", Json.call("work", Json.obj(), 60_000L)).path("task");
       assertThat(task.path("ttl").asLong()).isEqualTo(1234);
     }
+  }
+
+  @Test
+  void expiredTaskIsForgottenAndItsWaitingResultAnswersNotFound() {
+    String taskId = client.result("tools/call", Json.call("work", Json.obj("durationMs", 60_000), 50L))
+        .path("task").path("taskId").asText();
+    JsonNode error = client.request("tasks/result", Json.taskId(taskId)).path("error");
+    assertThat(error.path("code").asInt()).isEqualTo(-32602);
+    assertThat(error.path("message").asText()).isEqualTo("Task not found: " + taskId);
+    assertThat(client.request("tasks/get", Json.taskId(taskId)).path("error").path("message").asText())
+        .isEqualTo("Failed to retrieve task: Task not found");
+    assertThat(server.controlCalls(taskId)).extracting(ControlCall::method).containsExactly("tools/call",
+        "tasks/result");
   }
 
   @Test
