@@ -61,8 +61,9 @@ final class NettyHttpClient implements AutoCloseable {
                 pool.release(channel);
                 return;
             }
-            channel.pipeline().addLast(IDLE, new IdleStateHandler(readTimeout.toMillis(), 0, 0, TimeUnit.MILLISECONDS));
-            channel.pipeline().addLast(RESPONSE, handler);
+            channel.pipeline().addBefore(PooledChannelInitializer.IDLE_TAIL, IDLE,
+                    new IdleStateHandler(readTimeout.toMillis(), 0, 0, TimeUnit.MILLISECONDS));
+            channel.pipeline().addBefore(PooledChannelInitializer.IDLE_TAIL, RESPONSE, handler);
             handler.attached(channel);
             if (handler.outcome().isDone()) {
                 ReferenceCountUtil.release(request);

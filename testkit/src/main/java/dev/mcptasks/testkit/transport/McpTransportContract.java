@@ -52,9 +52,16 @@ public abstract class McpTransportContract {
         transport.start(listener);
     }
 
+    /** Stops the peer once the transport is closed (so a graceful close can still reach it). */
+    protected void stopPeer() {}
+
     @AfterEach
     void closeTransport() {
-        transport.close();
+        try {
+            transport.close();
+        } finally {
+            stopPeer();
+        }
     }
 
     /** A JSON-RPC request; {@code rawId} and {@code rawParams} are JSON text. */
