@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -28,6 +29,7 @@ public final class McpSession implements AutoCloseable {
     private final McpServerSettings settings;
     private final McpTransportFactory factory;
     private final Clock clock;
+    private final Executor callbacks;
     private final JsonNode clientInfo;
     private final AtomicLong ids = new AtomicLong();
     private final ToolCatalog tools;
@@ -37,10 +39,16 @@ public final class McpSession implements AutoCloseable {
     private boolean closed;
     private volatile McpHandshake handshake;
 
-    public McpSession(McpServerSettings settings, McpTransportFactory factory, Clock clock, String clientVersion) {
+    /**
+     * @param callbacks runs the continuations of every future this session returns, so callers' code never runs
+     *     on (and never blocks) a transport thread
+     */
+    public McpSession(McpServerSettings settings, McpTransportFactory factory, Clock clock, Executor callbacks,
+            String clientVersion) {
         this.settings = settings;
         this.factory = factory;
         this.clock = clock;
+        this.callbacks = callbacks;
         this.clientInfo = Json.object().put("name", "mcp-tasks").put("version", clientVersion);
         this.tools = new ToolCatalog(settings.name(), params -> request("tools/list", params));
     }
@@ -56,7 +64,8 @@ public final class McpSession implements AutoCloseable {
     /** Connects and initializes if needed; completes with the handshake of the current connection. */
     public CompletableFuture<McpHandshake> connect() {
         try {
-            return connection().ready.copy();
+            // a relay, so that a caller's cancel never cancels the handshake other callers wait for
+            return relay(connection().ready);
         } catch (McpException e) {
             return CompletableFuture.failedFuture(e);
         }
@@ -72,9 +81,28 @@ public final class McpSession implements AutoCloseable {
      * {@link McpException}; cancelling the returned future sends {@code notifications/cancelled}.
      */
     public CompletableFuture<JsonNode> request(String method, JsonNode params) {
-        CompletableFuture<JsonNode> result = new CompletableFuture<>();
-        dispatch(method, params, result, true);
+        CompletableFuture<JsonNode> wire = new CompletableFuture<>();
+        dispatch(method, params, wire, true);
+        CompletableFuture<JsonNode> result = relay(wire);
+        result.whenComplete((value, error) -> {
+            if (result.isCancelled()) {
+                wire.cancel(true);
+            }
+        });
         return result;
+    }
+
+    /** A future completed from {@code source} on the callback executor. */
+    private <T> CompletableFuture<T> relay(CompletableFuture<T> source) {
+        CompletableFuture<T> relayed = new CompletableFuture<>();
+        source.whenCompleteAsync((value, error) -> {
+            if (error != null) {
+                relayed.completeExceptionally(unwrap(error));
+            } else {
+                relayed.complete(value);
+            }
+        }, callbacks);
+        return relayed;
     }
 
     private void dispatch(String method, JsonNode params, CompletableFuture<JsonNode> result, boolean firstTry) {

@@ -8,6 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The sessions of one worker: one long-lived {@link McpSession} per configured server, created on first use with
@@ -19,6 +22,7 @@ public final class McpSessions implements AutoCloseable {
     private final Clock clock;
     private final String clientVersion;
     private final Map<String, McpSession> sessions = new ConcurrentHashMap<>();
+    private final ExecutorService callbacks;
     private volatile boolean closed;
 
     public McpSessions(Collection<McpServerSettings> servers, Collection<McpTransportFactory> factories, Clock clock,
@@ -35,6 +39,12 @@ public final class McpSessions implements AutoCloseable {
         this.factories = List.copyOf(factories);
         this.clock = clock;
         this.clientVersion = clientVersion;
+        AtomicInteger threads = new AtomicInteger();
+        this.callbacks = Executors.newCachedThreadPool(runnable -> {
+            Thread thread = new Thread(runnable, "mcp-callbacks-" + threads.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
     }
 
     /** The settings of a configured server. */
@@ -53,7 +63,7 @@ public final class McpSessions implements AutoCloseable {
         }
         return Optional.of(sessions.computeIfAbsent(serverName, name -> new McpSession(server,
                 factories.stream().filter(factory -> factory.supports(server.spec())).findFirst().orElseThrow(),
-                clock, clientVersion)));
+                clock, callbacks, clientVersion)));
     }
 
     /** Closes every session (their transports end gracefully). */
@@ -63,5 +73,6 @@ public final class McpSessions implements AutoCloseable {
         for (McpSession session : sessions.values()) {
             session.close();
         }
+        callbacks.shutdown();
     }
 }

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -26,10 +27,16 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class McpSessionTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
+    /** Callback threads for sessions built directly in tests (daemon, shared by the test JVM). */
+    static final Executor CALLBACKS = Executors.newCachedThreadPool(runnable -> {
+        Thread thread = new Thread(runnable, "test-callbacks");
+        thread.setDaemon(true);
+        return thread;
+    });
     private final FakeServer server = new FakeServer();
     private final ManualClock clock = new ManualClock();
     private final McpSession session = new McpSession(
-            new McpServerSettings(FakeServer.spec(), TIMEOUT, true), server, clock, "test");
+            new McpServerSettings(FakeServer.spec(), TIMEOUT, true), server, clock, CALLBACKS, "test");
 
     @AfterEach
     void closeSession() {

@@ -1,6 +1,7 @@
 package dev.mcptasks.mcp;
 
 import static dev.mcptasks.mcp.FakeServer.json;
+import static dev.mcptasks.mcp.McpSessionTest.CALLBACKS;
 import static dev.mcptasks.mcp.McpSessionTest.failureOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -45,7 +46,7 @@ class SessionFaultsTest {
         void start() {
             McpServerSpec spec = Endpoints.javaStdio("peer", MisbehavingStdioPeer.class, List.of(), MAX_MESSAGE_BYTES);
             observed = new ObservedTransportFactory(new StdioTransportFactory());
-            session = new McpSession(new McpServerSettings(spec, TIMEOUT, true), observed, clock, "test");
+            session = new McpSession(new McpServerSettings(spec, TIMEOUT, true), observed, clock, CALLBACKS, "test");
         }
 
         @AfterAll
@@ -111,7 +112,7 @@ class SessionFaultsTest {
             McpServerSpec spec = new McpServerSpec("peer", null, null, null, null, peer.uri(), Map.of(), null,
                     Duration.ofSeconds(10), MAX_MESSAGE_BYTES);
             observed = new ObservedTransportFactory(new HttpTransportFactory());
-            session = new McpSession(new McpServerSettings(spec, TIMEOUT, true), observed, clock, "test");
+            session = new McpSession(new McpServerSettings(spec, TIMEOUT, true), observed, clock, CALLBACKS, "test");
         }
 
         @AfterAll
