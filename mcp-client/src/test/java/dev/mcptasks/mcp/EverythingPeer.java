@@ -118,13 +118,18 @@ final class EverythingPeer {
         }
 
         @Override
-        public void close() throws InterruptedException {
+        public void close() {
             process.descendants().forEach(ProcessHandle::destroy);
             process.destroy();
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.descendants().forEach(ProcessHandle::destroyForcibly);
-                process.destroyForcibly();
+            try {
+                if (process.waitFor(10, TimeUnit.SECONDS)) {
+                    return;
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
         }
     }
 }

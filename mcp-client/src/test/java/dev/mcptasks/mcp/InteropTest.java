@@ -18,6 +18,10 @@ import dev.mcptasks.reference.ReferenceServerMain;
 import dev.mcptasks.reference.ReferenceServerOptions;
 import dev.mcptasks.stdio.StdioTransportFactory;
 import dev.mcptasks.testkit.ManualClock;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -66,14 +70,14 @@ class InteropTest {
 
     private final Map<Peer, Endpoint> endpoints = new EnumMap<>(Peer.class);
     private final List<AutoCloseable> cleanup = new ArrayList<>();
+    private final java.util.Set<Peer> announcedSkips = java.util.EnumSet.noneOf(Peer.class);
     private boolean warmedUp;
 
     private Endpoint endpoint(Peer peer) throws Exception {
         if (peer.thirdParty) {
             Optional<String> why = EverythingPeer.unavailable();
-            if (why.isPresent()) {
-                System.err.println("!!!!!!!! SKIPPED: interop with server-everything (" + peer + "): " + why.get()
-                        + " !!!!!!!!");
+            if (why.isPresent() && announcedSkips.add(peer)) {
+                loud("!!!!!!!! SKIPPED: interop with server-everything (" + peer + "): " + why.get() + " !!!!!!!!");
             }
             Assumptions.assumeTrue(why.isEmpty(), "interop with server-everything skipped: " + why.orElse(""));
         }
@@ -107,6 +111,14 @@ class InteropTest {
                 peer.thirdParty ? "simulate-research-query" : "work", peer.thirdParty);
         endpoints.put(peer, endpoint);
         return endpoint;
+    }
+
+    /** Prints to the test JVM's own stderr as well, which Maven shows even when test output goes to files. */
+    private static void loud(String line) {
+        System.err.println(line);
+        PrintStream console = new PrintStream(new FileOutputStream(FileDescriptor.err), true,
+                StandardCharsets.UTF_8);
+        console.println(line);
     }
 
     private void warmUp() throws Exception {

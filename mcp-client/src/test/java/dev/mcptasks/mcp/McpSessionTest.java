@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+/** The session over an in-memory scripted transport: correlation, lifecycle, timeouts, recovery, tool cache. */
 class McpSessionTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
     /** Callback threads for sessions built directly in tests (daemon, shared by the test JVM). */
