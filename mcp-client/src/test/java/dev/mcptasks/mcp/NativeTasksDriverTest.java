@@ -208,4 +208,25 @@ class NativeTasksDriverTest {
         harness.observed.awaitSent(m -> m.contains("notifications/cancelled") && m.contains("\"requestId\":" + id));
         await(driver.cancel(ref));
     }
+
+    @org.junit.jupiter.api.Test
+    void aSessionBoundTaskIsLostOnceTheSessionIsReplaced() throws Exception {
+        try (ReferenceHarness harness = new ReferenceHarness(Via.HTTP,
+                ReferenceServerOptions.defaults().withSessionScoped(true), true)) {
+            NativeTasksDriver driver = new NativeTasksDriver(harness.sessions);
+            SubmitCall call = call("work", "{\"durationMs\":600000}");
+            RemoteTaskRef ref = ref(call, await(driver.submit(call)));
+            assertThat(await(driver.status(ref)).status()).isEqualTo(TaskStatus.WORKING);
+
+            // the server forgets the session (as on a server restart); the first call learns it, the next one
+            // runs on a new session that cannot see the task
+            harness.observed.created.get(0).close();
+            assertThat(remoteFailure(driver.status(ref)).failure()).isIn(RemoteFailure.NOT_SENT,
+                    RemoteFailure.TRANSIENT);
+            RemoteCallException lost = remoteFailure(driver.status(ref));
+            assertThat(lost.failure()).isEqualTo(RemoteFailure.TASK_LOST);
+            assertThat(lost).hasMessageContaining(ref.remoteTaskId());
+            assertThat(harness.observed.created).hasSize(2);
+        }
+    }
 }
