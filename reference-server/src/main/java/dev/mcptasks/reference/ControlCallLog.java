@@ -17,6 +17,7 @@ final class ControlCallLog {
   /** Per-task calls plus the highest number that were in flight at once. */
   record TaskCalls(List<ControlCall> calls, int maxConcurrent) {}
 
+  /** One task's calls and in-flight count, guarded by its own monitor. */
   private static final class Entry {
     final List<ControlCall> calls = new ArrayList<>();
     int inFlight;

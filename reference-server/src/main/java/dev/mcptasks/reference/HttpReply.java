@@ -50,8 +50,13 @@ final class HttpReply {
     json(HttpResponseStatus.OK, message, sessionId);
   }
 
-  SseStream openSse(String sessionId, long retryMs) {
-    return SseStream.open(channel, mapper, keepAlive, sessionId, retryMs);
+  SseStream openSse(String sessionId, long retryMs, long commentEveryMs) {
+    return SseStream.open(channel, mapper, keepAlive, sessionId, retryMs, commentEveryMs);
+  }
+
+  /** An SSE stream on this channel whose head is sent later by {@link SseStream#start}. */
+  SseStream unstartedSse() {
+    return SseStream.unstarted(channel, mapper, keepAlive);
   }
 
   void onClose(Runnable action) {

@@ -1,6 +1,10 @@
 package dev.mcptasks.reference;
 
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +23,8 @@ public final class ReferenceServerMain {
       "  --json                  answer POSTs with application/json instead of SSE",
       "  --no-get-stream         answer GET with 405",
       "  --strict-task-support   answer taskSupport misuse with -32601 (default: SDK 1.32.2 quirks)",
-      "  --allow-origin ORIGIN   accept this Origin header besides loopback origins (repeatable)");
+      "  --allow-origin ORIGIN   accept this Origin header besides loopback origins (repeatable)",
+      "  --sse-keepalive-ms N    period of ': keepalive' comments on open SSE streams, 0 for none (default 15000)");
 
   private ReferenceServerMain() {
   }
@@ -34,13 +39,17 @@ public final class ReferenceServerMain {
       System.exit(2);
       return;
     }
-    ReferenceServer server = new ReferenceServer(invocation.options());
     if (invocation.httpPort() == null) {
-      try (server) {
-        server.runStdio(System.in, System.out);
+      // stdout is the protocol channel: whatever else prints to System.out (a logging backend's default console
+      // appender, a stray println) is sent to stderr instead, before anything can log.
+      OutputStream protocol = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 64 * 1024);
+      System.setOut(System.err);
+      try (ReferenceServer server = new ReferenceServer(invocation.options())) {
+        server.runStdio(System.in, protocol);
       }
       return;
     }
+    ReferenceServer server = new ReferenceServer(invocation.options());
     PrintStream out = System.out;
     out.println("mcp-tasks reference server listening on " + server.startHttp(invocation.httpPort()));
     out.flush();
@@ -72,6 +81,7 @@ public final class ReferenceServerMain {
         case "--no-get-stream" -> options = options.withGetStream(false);
         case "--strict-task-support" -> options = options.withStrictTaskSupport(true);
         case "--allow-origin" -> origins.add(value(args, ++i, arg));
+        case "--sse-keepalive-ms" -> options = options.withSseKeepAliveMs(number(args, ++i, arg, 0, Long.MAX_VALUE));
         default -> throw new IllegalArgumentException("unknown argument: " + arg);
       }
     }

@@ -21,6 +21,8 @@ import java.util.Objects;
  *     {@code http://127.0.0.1[:port]})
  * @param listPageSize tasks per {@code tasks/list} page
  * @param sseRetryMs the {@code retry:} value sent in the SSE priming event
+ * @param sseKeepAliveMs period of {@code : keepalive} comments on open SSE streams (the SDK sends one every 15 s);
+ *     0 sends none
  */
 public record ReferenceServerOptions(
     boolean sessionScoped,
@@ -33,7 +35,8 @@ public record ReferenceServerOptions(
     boolean strictTaskSupport,
     List<String> allowedOrigins,
     int listPageSize,
-    long sseRetryMs) {
+    long sseRetryMs,
+    long sseKeepAliveMs) {
 
   public ReferenceServerOptions {
     allowedOrigins = List.copyOf(Objects.requireNonNull(allowedOrigins, "allowedOrigins"));
@@ -42,54 +45,63 @@ public record ReferenceServerOptions(
     requirePositive("pollIntervalMs", pollIntervalMs);
     requirePositive("listPageSize", listPageSize);
     requirePositive("sseRetryMs", sseRetryMs);
+    if (sseKeepAliveMs < 0) {
+      throw new IllegalArgumentException("sseKeepAliveMs must not be negative but was " + sseKeepAliveMs);
+    }
     if (ttlOverrideMs != null) {
       requirePositive("ttlOverrideMs", ttlOverrideMs);
     }
   }
 
-  /** Shared tasks, requested ttl honoured (default 300000, cap 3600000), pollInterval 500, SSE, GET stream, SDK quirks. */
+  /** Shared tasks, ttl honoured (default 300000, cap 3600000), pollInterval 500, SSE, GET stream, SDK quirks. */
   public static ReferenceServerOptions defaults() {
-    return new ReferenceServerOptions(false, null, 300_000, 3_600_000, 500, false, true, false, List.of(), 50, 1000);
+    return new ReferenceServerOptions(false, null, 300_000, 3_600_000, 500, false, true, false, List.of(), 50, 1000,
+        15_000);
   }
 
   public ReferenceServerOptions withSessionScoped(boolean value) {
     return new ReferenceServerOptions(value, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs, jsonResponses,
-        getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs);
+        getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs);
   }
 
   public ReferenceServerOptions withTtlOverrideMs(Long value) {
     return new ReferenceServerOptions(sessionScoped, value, defaultTtlMs, maxTtlMs, pollIntervalMs, jsonResponses,
-        getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs);
+        getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs);
   }
 
   public ReferenceServerOptions withPollIntervalMs(long value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, value, jsonResponses,
-        getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs);
+        getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs);
   }
 
   public ReferenceServerOptions withJsonResponses(boolean value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs, value,
-        getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs);
+        getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs);
   }
 
   public ReferenceServerOptions withGetStream(boolean value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
-        jsonResponses, value, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs);
+        jsonResponses, value, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs);
   }
 
   public ReferenceServerOptions withStrictTaskSupport(boolean value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
-        jsonResponses, getStream, value, allowedOrigins, listPageSize, sseRetryMs);
+        jsonResponses, getStream, value, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs);
   }
 
   public ReferenceServerOptions withAllowedOrigins(List<String> value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
-        jsonResponses, getStream, strictTaskSupport, value, listPageSize, sseRetryMs);
+        jsonResponses, getStream, strictTaskSupport, value, listPageSize, sseRetryMs, sseKeepAliveMs);
   }
 
   public ReferenceServerOptions withListPageSize(int value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
-        jsonResponses, getStream, strictTaskSupport, allowedOrigins, value, sseRetryMs);
+        jsonResponses, getStream, strictTaskSupport, allowedOrigins, value, sseRetryMs, sseKeepAliveMs);
+  }
+
+  public ReferenceServerOptions withSseKeepAliveMs(long value) {
+    return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
+        jsonResponses, getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, value);
   }
 
   /** The ttl a task gets when the client asked for {@code requested} (null when it asked for none). */

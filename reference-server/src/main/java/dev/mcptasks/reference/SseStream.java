@@ -18,6 +18,8 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.nio.charset.StandardCharsets;
 import java.util.UUID;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -29,6 +31,8 @@ final class SseStream implements Consumer<ObjectNode>, AutoCloseable {
   private final Channel channel;
   private final ObjectMapper mapper;
   private final boolean keepAlive;
+  private volatile boolean ended;
+  private volatile ScheduledFuture<?> keepAliveComments;
 
   private SseStream(Channel channel, ObjectMapper mapper, boolean keepAlive) {
     this.channel = channel;
@@ -37,7 +41,24 @@ final class SseStream implements Consumer<ObjectNode>, AutoCloseable {
   }
 
   /** Sends the response head and the priming event. */
-  static SseStream open(Channel channel, ObjectMapper mapper, boolean keepAlive, String sessionId, long retryMs) {
+  static SseStream open(Channel channel, ObjectMapper mapper, boolean keepAlive, String sessionId, long retryMs,
+      long commentEveryMs) {
+    SseStream stream = new SseStream(channel, mapper, keepAlive);
+    stream.start(sessionId, retryMs, commentEveryMs);
+    return stream;
+  }
+
+  /** A stream whose head is not sent yet; {@link #start} must follow on the channel's event loop. */
+  static SseStream unstarted(Channel channel, ObjectMapper mapper, boolean keepAlive) {
+    return new SseStream(channel, mapper, keepAlive);
+  }
+
+  /**
+   * Sends the response head and the priming event, then a {@code : keepalive} comment every {@code commentEveryMs}
+   * (0: never) until the stream ends. Called on the event loop, so events written meanwhile from other threads are
+   * queued behind it.
+   */
+  void start(String sessionId, long retryMs, long commentEveryMs) {
     HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
     head.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/event-stream");
     head.headers().set(HttpHeaderNames.CACHE_CONTROL, "no-cache");
@@ -48,7 +69,25 @@ final class SseStream implements Consumer<ObjectNode>, AutoCloseable {
     channel.write(head);
     String priming = "id: " + UUID.randomUUID() + "\nretry: " + retryMs + "\ndata: \n\n";
     channel.writeAndFlush(new DefaultHttpContent(Unpooled.copiedBuffer(priming, StandardCharsets.UTF_8)));
-    return new SseStream(channel, mapper, keepAlive);
+    if (commentEveryMs > 0) {
+      // Runs on the channel's event loop, so a comment never lands inside another event or after the last content.
+      keepAliveComments = channel.eventLoop().scheduleAtFixedRate(this::comment, commentEveryMs, commentEveryMs,
+          TimeUnit.MILLISECONDS);
+      channel.closeFuture().addListener(closed -> stopComments());
+    }
+  }
+
+  private void comment() {
+    if (!ended && channel.isActive()) {
+      channel.writeAndFlush(new DefaultHttpContent(Unpooled.copiedBuffer(": keepalive\n\n", StandardCharsets.UTF_8)));
+    }
+  }
+
+  private void stopComments() {
+    ScheduledFuture<?> comments = keepAliveComments;
+    if (comments != null) {
+      comments.cancel(false);
+    }
   }
 
   /** Writes one message event; dropped once the channel is closed. */
@@ -61,6 +100,8 @@ final class SseStream implements Consumer<ObjectNode>, AutoCloseable {
 
   /** Writes the last message and ends the stream (the response to the POST that opened it). */
   void finish(ObjectNode message) {
+    ended = true;
+    stopComments();
     if (!channel.isActive()) {
       return;
     }
@@ -74,6 +115,8 @@ final class SseStream implements Consumer<ObjectNode>, AutoCloseable {
   /** Ends the stream and the connection (the session ended). */
   @Override
   public void close() {
+    ended = true;
+    stopComments();
     if (channel.isActive()) {
       channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT).addListener(ChannelFutureListener.CLOSE);
     }

@@ -3,8 +3,10 @@ package dev.mcptasks.reference;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -47,6 +49,8 @@ class StdioTaskLifecycleTest {
     assertThat(tools.get(0).path("execution").path("taskSupport").asText()).isEqualTo("required");
     assertThat(tools.get(1).path("execution").path("taskSupport").asText()).isEqualTo("optional");
     assertThat(tools.get(2).has("execution")).isFalse();
+    assertThat(tools.get(0).path("inputSchema").path("properties").path("malformed").path("type").toString())
+        .isEqualTo("[\"boolean\",\"string\"]");
   }
 
   @Test
@@ -201,12 +205,29 @@ class StdioTaskLifecycleTest {
   void ttlIsHonouredOrOverridden() throws Exception {
     assertThat(client.result("tools/call", Json.call("work", Json.obj(), 0L)).path("task").path("ttl").asLong())
         .isEqualTo(300_000);
+    assertThat(client.result("tools/call", Json.call("work", Json.obj(), 36_000_000L)).path("task").path("ttl")
+        .asLong()).isEqualTo(3_600_000);
     try (ReferenceServer fixed = new ReferenceServer(ReferenceServerOptions.defaults().withTtlOverrideMs(1234L));
          StdioTestClient fixedClient = new StdioTestClient(fixed)) {
       fixedClient.initialize();
       JsonNode task = fixedClient.result("tools/call", Json.call("work", Json.obj(), 60_000L)).path("task");
       assertThat(task.path("ttl").asLong()).isEqualTo(1234);
     }
+  }
+
+  @Test
+  void expiredTaskIsForgottenAndItsWaitingResultAnswersNotFound() {
+    // The ttl leaves ample time for tasks/result to arrive before expiry even on a loaded machine, so that the
+    // answer comes from the waiting path (checked through the recorded calls below).
+    String taskId = client.result("tools/call", Json.call("work", Json.obj("durationMs", 60_000), 1000L))
+        .path("task").path("taskId").asText();
+    JsonNode error = client.request("tasks/result", Json.taskId(taskId)).path("error");
+    assertThat(error.path("code").asInt()).isEqualTo(-32602);
+    assertThat(error.path("message").asText()).isEqualTo("Task not found: " + taskId);
+    assertThat(client.request("tasks/get", Json.taskId(taskId)).path("error").path("message").asText())
+        .isEqualTo("Failed to retrieve task: Task not found");
+    assertThat(server.controlCalls(taskId)).extracting(ControlCall::method).containsExactly("tools/call",
+        "tasks/result");
   }
 
   @Test
@@ -227,12 +248,11 @@ class StdioTaskLifecycleTest {
     }
   }
 
-  private String create(JsonNode arguments) {
-    return client.result("tools/call", Json.call("work", (com.fasterxml.jackson.databind.node.ObjectNode) arguments,
-        60_000L)).path("task").path("taskId").asText();
+  private String create(ObjectNode arguments) {
+    return client.result("tools/call", Json.call("work", arguments, 60_000L)).path("task").path("taskId").asText();
   }
 
-  private int indexOf(java.util.function.Predicate<JsonNode> match) {
+  private int indexOf(Predicate<JsonNode> match) {
     List<JsonNode> messages = client.received;
     for (int i = 0; i < messages.size(); i++) {
       if (match.test(messages.get(i))) {

@@ -33,6 +33,7 @@ final class StdioTestClient implements AutoCloseable {
   final List<JsonNode> received = new CopyOnWriteArrayList<>();
   private final List<Waiter> waiters = new CopyOnWriteArrayList<>();
 
+  /** A pending {@link #whenReceived} match. */
   private record Waiter(Predicate<JsonNode> match, CompletableFuture<JsonNode> found) {}
 
   StdioTestClient(ReferenceServer server) throws IOException {
