@@ -1,9 +1,11 @@
 package dev.mcptasks.mcp;
 
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -23,7 +25,7 @@ final class RemoteOperation<T> {
     }
 
     /** Runs {@code body} with a fresh operation and returns the operation's future; a thrown exception fails it. */
-    static <T> CompletableFuture<T> run(java.util.function.Function<RemoteOperation<T>, CompletableFuture<T>> body) {
+    static <T> CompletableFuture<T> run(Function<RemoteOperation<T>, CompletableFuture<T>> body) {
         RemoteOperation<T> operation = new RemoteOperation<>();
         CompletableFuture<T> chain;
         try {
@@ -44,7 +46,7 @@ final class RemoteOperation<T> {
     /** Starts one request of this operation, unless the operation was cancelled already. */
     <R> CompletableFuture<R> track(Supplier<CompletableFuture<R>> request) {
         if (result.isDone()) {
-            return CompletableFuture.failedFuture(new java.util.concurrent.CancellationException(
+            return CompletableFuture.failedFuture(new CancellationException(
                     "the operation ended before this request"));
         }
         CompletableFuture<R> started = request.get();

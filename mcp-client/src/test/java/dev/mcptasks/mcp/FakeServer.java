@@ -7,6 +7,7 @@ import dev.mcptasks.ports.transport.McpServerSpec;
 import dev.mcptasks.ports.transport.McpTransport;
 import dev.mcptasks.ports.transport.McpTransportException;
 import dev.mcptasks.ports.transport.McpTransportFactory;
+import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -80,7 +81,7 @@ final class FakeServer implements McpTransportFactory {
     }
 
     static McpServerSpec spec() {
-        return McpServerSpec.http("fake", java.net.URI.create("http://127.0.0.1:1/mcp"), Map.of());
+        return McpServerSpec.http("fake", URI.create("http://127.0.0.1:1/mcp"), Map.of());
     }
 
     @Override

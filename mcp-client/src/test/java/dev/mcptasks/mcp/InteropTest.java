@@ -25,10 +25,13 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -70,7 +73,7 @@ class InteropTest {
 
     private final Map<Peer, Endpoint> endpoints = new EnumMap<>(Peer.class);
     private final List<AutoCloseable> cleanup = new ArrayList<>();
-    private final java.util.Set<Peer> announcedSkips = java.util.EnumSet.noneOf(Peer.class);
+    private final Set<Peer> announcedSkips = EnumSet.noneOf(Peer.class);
     private boolean warmedUp;
 
     private Endpoint endpoint(Peer peer) throws Exception {
@@ -135,7 +138,7 @@ class InteropTest {
             try {
                 await(session.connect());
                 return;
-            } catch (java.util.concurrent.ExecutionException e) {
+            } catch (ExecutionException e) {
                 boolean notSent = e.getCause() instanceof McpTransportFailure failure && !failure.sent();
                 if (!notSent || System.nanoTime() > end) {
                     throw e;

@@ -20,6 +20,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -209,7 +210,7 @@ class NativeTasksDriverTest {
         await(driver.cancel(ref));
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void aSessionBoundTaskIsLostOnceTheSessionIsReplaced() throws Exception {
         try (ReferenceHarness harness = new ReferenceHarness(Via.HTTP,
                 ReferenceServerOptions.defaults().withSessionScoped(true), true)) {
