@@ -1,0 +1,39 @@
+package dev.mcptasks.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.mcptasks.ports.transport.McpServerSpec;
+import dev.mcptasks.testkit.ManualClock;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The per-worker registry: one long-lived session per configured server, configuration checked up front. */
+class McpSessionsTest {
+    private final FakeServer server = new FakeServer();
+
+    @Test
+    void oneSessionPerServerIsReusedAndUnknownServersAreAbsent() throws Exception {
+        try (McpSessions sessions = new McpSessions(List.of(McpServerSettings.of(FakeServer.spec())), List.of(server),
+                new ManualClock(), "test")) {
+            McpSession first = sessions.session("fake").orElseThrow();
+            assertThat(sessions.session("fake")).containsSame(first);
+            assertThat(sessions.session("other")).isEmpty();
+            assertThat(sessions.settings("fake").orElseThrow().tasksProcessLocal()).isTrue();
+            McpSessionTest.await(first.connect());
+            sessions.close();
+            assertThat(server.last().closed).isDone();
+        }
+    }
+
+    @Test
+    void duplicateNamesAndUnreachableServersAreRejected() {
+        McpServerSettings fake = McpServerSettings.of(FakeServer.spec());
+        assertThatThrownBy(() -> new McpSessions(List.of(fake, fake), List.of(server), new ManualClock(), "test"))
+                .hasMessageContaining("configured twice");
+        McpServerSpec stdio = McpServerSpec.stdio("local", "/bin/true", List.of(), Map.of());
+        assertThatThrownBy(() -> new McpSessions(List.of(McpServerSettings.of(stdio)), List.of(), new ManualClock(),
+                "test")).hasMessageContaining("no MCP transport can reach server 'local'");
+    }
+}
