@@ -10,9 +10,10 @@ final class RuntimeCounters {
     final AtomicLong fencedWrites = new AtomicLong();
     final AtomicLong ownershipLosses = new AtomicLong();
     final AtomicLong backgroundCleanups = new AtomicLong();
+    final AtomicLong deliveries = new AtomicLong();
 
     RuntimeMetrics snapshot(CapacitySlots slots) {
         return new RuntimeMetrics(claims.get(), recoveries.get(), renewals.get(), fencedWrites.get(),
-                ownershipLosses.get(), backgroundCleanups.get(), slots.inUse(), slots.capacity());
+                ownershipLosses.get(), backgroundCleanups.get(), deliveries.get(), slots.inUse(), slots.capacity());
     }
 }

@@ -1,6 +1,7 @@
 package dev.mcptasks.app.runtime;
 
 import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.ports.notification.DeliveryResult;
 
 /**
  * Observes the runtime's per-claim milestones, for metrics and for tests that must await an event instead of
@@ -23,6 +24,9 @@ public interface RuntimeListener {
 
     /** Every child of the operation (remote call, renewal) settled; its capacity slot is free again. */
     default void operationSettled(TaskId task) {}
+
+    /** The result of a notification delivery for {@code task} was recorded (or refused by its fence). */
+    default void notificationRecorded(TaskId task, DeliveryResult result) {}
 
     /** One tick (all phases) finished. */
     default void tickFinished() {}

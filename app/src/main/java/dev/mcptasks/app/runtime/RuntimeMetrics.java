@@ -9,8 +9,9 @@ package dev.mcptasks.app.runtime;
  * @param fencedWrites writes the store refused because the claim was gone (a normal outcome, never retried)
  * @param ownershipLosses claims lost through a rejected, failed or stalled renewal
  * @param backgroundCleanups operations that outlived their drain bound
+ * @param deliveries notification deliveries claimed and handed to the sink
  * @param slotsInUse capacity slots held right now
  * @param slotCapacity the worker's capacity
  */
 public record RuntimeMetrics(long claims, long recoveries, long renewals, long fencedWrites, long ownershipLosses,
-        long backgroundCleanups, int slotsInUse, int slotCapacity) {}
+        long backgroundCleanups, long deliveries, int slotsInUse, int slotCapacity) {}

@@ -6,6 +6,7 @@ import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.RandomSource;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.notification.NotificationSink;
 import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.ports.repository.WorkerInfo;
@@ -20,7 +21,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The control loop of one worker. Each tick runs the cancel, submit and poll phases in that order; the first tick
+ * The control loop of one worker. Each tick runs the cancel, submit, poll and notify phases in that order; the first tick
  * runs at start-up (which is also crash recovery), then one every {@code tickInterval}. A failing phase or record
  * never stops the others or the loop. The worker heartbeats itself into the workers table every third of
  * {@code workerStaleAfter}. Operations run on the given executor, which must not run tasks on the caller's thread
@@ -40,6 +41,7 @@ public final class WorkerRuntime {
     private final CapacitySlots slots;
     private final BatchSupervisor supervisor;
     private final ClaimScanner scanner;
+    private final NotificationDispatcher notifications;
     private final AtomicBoolean ticking = new AtomicBoolean();
     private volatile boolean stopping;
     private boolean started;
@@ -56,6 +58,17 @@ public final class WorkerRuntime {
     public WorkerRuntime(WorkerId worker, RuntimeSettings settings, TaskRepository repository,
             TaskDriverRegistry drivers, ServerDirectory servers, Clock clock, RandomSource random, Executor executor,
             RuntimeListener listener) {
+        this(worker, settings, repository, drivers, servers, clock, random, executor, new LogNotificationSink(),
+                listener);
+    }
+
+    /**
+     * @param sink where the notify phase delivers attention events
+     * @param listener observes per-claim milestones (metrics, tests)
+     */
+    public WorkerRuntime(WorkerId worker, RuntimeSettings settings, TaskRepository repository,
+            TaskDriverRegistry drivers, ServerDirectory servers, Clock clock, RandomSource random, Executor executor,
+            NotificationSink sink, RuntimeListener listener) {
         this.worker = Objects.requireNonNull(worker, "worker");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.repository = Objects.requireNonNull(repository, "repository");
@@ -69,6 +82,8 @@ public final class WorkerRuntime {
                 ClaimPhase.CANCEL, new CancelHandler(repository, drivers, transitions));
         this.slots = new CapacitySlots(settings.maxConcurrentControlCalls());
         this.supervisor = new BatchSupervisor(clock, settings.drain(), slots, listener, counters);
+        this.notifications = new NotificationDispatcher(worker, settings, repository,
+                Objects.requireNonNull(sink, "sink"), clock, executor, listener, counters);
         this.scanner = new ClaimScanner(worker, settings, repository, clock, slots, supervisor, counters,
                 (claimed, claimedAtNanos) -> operation(claimed, claimedAtNanos, handlers));
     }
@@ -89,7 +104,7 @@ public final class WorkerRuntime {
         scheduleTick();
     }
 
-    /** One pass over the control phases: cancellations, then submissions, then polls. */
+    /** One pass: cancellations, then submissions, then polls, then notifications. */
     public void tick() {
         if (stopping) {
             return;
@@ -101,6 +116,11 @@ public final class WorkerRuntime {
                 LOG.warn("worker {}: the {} scan failed; the next tick tries again: {}", worker, phase.wireName(),
                         e.toString());
             }
+        }
+        try {
+            notifications.dispatch();
+        } catch (RuntimeException e) {
+            LOG.warn("worker {}: the notify scan failed; the next tick tries again: {}", worker, e.toString());
         }
         listener.tickFinished();
     }

@@ -9,7 +9,7 @@ import java.util.List;
 final class RecordingListener implements RuntimeListener {
     static final Duration TIMEOUT = Duration.ofSeconds(20);
 
-    enum Type { RENEWAL, RENEWED, LOST, FINISHED, BACKGROUND, SETTLED }
+    enum Type { RENEWAL, RENEWED, LOST, FINISHED, BACKGROUND, SETTLED, NOTIFIED }
 
     record Event(Type type, TaskId task, String detail) {}
 
@@ -41,6 +41,11 @@ final class RecordingListener implements RuntimeListener {
     @Override
     public void operationSettled(TaskId task) {
         add(new Event(Type.SETTLED, task, ""));
+    }
+
+    @Override
+    public void notificationRecorded(TaskId task, dev.mcptasks.ports.notification.DeliveryResult result) {
+        add(new Event(Type.NOTIFIED, task, result.toString()));
     }
 
     private synchronized void add(Event event) {
