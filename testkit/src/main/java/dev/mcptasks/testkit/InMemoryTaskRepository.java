@@ -146,7 +146,9 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
                     row.remoteTtlMs = write.remoteTtlMs();
                     row.protocolVersion = write.protocolVersion();
                     row.endpointOwner = write.endpointOwner();
-                    row.nextControlAt = InMemoryStore.millis(write.nextControlAt());
+                    // a cancel requested while the create request was in flight must not wait for the first poll
+                    boolean cancelWaiting = row.cancelRequestedAt != null && !row.status.isTerminal();
+                    row.nextControlAt = cancelWaiting ? now : InMemoryStore.millis(write.nextControlAt());
                     row.consecutiveErrorCount = 0;
                     row.recordEvent(write.event(), now);
                     row.clearLease();

@@ -76,7 +76,8 @@ public interface TaskRepository {
      * Stores the created remote task: remote id, status and snapshot fields, ttl, protocol version, endpoint owner,
      * next due time, completed_at when terminal, {@code consecutive_error_count} 0, {@code updated_at} now, event;
      * clears the lease. Fence: submit phase, id, owner, token, unexpired, status pending (a cancel request made
-     * meanwhile does not block it: the remote id must be kept so the task can be cancelled). Throws
+     * meanwhile does not block it: the remote id must be kept so the task can be cancelled; the row is then due now
+     * instead of at the write's next due time when the snapshot is nonterminal, so the cancel is not delayed). Throws
      * {@link DuplicateTaskException} if the server already has a row with that remote id.
      */
     boolean applySubmitted(Claim claim, SubmitWrite write);

@@ -30,7 +30,8 @@ public abstract class ClaimContract extends ContractFixture {
         assertThat(claim.owner()).isEqualTo(A);
         assertThat(claim.expiresAt()).isEqualTo(now().plus(LEASE));
         TaskRecord stored = record(id);
-        assertThat(stored.lease()).isEqualTo(new TaskRecord.Lease(ClaimPhase.SUBMIT, A, claim.token(), now().plus(LEASE)));
+        assertThat(stored.lease())
+                .isEqualTo(new TaskRecord.Lease(ClaimPhase.SUBMIT, A, claim.token(), now().plus(LEASE)));
         assertThat(stored.control().submitAttemptCount()).isEqualTo(1);
         assertThat(stored.control().pollAttemptCount()).isZero();
         assertThat(claimed.get(0).task()).isEqualTo(stored);
@@ -185,7 +186,8 @@ public abstract class ClaimContract extends ContractFixture {
         TaskId fourth = create();
         List<ClaimedTask> all = claim(ClaimPhase.SUBMIT, A, 10);
         assertThat(all).extracting(c -> c.claim().taskId()).containsExactly(first, second, third, fourth);
-        Duration[] delays = {Duration.ofSeconds(3), Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(1)};
+        Duration[] delays = {
+            Duration.ofSeconds(3), Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(1)};
         for (int i = 0; i < all.size(); i++) {
             assertThat(repo.releaseAfterFailure(all.get(i).claim(), failure("refused", now().plus(delays[i]))))
                     .isTrue();

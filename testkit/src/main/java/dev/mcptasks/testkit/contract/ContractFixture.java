@@ -139,11 +139,6 @@ public abstract class ContractFixture {
         return claimed.get(0).claim();
     }
 
-    /** Whether a scan restricted to this row would take it (it does take it when eligible). */
-    protected boolean tryClaimRow(ClaimPhase phase, WorkerId worker, TaskId id) {
-        return !repo.claimControl(request(phase, worker, 10, othersThan(id))).isEmpty();
-    }
-
     private Set<TaskId> othersThan(TaskId id) {
         Set<TaskId> others = new HashSet<>(created);
         others.remove(id);

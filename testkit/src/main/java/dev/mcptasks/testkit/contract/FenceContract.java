@@ -8,6 +8,7 @@ import dev.mcptasks.domain.ClaimToken;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.ports.repository.CancelRequestOutcome;
+import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.TaskRecord;
 import java.time.Duration;
 import java.util.List;
@@ -119,9 +120,13 @@ public abstract class FenceContract extends ClaimContract {
         assertThat(repo.requestCancel(id)).isEqualTo(CancelRequestOutcome.REQUESTED);
         assertThat(record(id).lease().token()).isEqualTo(submit.token());
 
-        assertThat(repo.applySubmitted(submit, submitted("r-1", null))).isTrue();
+        advance(Duration.ofSeconds(1));
+        SubmitWrite slowFirstPoll = new SubmitWrite("r-1", snapshot(TaskStatus.WORKING), null, PROTOCOL, null,
+                now().plus(Duration.ofMinutes(10)), null);
+        assertThat(repo.applySubmitted(submit, slowFirstPoll)).isTrue();
         TaskRecord after = record(id);
         assertThat(after.state().remoteTaskId()).isEqualTo("r-1");
+        assertThat(after.control().nextControlAt()).as("the cancel is due at once").isEqualTo(now());
         assertThat(after.status()).isEqualTo(TaskStatus.WORKING);
         assertThat(after.control().cancelRequestedAt()).isNotNull();
         assertThat(after.lease()).isEqualTo(TaskRecord.Lease.NONE);

@@ -37,7 +37,8 @@ final class PausingWriteHook implements FencedWriteHook {
     @Override
     public void beforeFencedWrite(FencedWrite write, TaskId taskId) {
         Pause pause = armed.get();
-        if (pause != null && pause.write == write && pause.taskId.equals(taskId) && pause.taken.compareAndSet(false, true)) {
+        if (pause != null && pause.write == write && pause.taskId.equals(taskId)
+                && pause.taken.compareAndSet(false, true)) {
             pause.reached.countDown();
             pause.awaitResume();
         }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.mcptasks.domain.AttentionEvent;
 import dev.mcptasks.domain.Claim;
 import dev.mcptasks.domain.ClaimPhase;
+import dev.mcptasks.domain.ErrorCodes;
 import dev.mcptasks.domain.NotificationStatus;
 import dev.mcptasks.domain.SnapshotNormalizer;
 import dev.mcptasks.domain.StoredSnapshot;
@@ -19,6 +20,7 @@ import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.TaskRecord;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import org.junit.jupiter.api.Test;
 
 /** Contract, part four: what creation, submission, results and releases store. */
@@ -132,8 +134,8 @@ public abstract class TransitionContract extends StaleWriteContract {
         }
         TaskId failedLocally = create(SERVER);
         Claim claim = claimRow(ClaimPhase.SUBMIT, A, failedLocally);
-        assertThat(repo.applyOutcome(claim, new OutcomeWrite(StoredSnapshot.failed("submit_refused", "no such tool"),
-                null, null, null))).isTrue();
+        StoredSnapshot refused = StoredSnapshot.failed(ErrorCodes.SUBMIT_REFUSED, "no such tool");
+        assertThat(repo.applyOutcome(claim, new OutcomeWrite(refused, null, null, null))).isTrue();
 
         assertThat(repo.countByStatus().get(TaskStatus.PENDING)).isEqualTo(5);
         assertThat(record(failedLocally).state().remoteTaskId()).isNull();
@@ -148,7 +150,8 @@ public abstract class TransitionContract extends StaleWriteContract {
         assertThat(repo.applyOutcome(poll, outcome(id, TaskStatus.INPUT_REQUIRED, slow))).isTrue();
         TaskRecord after = record(id);
         assertThat(after.status()).isEqualTo(TaskStatus.INPUT_REQUIRED);
-        assertThat(after.state().inputRequiredJson()).isEqualTo(snapshot(TaskStatus.INPUT_REQUIRED).inputRequiredJson());
+        assertThat(after.state().inputRequiredJson())
+                .isEqualTo(snapshot(TaskStatus.INPUT_REQUIRED).inputRequiredJson());
         assertThat(after.state().completedAt()).isNull();
         assertThat(after.control().nextControlAt()).isEqualTo(slow);
         assertThat(after.control().lastPolledAt()).isEqualTo(now());
@@ -291,5 +294,22 @@ public abstract class TransitionContract extends StaleWriteContract {
         assertThat(repo.releaseAfterFailure(claim, failure(huge, now()))).isTrue();
         assertThat(record(id).control().lastPollError())
                 .isEqualTo(SnapshotNormalizer.cap(huge, SnapshotNormalizer.MAX_ERROR_CHARS));
+    }
+
+    @Test
+    void instantsFromWritesAreStoredAtMillisecondPrecision() {
+        TaskId id = working();
+        Claim claim = claimRow(ClaimPhase.POLL, A, id);
+        Instant failedAt = now().plusNanos(1_234_567);
+        Instant next = failedAt.plusSeconds(1).plusNanos(999_999);
+
+        assertThat(repo.releaseAfterFailure(claim, new FailureWrite("timeout", failedAt, next, false, null))).isTrue();
+        TaskRecord after = record(id);
+        assertThat(after.state().updatedAt()).isEqualTo(failedAt.truncatedTo(ChronoUnit.MILLIS));
+        assertThat(after.control().nextControlAt()).isEqualTo(next.truncatedTo(ChronoUnit.MILLIS));
+        advance(Duration.ofSeconds(2));
+        Claim renewed = claimRow(ClaimPhase.POLL, A, id);
+        assertThat(repo.renew(renewed, LEASE.plusNanos(500_000))).isTrue();
+        assertThat(record(id).lease().expiresAt()).isEqualTo(now().plus(LEASE));
     }
 }
