@@ -19,6 +19,7 @@ import dev.mcptasks.sqlite.SqlParams.NotifyFence;
 import dev.mcptasks.sqlite.SqlParams.SnapshotValues;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Locale;
 import java.util.function.ToIntBiFunction;
 
 /**
@@ -38,64 +39,64 @@ final class FencedWrites {
     }
 
     boolean renew(Claim claim, Duration lease) {
-        return control(FencedWrite.RENEW, claim,
+        return fenced(FencedWrite.RENEW, claim.taskId(),
                 (mapper, now) -> mapper.renew(fence(claim), now, now + lease.toMillis()));
     }
 
     boolean recordSubmitAttempt(Claim claim) {
-        return control(FencedWrite.RECORD_SUBMIT_ATTEMPT, claim,
+        return fenced(FencedWrite.RECORD_SUBMIT_ATTEMPT, claim.taskId(),
                 (mapper, now) -> mapper.recordSubmitAttempt(fence(claim), now));
     }
 
     boolean applySubmitted(Claim claim, SubmitWrite write) {
-        return control(FencedWrite.APPLY_SUBMITTED, claim, (mapper, now) -> mapper.applySubmitted(fence(claim), now,
-                snapshot(write.snapshot(), write.remoteTaskId(), write.remoteTtlMs(), write.protocolVersion(),
-                        write.endpointOwner(), write.nextControlAt(), write.event(), now)));
+        return fenced(FencedWrite.APPLY_SUBMITTED, claim.taskId(),
+                (mapper, now) -> mapper.applySubmitted(fence(claim), now, snapshot(write.snapshot(),
+                        write.remoteTaskId(), write.remoteTtlMs(), write.protocolVersion(), write.endpointOwner(),
+                        write.nextControlAt(), write.event(), now)));
     }
 
     boolean applyOutcome(Claim claim, OutcomeWrite write) {
-        return control(FencedWrite.APPLY_OUTCOME, claim, (mapper, now) -> mapper.applyOutcome(fence(claim), now,
-                snapshot(write.snapshot(), null, write.remoteTtlMs(), null, null, write.nextControlAt(),
-                        write.event(), now)));
+        return fenced(FencedWrite.APPLY_OUTCOME, claim.taskId(),
+                (mapper, now) -> mapper.applyOutcome(fence(claim), now, snapshot(write.snapshot(), null,
+                        write.remoteTtlMs(), null, null, write.nextControlAt(), write.event(), now)));
     }
 
     boolean releaseAfterFailure(Claim claim, FailureWrite write) {
         AttentionEvent event = write.degradedEvent();
-        FailureValues values = new FailureValues(SnapshotNormalizer.cap(write.error(), SnapshotNormalizer.MAX_ERROR_CHARS),
-                write.failedAt().toEpochMilli(), write.nextControlAt().toEpochMilli(), write.clearSubmitAttempt(),
+        FailureValues values = new FailureValues(capped(write.error()), write.failedAt().toEpochMilli(),
+                write.nextControlAt().toEpochMilli(), write.clearSubmitAttempt(),
                 event == null ? null : event.fingerprint(), event == null ? null : event.payloadJson());
-        return control(FencedWrite.RELEASE_FAILURE, claim,
+        return fenced(FencedWrite.RELEASE_FAILURE, claim.taskId(),
                 (mapper, now) -> mapper.releaseAfterFailure(fence(claim), now, values));
     }
 
     boolean releaseCancelled(Claim claim) {
-        return control(FencedWrite.RELEASE_CANCELLED, claim, (mapper, now) -> mapper.releaseCancelled(fence(claim)));
+        return fenced(FencedWrite.RELEASE_CANCELLED, claim.taskId(),
+                (mapper, now) -> mapper.releaseCancelled(fence(claim)));
     }
 
     boolean markDispatched(NotificationClaim claim) {
-        return notify(FencedWrite.NOTIFY_DISPATCH, claim,
+        return fenced(FencedWrite.NOTIFY_DISPATCH, claim.taskId(),
                 (mapper, now) -> mapper.markDispatched(notifyFence(claim), now));
     }
 
     boolean finishNotification(NotificationClaim claim) {
-        return notify(FencedWrite.NOTIFY_FINISH, claim,
+        return fenced(FencedWrite.NOTIFY_FINISH, claim.taskId(),
                 (mapper, now) -> mapper.finishNotification(notifyFence(claim), now));
     }
 
     boolean retryNotification(NotificationClaim claim, String error, Instant nextAt, boolean counted) {
-        String capped = SnapshotNormalizer.cap(error, SnapshotNormalizer.MAX_ERROR_CHARS);
-        return notify(FencedWrite.NOTIFY_RETRY, claim, (mapper, now) ->
-                mapper.retryNotification(notifyFence(claim), capped, nextAt.toEpochMilli(), counted));
+        return fenced(FencedWrite.NOTIFY_RETRY, claim.taskId(), (mapper, now) ->
+                mapper.retryNotification(notifyFence(claim), capped(error), nextAt.toEpochMilli(), counted));
     }
 
     boolean deadLetterNotification(NotificationClaim claim, String error) {
-        String capped = SnapshotNormalizer.cap(error, SnapshotNormalizer.MAX_ERROR_CHARS);
-        return notify(FencedWrite.NOTIFY_DEAD_LETTER, claim,
-                (mapper, now) -> mapper.deadLetterNotification(notifyFence(claim), now, capped));
+        return fenced(FencedWrite.NOTIFY_DEAD_LETTER, claim.taskId(),
+                (mapper, now) -> mapper.deadLetterNotification(notifyFence(claim), now, capped(error)));
     }
 
     boolean releaseNotification(NotificationClaim claim) {
-        return notify(FencedWrite.NOTIFY_RELEASE, claim,
+        return fenced(FencedWrite.NOTIFY_RELEASE, claim.taskId(),
                 (mapper, now) -> mapper.releaseNotification(notifyFence(claim)));
     }
 
@@ -111,14 +112,6 @@ final class FencedWrites {
                 event == null ? null : event.fingerprint(), event == null ? null : event.payloadJson());
     }
 
-    private boolean control(FencedWrite write, Claim claim, ToIntBiFunction<TaskMapper, Long> update) {
-        return fenced(write, claim.taskId(), update);
-    }
-
-    private boolean notify(FencedWrite write, NotificationClaim claim, ToIntBiFunction<TaskMapper, Long> update) {
-        return fenced(write, claim.taskId(), update);
-    }
-
     private boolean fenced(FencedWrite write, TaskId id, ToIntBiFunction<TaskMapper, Long> update) {
         hook.beforeFencedWrite(write, id);
         return database.write(describe(write, id),
@@ -126,7 +119,11 @@ final class FencedWrites {
     }
 
     private static String describe(FencedWrite write, TaskId id) {
-        return write.name().toLowerCase(java.util.Locale.ROOT) + " of task " + id.value();
+        return write.name().toLowerCase(Locale.ROOT) + " of task " + id.value();
+    }
+
+    private static String capped(String error) {
+        return SnapshotNormalizer.cap(error, SnapshotNormalizer.MAX_ERROR_CHARS);
     }
 
     private static Fence fence(Claim claim) {

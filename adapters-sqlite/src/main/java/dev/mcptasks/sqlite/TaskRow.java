@@ -9,8 +9,10 @@ import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.repository.TaskRecord;
 import java.time.Instant;
 
-/** One {@code tasks} row as MyBatis maps it (column names in camel case), turned into a {@link TaskRecord}. */
-@SuppressWarnings("unused") // fields are written by MyBatis through reflection
+/**
+ * One {@code tasks} row as MyBatis maps it (column names in camel case; MyBatis writes the fields reflectively), turned
+ * into a {@link TaskRecord}.
+ */
 final class TaskRow {
     private String id;
     private String serverName;
