@@ -14,4 +14,12 @@ package dev.mcptasks.app.runtime;
  * @param slotCapacity the worker's capacity
  */
 public record RuntimeMetrics(long claims, long recoveries, long renewals, long fencedWrites, long ownershipLosses,
-        long backgroundCleanups, long deliveries, int slotsInUse, int slotCapacity) {}
+        long backgroundCleanups, long deliveries, int slotsInUse, int slotCapacity) {
+
+    /** The control-call counters alone (no notification deliveries). */
+    public RuntimeMetrics(long claims, long recoveries, long renewals, long fencedWrites, long ownershipLosses,
+            long backgroundCleanups, int slotsInUse, int slotCapacity) {
+        this(claims, recoveries, renewals, fencedWrites, ownershipLosses, backgroundCleanups, 0, slotsInUse,
+                slotCapacity);
+    }
+}
