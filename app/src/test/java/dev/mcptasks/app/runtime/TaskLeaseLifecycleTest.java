@@ -405,20 +405,21 @@ class TaskLeaseLifecycleTest {
         TestWorker b = h.worker("B", 4);
         List<TaskId> ids = h.workingTasks(2);
         TaskId late = ids.get(0);
-        TaskId onTime = ids.get(1);
+        TaskId alsoLate = ids.get(1);
         admission.hold();
         a.tick();
         assertThat(h.row(late).lease().owner()).isEqualTo(a.runtime.workerId());
-        h.advance(STEP.multipliedBy(2));
-        TaskRecord stillInTime = h.row(onTime);
-        h.advance(STEP);
-        assertThat(h.clock.now()).isEqualTo(stillInTime.lease().expiresAt());
+        int renewsBefore = h.repository.attempts(FencedWrite.RENEW, late);
+        h.advance(LEASE);
+        assertThat(h.clock.now()).as("both claims have just expired").isEqualTo(h.row(alsoLate).lease().expiresAt());
         admission.release();
         a.awaitFinished(late, 1);
-        a.awaitFinished(onTime, 1);
+        a.awaitFinished(alsoLate, 1);
 
         assertThat(driver.calls()).noneMatch(call -> call.kind() == STATUS);
         assertThat(h.repository.attempts(FencedWrite.RELEASE_CANCELLED, late)).isEqualTo(1);
+        assertThat(h.repository.attempts(FencedWrite.RENEW, late)).as("refused on the monotonic clock")
+                .isEqualTo(renewsBefore);
         assertThat(h.row(late).lease().isHeld()).isFalse();
         startCall(b, STATUS, late, 1).complete(completed(h.row(late), "{}"));
         b.awaitFinished(late, 1);
