@@ -1,0 +1,19 @@
+package dev.mcptasks.app.runtime;
+
+import dev.mcptasks.ports.notification.DeliveryResult;
+import dev.mcptasks.ports.notification.Notification;
+import dev.mcptasks.ports.notification.NotificationSink;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Delivers attention events to the log (logger {@code mcp-tasks.events}); every delivery succeeds. */
+public final class LogNotificationSink implements NotificationSink {
+    private static final Logger EVENTS = LoggerFactory.getLogger("mcp-tasks.events");
+
+    @Override
+    public CompletableFuture<DeliveryResult> deliver(Notification notification) {
+        EVENTS.info("{} {}", notification.idempotencyKey(), notification.eventJson());
+        return CompletableFuture.completedFuture(new DeliveryResult.Delivered());
+    }
+}
