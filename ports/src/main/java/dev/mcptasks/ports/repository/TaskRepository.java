@@ -48,7 +48,9 @@ public interface TaskRepository {
 
     /**
      * Persists a user's cancel request. If the row is pending and its create request was never attempted
-     * ({@code submit_attempted_at} null), it becomes {@code cancelled} at once (completed_at, event, lease cleared).
+     * ({@code submit_attempted_at} null), it becomes {@code cancelled} at once: the snapshot fields are replaced by
+     * {@code StoredSnapshot.cancelled(null)}, {@code cancel_requested_at}, {@code updated_at} and {@code completed_at}
+     * are set to now, {@code next_control_at} becomes null, the event of that snapshot is recorded, the lease cleared.
      * Otherwise, the first request sets {@code cancel_requested_at} (once, never overwritten), makes the row due now,
      * and clears a <i>poll</i> lease; a repeat changes nothing and never clears a cancel lease.
      */
@@ -108,7 +110,8 @@ public interface TaskRepository {
      * freeze the newest event ({@code dispatch_version = event_version}, {@code dispatch_event = event_payload}), and
      * when that moves to a newer version the attempt budget restarts ({@code dispatch_attempt} and
      * {@code notification_attempt_count} 0); claimed and dispatched rows (an expired delivery) keep their frozen
-     * event. All become claimed with a fresh notification lease.
+     * event. All become claimed with a fresh notification lease. Rows are taken ordered by
+     * {@code next_notification_at} then id, at most {@code limit}.
      */
     List<NotificationClaim> claimNotifications(NotificationClaimRequest request);
 
@@ -148,12 +151,12 @@ public interface TaskRepository {
     /** Number of tasks per status; every status present, zero included. */
     Map<TaskStatus, Long> countByStatus();
 
-    /** Registers the worker or refreshes its {@code last_seen_at} to now. */
+    /** Registers the worker or refreshes its {@code last_seen_at} to now (host, pid, start time stay as first given). */
     void heartbeat(WorkerInfo worker);
 
     /** Removes a worker that stopped cleanly. */
     void removeWorker(WorkerId worker);
 
-    /** All registered workers, oldest first. */
+    /** All registered workers, oldest ({@code started_at}, then id) first. */
     List<WorkerRecord> workers();
 }

@@ -1,0 +1,107 @@
+package dev.mcptasks.stdio;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Reads {@code \n}-terminated UTF-8 lines with a byte bound: a longer line is skipped up to its newline and reported
+ * as {@link TooLong}, and reading continues with the next line. A trailing {@code \r} is stripped. Not thread-safe:
+ * one reader thread owns it.
+ */
+final class BoundedLineReader {
+
+    /** One outcome of {@link #next()}. */
+    sealed interface Read {}
+
+    /** A complete line, without its terminator. */
+    record Line(String text) implements Read {}
+
+    /** A line over the bound that was discarded; {@code bytes} is its full length. */
+    record TooLong(long bytes) implements Read {}
+
+    /** The stream ended (a final unterminated line is returned as a {@link Line} first). */
+    record Eof() implements Read {}
+
+    private final InputStream in;
+    private final int maxLineBytes;
+    private final byte[] buffer = new byte[8192];
+    private int bufferPos;
+    private int bufferEnd;
+    private byte[] line = new byte[256];
+    private int lineLength;
+
+    BoundedLineReader(InputStream in, int maxLineBytes) {
+        this.in = in;
+        this.maxLineBytes = maxLineBytes;
+    }
+
+    Read next() throws IOException {
+        lineLength = 0;
+        long skipped = 0;
+        boolean overflow = false;
+        while (true) {
+            if (bufferPos == bufferEnd) {
+                bufferEnd = in.read(buffer);
+                bufferPos = 0;
+                if (bufferEnd <= 0) {
+                    bufferEnd = 0;
+                    if (overflow) {
+                        return new TooLong(skipped);
+                    }
+                    return lineLength > 0 ? finish() : new Eof();
+                }
+            }
+            int newline = indexOf(buffer, bufferPos, bufferEnd);
+            int chunkEnd = newline < 0 ? bufferEnd : newline;
+            int chunk = chunkEnd - bufferPos;
+            if (!overflow && lineLength + chunk > maxLineBytes + 1) {
+                // +1 leaves room for a trailing \r that is stripped below
+                overflow = true;
+                skipped = lineLength;
+            }
+            if (overflow) {
+                skipped += chunk;
+            } else {
+                append(chunk);
+            }
+            bufferPos = chunkEnd;
+            if (newline >= 0) {
+                bufferPos++;
+                if (overflow) {
+                    return new TooLong(skipped);
+                }
+                return finish();
+            }
+        }
+    }
+
+    private Read finish() {
+        int length = lineLength;
+        if (length > 0 && line[length - 1] == '\r') {
+            length--;
+        }
+        if (length > maxLineBytes) {
+            return new TooLong(length);
+        }
+        return new Line(new String(line, 0, length, StandardCharsets.UTF_8));
+    }
+
+    private void append(int chunk) {
+        if (lineLength + chunk > line.length) {
+            line = Arrays.copyOf(line, Math.max(line.length * 2, lineLength + chunk));
+        }
+        System.arraycopy(buffer, bufferPos, line, lineLength, chunk);
+        lineLength += chunk;
+    }
+
+    private static int indexOf(byte[] bytes, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (bytes[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,84 @@
+package dev.mcptasks.stdio;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mcptasks.stdio.BoundedLineReader.Eof;
+import dev.mcptasks.stdio.BoundedLineReader.Line;
+import dev.mcptasks.stdio.BoundedLineReader.Read;
+import dev.mcptasks.stdio.BoundedLineReader.TooLong;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Line framing: terminators, the bound, and reads that split lines and characters anywhere. */
+class BoundedLineReaderTest {
+
+    @Test
+    void splitsOnNewlineAndStripsCarriageReturn() throws IOException {
+        assertThat(readAll("{\"a\":1}\r\n{\"b\":2}\n\nlast", 100, false))
+                .containsExactly(new Line("{\"a\":1}"), new Line("{\"b\":2}"), new Line(""), new Line("last"));
+    }
+
+    @Test
+    void oversizedLineIsSkippedToItsNewlineAndReadingContinues() throws IOException {
+        String big = "x".repeat(50_000);
+        assertThat(readAll("ok\n" + big + "\nafter\n", 1000, false))
+                .containsExactly(new Line("ok"), new TooLong(50_000), new Line("after"));
+    }
+
+    @Test
+    void lineOfExactlyTheBoundPassesEvenWithCarriageReturn() throws IOException {
+        assertThat(readAll("12345\r\n123456\n", 5, false)).containsExactly(new Line("12345"), new TooLong(6));
+    }
+
+    @Test
+    void bytesTrickledOneByOneStillFrameLinesAndCharacters() throws IOException {
+        String text = "{\"t\":\"été ✓ \uD83D\uDE00\"}\r\n" + "y".repeat(30) + "\n{}\n";
+        assertThat(readAll(text, 25, true))
+                .containsExactly(new Line("{\"t\":\"été ✓ \uD83D\uDE00\"}"), new TooLong(30), new Line("{}"));
+    }
+
+    @Test
+    void oversizedUnterminatedTailIsReported() throws IOException {
+        assertThat(readAll("a\n" + "z".repeat(10), 4, false)).containsExactly(new Line("a"), new TooLong(10));
+    }
+
+    private static List<Read> readAll(String text, int max, boolean trickle) throws IOException {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        InputStream in = trickle ? new OneByteAtATime(bytes) : new ByteArrayInputStream(bytes);
+        BoundedLineReader reader = new BoundedLineReader(in, max);
+        List<Read> reads = new ArrayList<>();
+        for (Read read = reader.next(); !(read instanceof Eof); read = reader.next()) {
+            reads.add(read);
+        }
+        return reads;
+    }
+
+    /** An input stream that hands out one byte per read, as a slow pipe might. */
+    private static final class OneByteAtATime extends InputStream {
+        private final byte[] bytes;
+        private int pos;
+
+        OneByteAtATime(byte[] bytes) {
+            this.bytes = bytes;
+        }
+
+        @Override
+        public int read() {
+            return pos < bytes.length ? bytes[pos++] & 0xff : -1;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            if (pos >= bytes.length) {
+                return -1;
+            }
+            b[off] = bytes[pos++];
+            return 1;
+        }
+    }
+}

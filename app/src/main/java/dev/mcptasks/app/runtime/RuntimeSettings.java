@@ -1,0 +1,85 @@
+package dev.mcptasks.app.runtime;
+
+import dev.mcptasks.domain.DomainException;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The tunables of one worker's control loop (runtime-behaviour.md section 10). The configuration layer checks the
+ * documented ranges and names the offending key; this record only refuses values the runtime cannot work with.
+ *
+ * @param lease control-claim lease: a crash-recovery window, not a call timeout; renewed every third
+ * @param pollInterval default interval between status polls (and the backoff base)
+ * @param maxConcurrentControlCalls capacity slots of this worker
+ * @param maxBackoff the largest delay after repeated failures
+ * @param inputRequiredPoll the least interval between polls of an {@code input_required} task
+ * @param degradedAfterErrors consecutive errors after which a tracking-degraded event is recorded
+ * @param maxResultBytes larger results are stored as a preview with {@code result_truncated}
+ * @param drain how long shutdown, autonomous completion and ownership loss wait for calls to settle
+ * @param tickInterval time between control-loop ticks
+ * @param workerStaleAfter a worker not heartbeated for this long is considered dead
+ */
+public record RuntimeSettings(Duration lease, Duration pollInterval, int maxConcurrentControlCalls,
+        Duration maxBackoff, Duration inputRequiredPoll, int degradedAfterErrors, long maxResultBytes,
+        Duration drain, Duration tickInterval, Duration workerStaleAfter) {
+
+    public RuntimeSettings {
+        requirePositive("lease", lease);
+        requirePositive("pollInterval", pollInterval);
+        requirePositive("maxBackoff", maxBackoff);
+        requirePositive("inputRequiredPoll", inputRequiredPoll);
+        requirePositive("tickInterval", tickInterval);
+        requirePositive("workerStaleAfter", workerStaleAfter);
+        Objects.requireNonNull(drain, "drain");
+        if (drain.isNegative()) {
+            throw new DomainException("drain must not be negative, was " + drain);
+        }
+        if (maxConcurrentControlCalls < 1) {
+            throw new DomainException("maxConcurrentControlCalls must be at least 1, was " + maxConcurrentControlCalls);
+        }
+        if (degradedAfterErrors < 1) {
+            throw new DomainException("degradedAfterErrors must be at least 1, was " + degradedAfterErrors);
+        }
+        if (maxResultBytes < 1024) {
+            throw new DomainException("maxResultBytes must be at least 1024, was " + maxResultBytes);
+        }
+    }
+
+    /** The documented defaults: 120 s lease, 5 s poll, 8 slots, 300 s backoff cap, 60 s input_required, 3 errors, 8 MiB, 5 s drain, 1 s tick, 30 s stale. */
+    public static RuntimeSettings defaults() {
+        return new RuntimeSettings(Duration.ofSeconds(120), Duration.ofSeconds(5), 8, Duration.ofSeconds(300),
+                Duration.ofSeconds(60), 3, 8L * 1024 * 1024, Duration.ofSeconds(5), Duration.ofSeconds(1),
+                Duration.ofSeconds(30));
+    }
+
+    public RuntimeSettings withLease(Duration value) {
+        return new RuntimeSettings(value, pollInterval, maxConcurrentControlCalls, maxBackoff, inputRequiredPoll,
+                degradedAfterErrors, maxResultBytes, drain, tickInterval, workerStaleAfter);
+    }
+
+    public RuntimeSettings withMaxConcurrentControlCalls(int value) {
+        return new RuntimeSettings(lease, pollInterval, value, maxBackoff, inputRequiredPoll,
+                degradedAfterErrors, maxResultBytes, drain, tickInterval, workerStaleAfter);
+    }
+
+    public RuntimeSettings withDrain(Duration value) {
+        return new RuntimeSettings(lease, pollInterval, maxConcurrentControlCalls, maxBackoff, inputRequiredPoll,
+                degradedAfterErrors, maxResultBytes, value, tickInterval, workerStaleAfter);
+    }
+
+    public RuntimeSettings withPollInterval(Duration value) {
+        return new RuntimeSettings(lease, value, maxConcurrentControlCalls, maxBackoff, inputRequiredPoll,
+                degradedAfterErrors, maxResultBytes, drain, tickInterval, workerStaleAfter);
+    }
+
+    /** How often renewals run and how long each attempt may take: a third of the lease. */
+    public Duration renewalInterval() {
+        return lease.dividedBy(3);
+    }
+
+    private static void requirePositive(String name, Duration value) {
+        if (value == null || value.isNegative() || value.isZero()) {
+            throw new DomainException(name + " must be a positive duration, was " + value);
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package dev.mcptasks.testkit;
+
+import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.ports.repository.TaskQuery;
+import dev.mcptasks.ports.repository.TaskRecord;
+import dev.mcptasks.ports.repository.WorkerInfo;
+import dev.mcptasks.ports.repository.WorkerRecord;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Objects;
+import java.util.Optional;
+
+/** Reads and the workers table of the in-memory repository. */
+final class InMemoryQueries {
+    private static final Comparator<WorkerRecord> OLDEST_FIRST =
+            Comparator.comparing(WorkerRecord::startedAt).thenComparing(worker -> worker.id().value());
+
+    private final InMemoryStore store;
+
+    InMemoryQueries(InMemoryStore store) {
+        this.store = store;
+    }
+
+    Optional<TaskRecord> find(TaskId id) {
+        Objects.requireNonNull(id, "id");
+        synchronized (store.lock) {
+            return Optional.ofNullable(store.rows.get(id)).map(TaskRow::toRecord);
+        }
+    }
+
+    List<TaskRecord> list(TaskQuery query) {
+        synchronized (store.lock) {
+            NavigableMap<TaskId, TaskRow> older = query.before() == null ? store.rows.descendingMap()
+                    : store.rows.headMap(query.before(), false).descendingMap();
+            List<TaskRecord> page = new ArrayList<>();
+            for (TaskRow row : older.values()) {
+                if (page.size() == query.limit()) {
+                    break;
+                }
+                if ((query.status() == null || row.status == query.status())
+                        && (query.serverName() == null || row.definition.serverName().equals(query.serverName()))) {
+                    page.add(row.toRecord());
+                }
+            }
+            return page;
+        }
+    }
+
+    Map<TaskStatus, Long> countByStatus() {
+        Map<TaskStatus, Long> counts = new EnumMap<>(TaskStatus.class);
+        for (TaskStatus status : TaskStatus.values()) {
+            counts.put(status, 0L);
+        }
+        synchronized (store.lock) {
+            for (TaskRow row : store.rows.values()) {
+                counts.merge(row.status, 1L, Long::sum);
+            }
+        }
+        return counts;
+    }
+
+    void heartbeat(WorkerInfo worker) {
+        Objects.requireNonNull(worker, "worker");
+        synchronized (store.lock) {
+            WorkerRecord known = store.workers.get(worker.id());
+            WorkerRecord refreshed = known == null
+                    ? new WorkerRecord(worker.id(), worker.host(), worker.pid(),
+                            InMemoryStore.millis(worker.startedAt()), store.now())
+                    : new WorkerRecord(known.id(), known.host(), known.pid(), known.startedAt(), store.now());
+            store.workers.put(worker.id(), refreshed);
+        }
+    }
+
+    void removeWorker(WorkerId worker) {
+        synchronized (store.lock) {
+            store.workers.remove(worker);
+        }
+    }
+
+    List<WorkerRecord> workers() {
+        synchronized (store.lock) {
+            List<WorkerRecord> all = new ArrayList<>(store.workers.values());
+            all.sort(OLDEST_FIRST);
+            return all;
+        }
+    }
+}

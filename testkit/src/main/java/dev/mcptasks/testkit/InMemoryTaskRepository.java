@@ -1,0 +1,278 @@
+package dev.mcptasks.testkit;
+
+import dev.mcptasks.domain.AttentionEvent;
+import dev.mcptasks.domain.Claim;
+import dev.mcptasks.domain.ClaimPhase;
+import dev.mcptasks.domain.LeaseMath;
+import dev.mcptasks.domain.SnapshotNormalizer;
+import dev.mcptasks.domain.StoredSnapshot;
+import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.repository.CancelRequestOutcome;
+import dev.mcptasks.ports.repository.ClaimedTask;
+import dev.mcptasks.ports.repository.CloseableTaskRepository;
+import dev.mcptasks.ports.repository.ControlClaimRequest;
+import dev.mcptasks.ports.repository.DuplicateTaskException;
+import dev.mcptasks.ports.repository.FailureWrite;
+import dev.mcptasks.ports.repository.FencedWrite;
+import dev.mcptasks.ports.repository.FencedWriteHook;
+import dev.mcptasks.ports.repository.NewTask;
+import dev.mcptasks.ports.repository.NotificationClaim;
+import dev.mcptasks.ports.repository.NotificationClaimRequest;
+import dev.mcptasks.ports.repository.OutcomeWrite;
+import dev.mcptasks.ports.repository.SubmitWrite;
+import dev.mcptasks.ports.repository.TaskQuery;
+import dev.mcptasks.ports.repository.TaskRecord;
+import dev.mcptasks.ports.repository.WorkerInfo;
+import dev.mcptasks.ports.repository.WorkerRecord;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A thread-safe, in-memory {@link dev.mcptasks.ports.repository.TaskRepository} that follows the port's semantics
+ * exactly (it passes the same {@code TaskRepositoryContract} as the SQL stores), for tests of code built on the port.
+ */
+public final class InMemoryTaskRepository implements CloseableTaskRepository {
+    private final InMemoryStore store;
+    private final InMemoryClaims claims;
+    private final InMemoryOutbox outbox;
+    private final InMemoryQueries queries;
+
+    public InMemoryTaskRepository(Clock clock, IdGenerator ids, FencedWriteHook hook) {
+        this.store = new InMemoryStore(clock, ids, hook);
+        this.claims = new InMemoryClaims(store);
+        this.outbox = new InMemoryOutbox(store);
+        this.queries = new InMemoryQueries(store);
+    }
+
+    public InMemoryTaskRepository(Clock clock, IdGenerator ids) {
+        this(clock, ids, FencedWriteHook.NONE);
+    }
+
+    @Override
+    public TaskRecord create(NewTask task) {
+        Objects.requireNonNull(task, "task");
+        synchronized (store.lock) {
+            if (store.rows.containsKey(task.id())) {
+                throw new DuplicateTaskException("task id " + task.id() + " is already used", null);
+            }
+            TaskRow row = new TaskRow(task, store.now());
+            store.rows.put(row.id, row);
+            return row.toRecord();
+        }
+    }
+
+    @Override
+    public CancelRequestOutcome requestCancel(TaskId id) {
+        synchronized (store.lock) {
+            TaskRow row = store.rows.get(id);
+            if (row == null) {
+                return CancelRequestOutcome.NOT_FOUND;
+            }
+            if (row.status.isTerminal()) {
+                return CancelRequestOutcome.ALREADY_TERMINAL;
+            }
+            Instant now = store.now();
+            if (row.status == TaskStatus.PENDING && row.submitAttemptedAt == null) {
+                // nothing was ever sent, so there is no remote task to cancel
+                StoredSnapshot cancelled = StoredSnapshot.cancelled(null);
+                row.storeSnapshot(cancelled, now);
+                row.cancelRequestedAt = now;
+                row.nextControlAt = null;
+                row.clearLease();
+                row.recordEvent(AttentionEvent.forSnapshot(row.id, row.definition.serverName(),
+                        row.definition.toolName(), cancelled).orElseThrow(), now);
+                return CancelRequestOutcome.CANCELLED_LOCALLY;
+            }
+            if (row.cancelRequestedAt != null) {
+                return CancelRequestOutcome.ALREADY_REQUESTED;
+            }
+            row.cancelRequestedAt = now;
+            row.nextControlAt = now;
+            // a poll in flight is superseded at once; a submit lease stays so the remote id can still be stored
+            if (row.leasePhase == ClaimPhase.POLL) {
+                row.clearLease();
+            }
+            return CancelRequestOutcome.REQUESTED;
+        }
+    }
+
+    @Override
+    public List<ClaimedTask> claimControl(ControlClaimRequest request) {
+        return claims.claim(request);
+    }
+
+    @Override
+    public boolean renew(Claim claim, Duration lease) {
+        Objects.requireNonNull(lease, "lease");
+        return store.fenced(FencedWrite.RENEW, claim.taskId(),
+                (row, now) -> row.holdsLive(claim, now) && pollNotSuperseded(row, claim),
+                (row, now) -> row.leaseExpiresAt =
+                        InMemoryStore.millis(LeaseMath.renewedExpiry(row.leaseExpiresAt, now, lease)));
+    }
+
+    @Override
+    public boolean recordSubmitAttempt(Claim claim) {
+        return store.fenced(FencedWrite.RECORD_SUBMIT_ATTEMPT, claim.taskId(),
+                (row, now) -> claim.phase() == ClaimPhase.SUBMIT && row.holdsLive(claim, now)
+                        && row.status == TaskStatus.PENDING && row.cancelRequestedAt == null,
+                (row, now) -> row.submitAttemptedAt = now);
+    }
+
+    @Override
+    public boolean applySubmitted(Claim claim, SubmitWrite write) {
+        Objects.requireNonNull(write, "write");
+        return store.fenced(FencedWrite.APPLY_SUBMITTED, claim.taskId(),
+                (row, now) -> claim.phase() == ClaimPhase.SUBMIT && row.holdsLive(claim, now)
+                        && row.status == TaskStatus.PENDING,
+                (row, now) -> {
+                    InMemoryStore.RemoteKey key =
+                            new InMemoryStore.RemoteKey(row.definition.serverName(), write.remoteTaskId());
+                    TaskId holder = store.remoteIds.get(key);
+                    if (holder != null && !holder.equals(row.id)) {
+                        throw new DuplicateTaskException("server " + key.serverName() + " already has a task with"
+                                + " remote id " + key.remoteTaskId() + " (task " + holder + ")", null);
+                    }
+                    store.remoteIds.put(key, row.id);
+                    row.remoteTaskId = write.remoteTaskId();
+                    row.storeSnapshot(write.snapshot(), now);
+                    row.remoteTtlMs = write.remoteTtlMs();
+                    row.protocolVersion = write.protocolVersion();
+                    row.endpointOwner = write.endpointOwner();
+                    row.nextControlAt = InMemoryStore.millis(write.nextControlAt());
+                    row.consecutiveErrorCount = 0;
+                    row.recordEvent(write.event(), now);
+                    row.clearLease();
+                });
+    }
+
+    @Override
+    public boolean applyOutcome(Claim claim, OutcomeWrite write) {
+        Objects.requireNonNull(write, "write");
+        return store.fenced(FencedWrite.APPLY_OUTCOME, claim.taskId(),
+                (row, now) -> row.holdsLive(claim, now) && pollNotSuperseded(row, claim)
+                        && (claim.phase() != ClaimPhase.SUBMIT || row.status == TaskStatus.PENDING),
+                (row, now) -> {
+                    row.storeSnapshot(write.snapshot(), now);
+                    if (write.remoteTtlMs() != null) {
+                        row.remoteTtlMs = write.remoteTtlMs();
+                    }
+                    row.nextControlAt = InMemoryStore.millis(write.nextControlAt());
+                    if (claim.phase() == ClaimPhase.POLL) {
+                        row.lastPolledAt = now;
+                    }
+                    row.consecutiveErrorCount = 0;
+                    if (claim.phase() == ClaimPhase.CANCEL) {
+                        row.lastCancelError = null;
+                    } else {
+                        row.lastPollError = null;
+                    }
+                    row.recordEvent(write.event(), now);
+                    row.clearLease();
+                });
+    }
+
+    @Override
+    public boolean releaseAfterFailure(Claim claim, FailureWrite write) {
+        Objects.requireNonNull(write, "write");
+        String error = SnapshotNormalizer.cap(write.error(), SnapshotNormalizer.MAX_ERROR_CHARS);
+        return store.fenced(FencedWrite.RELEASE_FAILURE, claim.taskId(), (row, now) -> row.holds(claim),
+                (row, now) -> {
+                    row.nextControlAt = InMemoryStore.millis(write.nextControlAt());
+                    if (claim.phase() == ClaimPhase.CANCEL) {
+                        row.lastCancelError = error;
+                    } else {
+                        row.lastPollError = error;
+                    }
+                    row.consecutiveErrorCount++;
+                    row.updatedAt = InMemoryStore.millis(write.failedAt());
+                    if (write.clearSubmitAttempt()) {
+                        row.submitAttemptedAt = null;
+                    }
+                    row.recordEvent(write.degradedEvent(), now);
+                    row.clearLease();
+                });
+    }
+
+    @Override
+    public boolean releaseCancelled(Claim claim) {
+        return store.fenced(FencedWrite.RELEASE_CANCELLED, claim.taskId(), (row, now) -> row.holds(claim),
+                (row, now) -> row.clearLease());
+    }
+
+    /** Poll results and poll renewals lose to a cancel request: the row has moved to the cancel phase. */
+    private static boolean pollNotSuperseded(TaskRow row, Claim claim) {
+        return claim.phase() != ClaimPhase.POLL || row.cancelRequestedAt == null;
+    }
+
+    @Override
+    public List<NotificationClaim> claimNotifications(NotificationClaimRequest request) {
+        return outbox.claim(request);
+    }
+
+    @Override
+    public boolean markDispatched(NotificationClaim claim) {
+        return outbox.markDispatched(claim);
+    }
+
+    @Override
+    public boolean finishNotification(NotificationClaim claim) {
+        return outbox.finish(claim);
+    }
+
+    @Override
+    public boolean retryNotification(NotificationClaim claim, String error, Instant nextAt, boolean counted) {
+        return outbox.retry(claim, error, nextAt, counted);
+    }
+
+    @Override
+    public boolean deadLetterNotification(NotificationClaim claim, String error) {
+        return outbox.deadLetter(claim, error);
+    }
+
+    @Override
+    public boolean releaseNotification(NotificationClaim claim) {
+        return outbox.release(claim);
+    }
+
+    @Override
+    public Optional<TaskRecord> find(TaskId id) {
+        return queries.find(id);
+    }
+
+    @Override
+    public List<TaskRecord> list(TaskQuery query) {
+        return queries.list(query);
+    }
+
+    @Override
+    public Map<TaskStatus, Long> countByStatus() {
+        return queries.countByStatus();
+    }
+
+    @Override
+    public void heartbeat(WorkerInfo worker) {
+        queries.heartbeat(worker);
+    }
+
+    @Override
+    public void removeWorker(WorkerId worker) {
+        queries.removeWorker(worker);
+    }
+
+    @Override
+    public List<WorkerRecord> workers() {
+        return queries.workers();
+    }
+
+    /** Nothing to release: the data lives as long as this object. */
+    @Override
+    public void close() {}
+}

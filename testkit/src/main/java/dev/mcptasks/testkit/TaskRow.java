@@ -1,0 +1,176 @@
+package dev.mcptasks.testkit;
+
+import dev.mcptasks.domain.AttentionEvent;
+import dev.mcptasks.domain.Claim;
+import dev.mcptasks.domain.ClaimPhase;
+import dev.mcptasks.domain.ClaimToken;
+import dev.mcptasks.domain.LeaseMath;
+import dev.mcptasks.domain.NotificationRules;
+import dev.mcptasks.domain.NotificationStatus;
+import dev.mcptasks.domain.StoredSnapshot;
+import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.ports.repository.NewTask;
+import dev.mcptasks.ports.repository.NotificationClaim;
+import dev.mcptasks.ports.repository.TaskRecord;
+import java.time.Instant;
+
+/**
+ * The mutable form of one task row inside {@link InMemoryTaskRepository}; only ever touched under the store's lock,
+ * and only after every fence predicate of the write passed, so no write is half-applied.
+ */
+final class TaskRow {
+    final TaskId id;
+    final TaskRecord.Definition definition;
+
+    TaskStatus status = TaskStatus.PENDING;
+    String statusMessage;
+    String resultJson;
+    boolean resultTruncated;
+    String error;
+    String errorCode;
+    String inputRequiredJson;
+    String remoteTaskId;
+    Long remoteTtlMs;
+    String protocolVersion;
+    WorkerId endpointOwner;
+    Instant updatedAt;
+    Instant completedAt;
+
+    Instant nextControlAt;
+    Instant lastPolledAt;
+    int submitAttemptCount;
+    int pollAttemptCount;
+    int cancelAttemptCount;
+    int consecutiveErrorCount;
+    String lastPollError;
+    String lastCancelError;
+    Instant cancelRequestedAt;
+    Instant submitAttemptedAt;
+
+    ClaimPhase leasePhase;
+    WorkerId leaseOwner;
+    ClaimToken leaseToken;
+    Instant leaseExpiresAt;
+
+    NotificationStatus notificationStatus = NotificationStatus.NONE;
+    String eventFingerprint;
+    String eventPayload;
+    long eventVersion;
+    long notifiedVersion;
+    long dispatchVersion;
+    int dispatchAttempt;
+    String dispatchEvent;
+    int notificationAttemptCount;
+    String notificationError;
+    Instant nextNotificationAt;
+    WorkerId notificationLeaseOwner;
+    ClaimToken notificationLeaseToken;
+    Instant notificationLeaseExpiresAt;
+
+    TaskRow(NewTask task, Instant now) {
+        this.id = task.id();
+        this.definition = new TaskRecord.Definition(task.serverName(), task.toolName(), task.argumentsJson(),
+                task.driver(), task.requestedTtlMs(), now);
+        this.updatedAt = now;
+        this.nextControlAt = now;
+    }
+
+    /** Whether the control lease is the one of this claim: id, owner, token and phase (the release fence). */
+    boolean holds(Claim claim) {
+        return claim.taskId().equals(id) && claim.owner().equals(leaseOwner) && claim.token().equals(leaseToken)
+                && claim.phase() == leasePhase;
+    }
+
+    /** The fence of result writes and renewals: the claim, an unexpired lease and a nonterminal row. */
+    boolean holdsLive(Claim claim, Instant now) {
+        return holds(claim) && !LeaseMath.isExpired(leaseExpiresAt, now) && !status.isTerminal();
+    }
+
+    boolean controlLeaseFree(Instant now) {
+        return leaseOwner == null || LeaseMath.isExpired(leaseExpiresAt, now);
+    }
+
+    boolean isDue(Instant now) {
+        return nextControlAt != null && !nextControlAt.isAfter(now);
+    }
+
+    void clearLease() {
+        leasePhase = null;
+        leaseOwner = null;
+        leaseToken = null;
+        leaseExpiresAt = null;
+    }
+
+    /** Replaces every snapshot field; {@code completed_at} is set when the status is terminal. */
+    void storeSnapshot(StoredSnapshot snapshot, Instant now) {
+        status = snapshot.status();
+        statusMessage = snapshot.statusMessage();
+        resultJson = snapshot.resultJson();
+        resultTruncated = snapshot.resultTruncated();
+        error = snapshot.error();
+        errorCode = snapshot.errorCode();
+        inputRequiredJson = snapshot.inputRequiredJson();
+        updatedAt = now;
+        if (status.isTerminal()) {
+            completedAt = now;
+        }
+    }
+
+    /** Records an event unless its fingerprint is already stored (a repeated snapshot raises nothing new). */
+    void recordEvent(AttentionEvent event, Instant now) {
+        if (event == null || event.fingerprint().equals(eventFingerprint)) {
+            return;
+        }
+        eventVersion++;
+        eventFingerprint = event.fingerprint();
+        eventPayload = event.payloadJson();
+        NotificationStatus before = notificationStatus;
+        notificationStatus = NotificationRules.afterNewEvent(before);
+        if (notificationStatus == NotificationStatus.PENDING && before != NotificationStatus.PENDING) {
+            nextNotificationAt = now;
+        }
+    }
+
+    boolean holdsNotification(NotificationClaim claim) {
+        return claim.taskId().equals(id) && claim.owner().equals(notificationLeaseOwner)
+                && claim.token().equals(notificationLeaseToken);
+    }
+
+    boolean notificationLeaseFree(Instant now) {
+        return notificationLeaseOwner == null || LeaseMath.isExpired(notificationLeaseExpiresAt, now);
+    }
+
+    void clearNotificationLease() {
+        notificationLeaseOwner = null;
+        notificationLeaseToken = null;
+        notificationLeaseExpiresAt = null;
+    }
+
+    /** Ends the frozen delivery (delivered or dead-lettered): a newer version waiting stays pending, due now. */
+    void settleDispatch(NotificationStatus next, Instant now) {
+        notifiedVersion = dispatchVersion;
+        notificationStatus = next;
+        if (next == NotificationStatus.PENDING) {
+            nextNotificationAt = now;
+        }
+        clearNotificationLease();
+    }
+
+    TaskRecord toRecord() {
+        return new TaskRecord(id, definition,
+                new TaskRecord.State(status, statusMessage, resultJson, resultTruncated, error, errorCode,
+                        inputRequiredJson, remoteTaskId, remoteTtlMs, protocolVersion, endpointOwner, updatedAt,
+                        completedAt),
+                new TaskRecord.Control(nextControlAt, lastPolledAt, submitAttemptCount, pollAttemptCount,
+                        cancelAttemptCount, consecutiveErrorCount, lastPollError, lastCancelError, cancelRequestedAt,
+                        submitAttemptedAt),
+                leaseOwner == null ? TaskRecord.Lease.NONE
+                        : new TaskRecord.Lease(leasePhase, leaseOwner, leaseToken, leaseExpiresAt),
+                new TaskRecord.Outbox(notificationStatus, eventFingerprint, eventPayload, eventVersion,
+                        notifiedVersion, dispatchVersion, dispatchAttempt, dispatchEvent, notificationAttemptCount,
+                        notificationError, nextNotificationAt, notificationLeaseOwner, notificationLeaseToken,
+                        notificationLeaseExpiresAt));
+    }
+}
