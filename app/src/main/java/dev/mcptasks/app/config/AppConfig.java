@@ -1,5 +1,6 @@
 package dev.mcptasks.app.config;
 
+import dev.mcptasks.app.service.ServerDirectory;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -21,6 +22,11 @@ public record AppConfig(String source, DatabaseConfig database, RuntimeConfig ru
     /** The configuration used when no file is given nor found: a local SQLite file and no servers. */
     public static AppConfig defaults() {
         return new AppConfig("defaults", DatabaseConfig.defaults(), RuntimeConfig.defaults(), Map.of());
+    }
+
+    /** The configured servers as the task service sees them. */
+    public ServerDirectory serverDirectory() {
+        return ServerDirectory.of(servers.values().stream().map(ServerConfig::toProfile).toList());
     }
 
     public Optional<ServerConfig> server(String name) {

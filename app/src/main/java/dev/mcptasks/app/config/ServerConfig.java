@@ -1,5 +1,6 @@
 package dev.mcptasks.app.config;
 
+import dev.mcptasks.app.service.ServerProfile;
 import dev.mcptasks.domain.SubmitPolicy;
 import dev.mcptasks.ports.transport.McpServerSpec;
 import java.net.URI;
@@ -29,6 +30,11 @@ public record ServerConfig(String name, String command, List<String> args, Map<S
         args = List.copyOf(args);
         env = Map.copyOf(env);
         headers = Map.copyOf(headers);
+    }
+
+    /** What the task service and the runtime need of this server. */
+    public ServerProfile toProfile() {
+        return new ServerProfile(name, driver, taskTtlMs, submitPolicy);
     }
 
     /** How the transports reach this server; HTTP reads may stay silent as long as one tool call may take. */
