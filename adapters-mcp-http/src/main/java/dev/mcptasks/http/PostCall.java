@@ -1,0 +1,95 @@
+package dev.mcptasks.http;
+
+import dev.mcptasks.ports.transport.McpTransportException;
+import dev.mcptasks.ports.transport.McpTransportException.Kind;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One {@code send}: the POST and, when its SSE stream breaks after events with ids, up to {@link #MAX_RESUMES}
+ * resumptions with {@code GET} + {@code Last-Event-ID} after the server's {@code retry:}. {@link #done()} completes when
+ * the whole response was consumed.
+ */
+final class PostCall {
+    private static final Logger log = LoggerFactory.getLogger(PostCall.class);
+    static final int MAX_RESUMES = 5;
+    private static final long DEFAULT_RETRY_MS = 1000;
+
+    private final StreamableHttpMcpTransport transport;
+    private final String message;
+    private final StreamState stream = new StreamState();
+    private final CompletableFuture<Void> done = new CompletableFuture<>();
+    private volatile ResponseHandler current;
+    private int resumes;
+
+    PostCall(StreamableHttpMcpTransport transport, String message) {
+        this.transport = transport;
+        this.message = message;
+    }
+
+    CompletableFuture<Void> done() {
+        return done;
+    }
+
+    void start() {
+        run(transport.requests().post(message));
+    }
+
+    /** Fails the call (local close, lost session) and cuts its connection. */
+    void abort(McpTransportException cause) {
+        done.completeExceptionally(cause);
+        ResponseHandler handler = current;
+        if (handler != null) {
+            handler.abort(new ExchangeOutcome.Failed(cause));
+        }
+    }
+
+    private void run(io.netty.handler.codec.http.FullHttpRequest request) {
+        if (done.isDone()) {
+            request.release();
+            return;
+        }
+        ResponseHandler handler = transport.newHandler(stream);
+        current = handler;
+        handler.outcome().thenAccept(this::ended);
+        transport.client().exchange(request, handler);
+    }
+
+    private void ended(ExchangeOutcome outcome) {
+        if (done.isDone()) {
+            return;
+        }
+        if (outcome instanceof ExchangeOutcome.Completed) {
+            if (stream.discardedOversized()) {
+                done.completeExceptionally(new McpTransportException(Kind.MESSAGE_TOO_LARGE, "the response of server '"
+                        + transport.serverName() + "' held a message over the bound; it was discarded"));
+            } else {
+                done.complete(null);
+            }
+        } else if (outcome instanceof ExchangeOutcome.Failed failed) {
+            if (failed.cause().kind() == Kind.SESSION_LOST) {
+                transport.sessionLost(failed.cause());
+            }
+            done.completeExceptionally(failed.cause());
+        } else if (outcome instanceof ExchangeOutcome.Broken broken) {
+            resumeOrFail(broken.reason());
+        }
+    }
+
+    private void resumeOrFail(String reason) {
+        String lastEventId = stream.lastEventId();
+        if (lastEventId == null || resumes >= MAX_RESUMES || !transport.isOpen()) {
+            done.completeExceptionally(new McpTransportException(Kind.STREAM_BROKEN, "the response stream of server '"
+                    + transport.serverName() + "' broke (" + reason + ")"
+                    + (lastEventId == null ? " and carried no event id to resume from" : " and could not be resumed")));
+            return;
+        }
+        resumes++;
+        Duration delay = Duration.ofMillis(stream.retryMillis(DEFAULT_RETRY_MS));
+        log.debug("resuming the stream of server '{}' after event {} in {} (attempt {})", transport.serverName(),
+                lastEventId, delay, resumes);
+        transport.client().schedule(() -> run(transport.requests().get(lastEventId)), delay);
+    }
+}

@@ -1,0 +1,61 @@
+package dev.mcptasks.http;
+
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpVersion;
+import java.nio.charset.StandardCharsets;
+
+/** Builds the three requests Streamable HTTP uses, each with the configured and session headers. */
+final class Requests {
+    static final String ACCEPT_BOTH = "application/json, text/event-stream";
+    static final String LAST_EVENT_ID = "Last-Event-ID";
+
+    private final HttpEndpoint endpoint;
+    private final SessionHeaders sessions;
+
+    Requests(HttpEndpoint endpoint, SessionHeaders sessions) {
+        this.endpoint = endpoint;
+        this.sessions = sessions;
+    }
+
+    /** One JSON-RPC message. */
+    FullHttpRequest post(String message) {
+        FullHttpRequest request = base(HttpMethod.POST, message);
+        request.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON);
+        request.headers().set(HttpHeaderNames.ACCEPT, ACCEPT_BOTH);
+        return request;
+    }
+
+    /** The listening stream, or the resumption of a broken one when {@code lastEventId} is set. */
+    FullHttpRequest get(String lastEventId) {
+        FullHttpRequest request = base(HttpMethod.GET, null);
+        request.headers().set(HttpHeaderNames.ACCEPT, HttpHeaderValues.TEXT_EVENT_STREAM);
+        if (lastEventId != null) {
+            request.headers().set(LAST_EVENT_ID, lastEventId);
+        }
+        return request;
+    }
+
+    /** Ends the session. */
+    FullHttpRequest delete() {
+        return base(HttpMethod.DELETE, null);
+    }
+
+    private FullHttpRequest base(HttpMethod method, String body) {
+        FullHttpRequest request = body == null
+                ? new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, endpoint.pathAndQuery(), Unpooled.EMPTY_BUFFER)
+                : new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, endpoint.pathAndQuery(),
+                        Unpooled.copiedBuffer(body, StandardCharsets.UTF_8));
+        sessions.applyTo(request.headers());
+        request.headers().set(HttpHeaderNames.HOST, endpoint.hostHeader());
+        request.headers().set(HttpHeaderNames.USER_AGENT, "mcp-tasks");
+        if (body != null || method != HttpMethod.GET) {
+            request.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, request.content().readableBytes());
+        }
+        return request;
+    }
+}

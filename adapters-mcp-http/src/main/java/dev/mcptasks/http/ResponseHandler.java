@@ -1,0 +1,229 @@
+package dev.mcptasks.http;
+
+import dev.mcptasks.ports.transport.McpTransportException;
+import dev.mcptasks.ports.transport.McpTransportException.Kind;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpObject;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.timeout.IdleStateEvent;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Reads one HTTP response on a pooled channel: an SSE stream through {@link SseParser}, a JSON body under a size
+ * bound, or an error body for the message. It completes {@link #outcome()} exactly once and then hands the channel
+ * back (reusable only after a complete keep-alive response).
+ */
+final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
+    private static final int MAX_ERROR_BODY = 4096;
+
+    /** How a finished channel goes back to the pool. */
+    interface ChannelReturn {
+        void giveBack(Channel channel, boolean reusable);
+    }
+
+    private enum Mode { SSE, BODY, ERROR }
+
+    private final String server;
+    private final int maxMessageBytes;
+    private final SessionHeaders sessions;
+    private final boolean hadSession;
+    private final ResponseSink sink;
+    private final StreamState stream;
+    private final CompletableFuture<ExchangeOutcome> outcome = new CompletableFuture<>();
+    private ChannelReturn channelReturn;
+    private volatile Channel channel;
+    private Mode mode;
+    private int status;
+    private boolean keepAlive;
+    private SseParser parser;
+    private ByteBuf body;
+
+    ResponseHandler(String server, int maxMessageBytes, SessionHeaders sessions, ResponseSink sink,
+            StreamState stream) {
+        super(true);
+        this.server = server;
+        this.maxMessageBytes = maxMessageBytes;
+        this.sessions = sessions;
+        this.hadSession = sessions.sessionId() != null;
+        this.sink = sink;
+        this.stream = stream;
+    }
+
+    CompletableFuture<ExchangeOutcome> outcome() {
+        return outcome;
+    }
+
+    void channelReturn(ChannelReturn channelReturn) {
+        this.channelReturn = channelReturn;
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, HttpObject msg) {
+        if (outcome.isDone()) {
+            return;
+        }
+        if (msg instanceof HttpResponse response) {
+            start(response);
+        }
+        if (msg instanceof HttpContent content) {
+            read(ctx, content.content());
+            if (msg instanceof LastHttpContent && !outcome.isDone()) {
+                finish(ctx);
+            }
+        }
+    }
+
+    private void start(HttpResponse response) {
+        status = response.status().code();
+        keepAlive = HttpUtil.isKeepAlive(response);
+        sessions.capture(response.headers());
+        String type = response.headers().get(HttpHeaderNames.CONTENT_TYPE, "").toLowerCase(Locale.ROOT);
+        if (status < 200 || status >= 300) {
+            mode = Mode.ERROR;
+            body = Unpooled.buffer();
+        } else if (type.startsWith("text/event-stream")) {
+            mode = Mode.SSE;
+            parser = new SseParser(maxMessageBytes, new ParserSink());
+        } else {
+            mode = Mode.BODY;
+            body = Unpooled.buffer();
+        }
+    }
+
+    private void read(ChannelHandlerContext ctx, ByteBuf content) {
+        switch (mode) {
+            case SSE -> {
+                parser.feed(content);
+                stream.update(parser);
+            }
+            case ERROR -> body.writeBytes(content, Math.min(content.readableBytes(),
+                    Math.max(0, MAX_ERROR_BODY - body.readableBytes())));
+            case BODY -> {
+                if (body.readableBytes() + content.readableBytes() > maxMessageBytes) {
+                    McpTransportException tooLarge = new McpTransportException(Kind.MESSAGE_TOO_LARGE,
+                            "server '" + server + "' sent a JSON body over the bound of " + maxMessageBytes
+                                    + " bytes; it was discarded");
+                    stream.markOversized();
+                    sink.onError(tooLarge);
+                    end(ctx, new ExchangeOutcome.Failed(tooLarge), false);
+                } else {
+                    body.writeBytes(content);
+                }
+            }
+            default -> throw new IllegalStateException("content before the response head from server " + server);
+        }
+    }
+
+    private void finish(ChannelHandlerContext ctx) {
+        if (mode == Mode.ERROR) {
+            String text = body.toString(StandardCharsets.UTF_8);
+            end(ctx, new ExchangeOutcome.Failed(HttpFailures.status(server, status, text, hadSession)), keepAlive);
+            return;
+        }
+        if (mode == Mode.BODY && body.isReadable()) {
+            sink.onBody(body.toString(StandardCharsets.UTF_8));
+        }
+        end(ctx, new ExchangeOutcome.Completed(status), keepAlive);
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt instanceof IdleStateEvent) {
+            end(ctx, new ExchangeOutcome.Failed(new McpTransportException(Kind.TIMEOUT,
+                    "server '" + server + "' sent nothing within the read timeout")), false);
+        } else {
+            ctx.fireUserEventTriggered(evt);
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        end(ctx, new ExchangeOutcome.Broken("the connection closed before the response ended"), false);
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        end(ctx, HttpFailures.onChannel(server, cause), false);
+    }
+
+    /** Records the connection this exchange runs on (before the request is written). */
+    void attached(Channel channel) {
+        this.channel = channel;
+    }
+
+    /** Ends the exchange from outside (local close); closes its connection if it has one. */
+    void abort(ExchangeOutcome why) {
+        Channel attachedTo = channel;
+        if (attachedTo == null) {
+            outcome.complete(why);
+            // the client checks the outcome after attaching: one of us sees the other
+            attachedTo = channel;
+            if (attachedTo == null) {
+                return;
+            }
+        }
+        abort(attachedTo, why);
+    }
+
+    /** Ends the exchange on {@code channel} from outside (a write failure, a local close); closes the channel. */
+    void abort(Channel channel, ExchangeOutcome why) {
+        channel.eventLoop().execute(() -> {
+            ChannelHandlerContext ctx = channel.pipeline().context(this);
+            if (ctx != null) {
+                end(ctx, why, false);
+            } else {
+                outcome.complete(why);
+                if (channelReturn != null) {
+                    channelReturn.giveBack(channel, false);
+                } else {
+                    channel.close();
+                }
+            }
+        });
+    }
+
+    private void end(ChannelHandlerContext ctx, ExchangeOutcome result, boolean reusable) {
+        if (body != null) {
+            body.release();
+            body = null;
+        }
+        if (outcome.isDone()) {
+            return;
+        }
+        Channel channel = ctx.channel();
+        // detach before completing, so whatever the outcome triggers never sees this handler on a pooled channel
+        if (channelReturn != null) {
+            channelReturn.giveBack(channel, reusable && channel.isActive());
+        } else {
+            channel.close();
+        }
+        outcome.complete(result);
+    }
+
+    /** Forwards parsed events, recording discarded ones. */
+    private final class ParserSink implements SseParser.Sink {
+        @Override
+        public void onEvent(SseEvent event) {
+            sink.onEvent(event);
+        }
+
+        @Override
+        public void onOversized(long bytes) {
+            stream.markOversized();
+            sink.onError(new McpTransportException(Kind.MESSAGE_TOO_LARGE, "server '" + server
+                    + "' sent an SSE event of at least " + bytes + " bytes, over the bound of " + maxMessageBytes
+                    + " bytes; it was discarded"));
+        }
+    }
+}

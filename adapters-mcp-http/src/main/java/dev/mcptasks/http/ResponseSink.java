@@ -1,0 +1,15 @@
+package dev.mcptasks.http;
+
+import dev.mcptasks.ports.transport.McpTransportException;
+
+/** Where a response handler puts what it reads; called on the channel's event loop. */
+interface ResponseSink {
+    /** One SSE event with data. */
+    void onEvent(SseEvent event);
+
+    /** A whole non-empty JSON body. */
+    void onBody(String body);
+
+    /** A survivable problem (an oversized message that was discarded). */
+    void onError(McpTransportException error);
+}

@@ -1,0 +1,167 @@
+package dev.mcptasks.http;
+
+import dev.mcptasks.ports.transport.McpServerSpec;
+import dev.mcptasks.ports.transport.McpTransport;
+import dev.mcptasks.ports.transport.McpTransportException;
+import dev.mcptasks.ports.transport.McpTransportException.Kind;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * MCP Streamable HTTP: one POST per message (answered by 202, a JSON body or an SSE stream), the optional GET stream
+ * once the protocol version is known, the session id and protocol version on every request, and DELETE on close.
+ * {@code onClosed} is called at most once, when the server loses the session; never after a local {@link #close()}.
+ */
+final class StreamableHttpMcpTransport implements McpTransport {
+    private static final Logger log = LoggerFactory.getLogger(StreamableHttpMcpTransport.class);
+    private static final long DELETE_WAIT_MS = 2000;
+
+    private final McpServerSpec spec;
+    private final HttpEndpoint endpoint;
+    private final SessionHeaders sessions;
+    private final Requests requests;
+    private final AtomicBoolean started = new AtomicBoolean();
+    private final AtomicBoolean closeCalled = new AtomicBoolean();
+    /** Null while open; else why it ended (CLOSED locally, SESSION_LOST by the server). Set exactly once. */
+    private final AtomicReference<McpTransportException> terminated = new AtomicReference<>();
+    private final Set<PostCall> inFlight = ConcurrentHashMap.newKeySet();
+    private final AtomicReference<ListeningStream> listening = new AtomicReference<>();
+    private volatile NettyHttpClient client;
+    private volatile Inbound inbound;
+    private volatile Listener listener;
+
+    StreamableHttpMcpTransport(McpServerSpec spec) {
+        this.spec = spec;
+        this.endpoint = HttpEndpoint.of(spec.name(), spec.url());
+        this.sessions = new SessionHeaders(spec.headers());
+        this.requests = new Requests(endpoint, sessions);
+    }
+
+    @Override
+    public void start(Listener listener) {
+        if (!started.compareAndSet(false, true)) {
+            throw new IllegalStateException("HTTP transport for server '" + spec.name() + "' was already started");
+        }
+        this.listener = listener;
+        this.inbound = new Inbound(spec.name(), listener, this::isOpen);
+        this.client = new NettyHttpClient(spec.name(), endpoint, spec.connectTimeout(), spec.readTimeout());
+        log.debug("HTTP transport for server '{}' at {} with configured headers {}", spec.name(), spec.url(),
+                sessions.configuredNames());
+    }
+
+    @Override
+    public CompletableFuture<Void> send(String message) {
+        if (!started.get()) {
+            throw new IllegalStateException("HTTP transport for server '" + spec.name() + "' was not started");
+        }
+        McpTransportException ended = ended();
+        if (ended != null) {
+            return CompletableFuture.failedFuture(ended);
+        }
+        PostCall call = new PostCall(this, message);
+        inFlight.add(call);
+        call.done().whenComplete((ok, error) -> inFlight.remove(call));
+        // a close racing this send: whoever comes second fails the call
+        if (!isOpen()) {
+            call.abort(ended());
+            return call.done();
+        }
+        call.start();
+        return call.done();
+    }
+
+    @Override
+    public void protocolVersionNegotiated(String version) {
+        sessions.protocolVersion(version);
+        ListeningStream stream = new ListeningStream(this);
+        if (isOpen() && listening.compareAndSet(null, stream)) {
+            stream.open();
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!closeCalled.compareAndSet(false, true)) {
+            return;
+        }
+        boolean wasOpen = terminated.compareAndSet(null, new McpTransportException(Kind.CLOSED,
+                "transport to server '" + spec.name() + "' was closed"));
+        if (client == null) {
+            return;
+        }
+        endStreams(ended());
+        // a listener closing us from its callback runs on the event loop, which must not wait for the DELETE
+        if (wasOpen && sessions.sessionId() != null && !client.inEventLoop()) {
+            deleteSession();
+        }
+        client.close();
+    }
+
+    private void deleteSession() {
+        ResponseHandler handler = newHandler(new StreamState());
+        client.exchange(requests.delete(), handler);
+        try {
+            ExchangeOutcome outcome = handler.outcome().get(DELETE_WAIT_MS, TimeUnit.MILLISECONDS);
+            log.debug("DELETE of the session with server '{}': {}", spec.name(), outcome);
+        } catch (Exception e) {
+            handler.abort(new ExchangeOutcome.Failed(ended()));
+            log.debug("DELETE of the session with server '{}' did not finish: {}", spec.name(), e.toString());
+        }
+    }
+
+    /** Called by calls and the GET stream when the server forgot the session. */
+    void sessionLost(McpTransportException cause) {
+        if (!terminated.compareAndSet(null, cause)) {
+            return;
+        }
+        log.info("{}", cause.getMessage());
+        endStreams(ended());
+        try {
+            listener.onClosed(cause);
+        } catch (RuntimeException e) {
+            log.warn("listener of server '{}' failed on close", spec.name(), e);
+        }
+    }
+
+    private void endStreams(McpTransportException cause) {
+        ListeningStream stream = listening.getAndSet(null);
+        if (stream != null) {
+            stream.stop();
+        }
+        for (PostCall call : List.copyOf(inFlight)) {
+            call.abort(cause);
+        }
+    }
+
+    boolean isOpen() {
+        return terminated.get() == null;
+    }
+
+    String serverName() {
+        return spec.name();
+    }
+
+    NettyHttpClient client() {
+        return client;
+    }
+
+    Requests requests() {
+        return requests;
+    }
+
+    ResponseHandler newHandler(StreamState stream) {
+        return new ResponseHandler(spec.name(), spec.maxMessageBytes(), sessions, inbound, stream);
+    }
+
+    private McpTransportException ended() {
+        McpTransportException cause = terminated.get();
+        return cause == null ? null : new McpTransportException(cause.kind(), cause.getMessage());
+    }
+}

@@ -1,0 +1,26 @@
+package dev.mcptasks.postgres;
+
+import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.repository.CloseableTaskRepository;
+import dev.mcptasks.ports.repository.FencedWriteHook;
+import java.util.Objects;
+
+/** Opens PostgreSQL task repositories: the one public way to obtain one outside Guice. */
+public final class PostgresTaskRepositories {
+    private PostgresTaskRepositories() {}
+
+    /**
+     * Connects (failing fast with a {@code RepositoryUnavailableException} naming host:port/database when the server
+     * cannot be reached), migrates the schema under an advisory lock, and returns the repository, which owns the
+     * connection pool until closed.
+     */
+    public static CloseableTaskRepository open(PostgresSettings settings, Clock clock, IdGenerator ids,
+            FencedWriteHook hook) {
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(ids, "ids");
+        Objects.requireNonNull(hook, "hook");
+        return new PostgresTaskRepository(PostgresStore.open(settings), clock, ids, hook);
+    }
+}

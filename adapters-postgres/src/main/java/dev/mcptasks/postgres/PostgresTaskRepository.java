@@ -1,0 +1,272 @@
+package dev.mcptasks.postgres;
+
+import dev.mcptasks.domain.AttentionEvent;
+import dev.mcptasks.domain.Claim;
+import dev.mcptasks.domain.ClaimPhase;
+import dev.mcptasks.domain.SnapshotNormalizer;
+import dev.mcptasks.domain.StoredSnapshot;
+import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.repository.CancelRequestOutcome;
+import dev.mcptasks.ports.repository.ClaimedTask;
+import dev.mcptasks.ports.repository.CloseableTaskRepository;
+import dev.mcptasks.ports.repository.ControlClaimRequest;
+import dev.mcptasks.ports.repository.FailureWrite;
+import dev.mcptasks.ports.repository.FencedWrite;
+import dev.mcptasks.ports.repository.FencedWriteHook;
+import dev.mcptasks.ports.repository.NewTask;
+import dev.mcptasks.ports.repository.NotificationClaim;
+import dev.mcptasks.ports.repository.NotificationClaimRequest;
+import dev.mcptasks.ports.repository.OutcomeWrite;
+import dev.mcptasks.ports.repository.SubmitWrite;
+import dev.mcptasks.ports.repository.TaskQuery;
+import dev.mcptasks.ports.repository.TaskRecord;
+import dev.mcptasks.ports.repository.WorkerInfo;
+import dev.mcptasks.ports.repository.WorkerRecord;
+import dev.mcptasks.postgres.SqlParams.Event;
+import dev.mcptasks.postgres.SqlParams.Fence;
+import dev.mcptasks.postgres.SqlParams.Snapshot;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/** The PostgreSQL {@code TaskRepository}: control claims, fenced control writes and queries; the outbox is delegated. */
+final class PostgresTaskRepository implements CloseableTaskRepository {
+    /** The most rows one claim scan takes (one fresh token is issued per possible row). */
+    static final int MAX_CLAIM_BATCH = 1000;
+
+    private static final Comparator<TaskRecord> DUE_ORDER = Comparator
+            .comparing((TaskRecord task) -> task.control().nextControlAt())
+            .thenComparing(TaskRecord::id);
+
+    private final PostgresStore store;
+    private final Clock clock;
+    private final IdGenerator ids;
+    private final FencedWriteHook hook;
+    private final PostgresOutbox outbox;
+
+    PostgresTaskRepository(PostgresStore store, Clock clock, IdGenerator ids, FencedWriteHook hook) {
+        this.store = store;
+        this.clock = clock;
+        this.ids = ids;
+        this.hook = hook;
+        this.outbox = new PostgresOutbox(store, clock, ids, hook);
+    }
+
+    @Override
+    public TaskRecord create(NewTask task) {
+        Objects.requireNonNull(task, "task");
+        Instant now = Times.now(clock);
+        return store.autoCommit("create task " + task.id(), mapper -> TaskRows.toRecord(mapper.insertTask(
+                task.id().value(), task.serverName(), task.toolName(), task.argumentsJson(), task.driver(),
+                task.requestedTtlMs(), now)));
+    }
+
+    @Override
+    public CancelRequestOutcome requestCancel(TaskId id) {
+        Objects.requireNonNull(id, "id");
+        // The row lock orders this against claims and fenced writes, so the decision below sees the final state.
+        return store.transaction("request cancel of " + id, mapper -> {
+            TaskRow row = mapper.selectTaskForUpdate(id.value());
+            if (row == null) {
+                return CancelRequestOutcome.NOT_FOUND;
+            }
+            TaskStatus status = TaskStatus.fromWire(row.status);
+            if (status.isTerminal()) {
+                return CancelRequestOutcome.ALREADY_TERMINAL;
+            }
+            Instant now = Times.now(clock);
+            if (status == TaskStatus.PENDING && row.submitAttemptedAt == null) {
+                // nothing was ever sent, so there is no remote task to cancel
+                StoredSnapshot cancelled = StoredSnapshot.cancelled(null);
+                AttentionEvent event = AttentionEvent.forSnapshot(id, row.serverName, row.toolName, cancelled)
+                        .orElseThrow();
+                mapper.cancelLocally(id.value(), now, Snapshot.of(cancelled, now), Event.of(event));
+                return CancelRequestOutcome.CANCELLED_LOCALLY;
+            }
+            if (row.cancelRequestedAt != null) {
+                return CancelRequestOutcome.ALREADY_REQUESTED;
+            }
+            mapper.markCancelRequested(id.value(), now);
+            return CancelRequestOutcome.REQUESTED;
+        });
+    }
+
+    @Override
+    public List<ClaimedTask> claimControl(ControlClaimRequest request) {
+        Objects.requireNonNull(request, "request");
+        int limit = Math.min(request.limit(), MAX_CLAIM_BATCH);
+        if (limit == 0) {
+            return List.of();
+        }
+        String[] tokens = Times.tokens(ids, limit);
+        String[] excluded = request.excluded().stream().map(TaskId::value).toArray(String[]::new);
+        Instant now = Times.now(clock);
+        Instant expiresAt = Times.millis(now.plus(request.lease()));
+        List<TaskRow> rows = store.autoCommit("claim " + request.phase().wireName() + " tasks",
+                mapper -> mapper.claimControl(request.phase().wireName(), request.worker().value(), now, expiresAt,
+                        Times.millis(request.liveWorkersSince()), excluded, tokens, limit));
+        return rows.stream().map(TaskRows::toRecord).sorted(DUE_ORDER)
+                .map(task -> new ClaimedTask(new Claim(task.id(), request.phase(), request.worker(),
+                        task.lease().token(), task.lease().expiresAt()), task))
+                .toList();
+    }
+
+    @Override
+    public boolean renew(Claim claim, Duration lease) {
+        Objects.requireNonNull(lease, "lease");
+        return fenced(FencedWrite.RENEW, claim, now -> mapper -> mapper.renew(
+                Fence.live(claim, now, false, claim.phase() == ClaimPhase.POLL), Times.millis(now.plus(lease))));
+    }
+
+    @Override
+    public boolean recordSubmitAttempt(Claim claim) {
+        if (claim.phase() != ClaimPhase.SUBMIT) {
+            return false;
+        }
+        return fenced(FencedWrite.RECORD_SUBMIT_ATTEMPT, claim,
+                now -> mapper -> mapper.recordSubmitAttempt(Fence.live(claim, now, true, true), now));
+    }
+
+    @Override
+    public boolean applySubmitted(Claim claim, SubmitWrite write) {
+        Objects.requireNonNull(write, "write");
+        if (claim.phase() != ClaimPhase.SUBMIT) {
+            return false;
+        }
+        return fenced(FencedWrite.APPLY_SUBMITTED, claim, now -> mapper -> mapper.applySubmitted(
+                Fence.live(claim, now, true, false), now, write.remoteTaskId(), Snapshot.of(write.snapshot(), now),
+                write.remoteTtlMs(), write.protocolVersion(),
+                write.endpointOwner() == null ? null : write.endpointOwner().value(),
+                Times.millis(write.nextControlAt()), Event.of(write.event())));
+    }
+
+    @Override
+    public boolean applyOutcome(Claim claim, OutcomeWrite write) {
+        Objects.requireNonNull(write, "write");
+        return fenced(FencedWrite.APPLY_OUTCOME, claim, now -> mapper -> mapper.applyOutcome(
+                Fence.live(claim, now, claim.phase() == ClaimPhase.SUBMIT, claim.phase() == ClaimPhase.POLL), now,
+                Snapshot.of(write.snapshot(), now), write.remoteTtlMs(), Times.millis(write.nextControlAt()),
+                Event.of(write.event())));
+    }
+
+    @Override
+    public boolean releaseAfterFailure(Claim claim, FailureWrite write) {
+        Objects.requireNonNull(write, "write");
+        String error = SnapshotNormalizer.cap(write.error(), SnapshotNormalizer.MAX_ERROR_CHARS);
+        return fenced(FencedWrite.RELEASE_FAILURE, claim, now -> mapper -> mapper.releaseAfterFailure(
+                Fence.release(claim, now), now, error, Times.millis(write.failedAt()),
+                Times.millis(write.nextControlAt()), write.clearSubmitAttempt(), Event.of(write.degradedEvent())));
+    }
+
+    @Override
+    public boolean releaseCancelled(Claim claim) {
+        return fenced(FencedWrite.RELEASE_CANCELLED, claim,
+                now -> mapper -> mapper.releaseCancelled(Fence.release(claim, now)));
+    }
+
+    /**
+     * Runs one fenced UPDATE. The hook runs first, before "now" is read and before a connection is borrowed, so a
+     * test paused in the hook sees this write judged against the row and the clock as they are when it resumes.
+     */
+    private boolean fenced(FencedWrite write, Claim claim, Function<Instant, Function<TaskMapper, Integer>> update) {
+        Objects.requireNonNull(claim, "claim");
+        hook.beforeFencedWrite(write, claim.taskId());
+        Instant now = Times.now(clock);
+        return store.autoCommit(write.name().toLowerCase(Locale.ROOT) + " of " + claim.taskId(),
+                update.apply(now)) == 1;
+    }
+
+    @Override
+    public List<NotificationClaim> claimNotifications(NotificationClaimRequest request) {
+        return outbox.claim(request);
+    }
+
+    @Override
+    public boolean markDispatched(NotificationClaim claim) {
+        return outbox.markDispatched(claim);
+    }
+
+    @Override
+    public boolean finishNotification(NotificationClaim claim) {
+        return outbox.finish(claim);
+    }
+
+    @Override
+    public boolean retryNotification(NotificationClaim claim, String error, Instant nextAt, boolean counted) {
+        return outbox.retry(claim, error, nextAt, counted);
+    }
+
+    @Override
+    public boolean deadLetterNotification(NotificationClaim claim, String error) {
+        return outbox.deadLetter(claim, error);
+    }
+
+    @Override
+    public boolean releaseNotification(NotificationClaim claim) {
+        return outbox.release(claim);
+    }
+
+    @Override
+    public Optional<TaskRecord> find(TaskId id) {
+        Objects.requireNonNull(id, "id");
+        return Optional.ofNullable(store.autoCommit("find task " + id, mapper -> mapper.selectTask(id.value())))
+                .map(TaskRows::toRecord);
+    }
+
+    @Override
+    public List<TaskRecord> list(TaskQuery query) {
+        Objects.requireNonNull(query, "query");
+        return store.autoCommit("list tasks", mapper -> mapper.listTasks(
+                        query.status() == null ? null : query.status().wireName(), query.serverName(),
+                        query.before() == null ? null : query.before().value(), query.limit()))
+                .stream().map(TaskRows::toRecord).toList();
+    }
+
+    @Override
+    public Map<TaskStatus, Long> countByStatus() {
+        Map<TaskStatus, Long> counts = new EnumMap<>(TaskStatus.class);
+        for (TaskStatus status : TaskStatus.values()) {
+            counts.put(status, 0L);
+        }
+        for (StatusCount row : store.autoCommit("count tasks", TaskMapper::countByStatus)) {
+            counts.put(TaskStatus.fromWire(row.status), row.count);
+        }
+        return counts;
+    }
+
+    @Override
+    public void heartbeat(WorkerInfo worker) {
+        Objects.requireNonNull(worker, "worker");
+        Instant now = Times.now(clock);
+        store.autoCommit("heartbeat of worker " + worker.id(), mapper -> mapper.upsertWorker(worker.id().value(),
+                worker.host(), worker.pid(), Times.millis(worker.startedAt()), now));
+    }
+
+    @Override
+    public void removeWorker(WorkerId worker) {
+        Objects.requireNonNull(worker, "worker");
+        store.autoCommit("remove worker " + worker, mapper -> mapper.deleteWorker(worker.value()));
+    }
+
+    @Override
+    public List<WorkerRecord> workers() {
+        return store.autoCommit("list workers", TaskMapper::selectWorkers).stream().map(WorkerRow::toRecord)
+                .toList();
+    }
+
+    @Override
+    public void close() {
+        store.close();
+    }
+}

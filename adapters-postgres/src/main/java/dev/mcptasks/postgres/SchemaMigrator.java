@@ -1,0 +1,90 @@
+package dev.mcptasks.postgres;
+
+import dev.mcptasks.ports.repository.RepositoryException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import javax.sql.DataSource;
+
+/** Applies the versioned SQL migrations once, in one transaction, under a transaction-scoped advisory lock. */
+final class SchemaMigrator {
+
+    /** The migrations in order; version n is element n-1. Append only: never edit an applied script. */
+    static final List<String> MIGRATIONS = List.of("V1__tasks_and_workers.sql");
+
+    /** Arbitrary constant shared by every worker: the advisory lock that serializes concurrent start-ups. */
+    private static final long MIGRATION_LOCK_KEY = 0x6d63707461736b73L;
+
+    private SchemaMigrator() {}
+
+    /** Brings the schema to the newest version; returns the version found before migrating. */
+    static int migrate(DataSource dataSource) throws SQLException {
+        try (Connection connection = dataSource.getConnection()) {
+            boolean autoCommit = connection.getAutoCommit();
+            connection.setAutoCommit(false);
+            try {
+                int before = migrateLocked(connection);
+                connection.commit();
+                return before;
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            } finally {
+                connection.setAutoCommit(autoCommit);
+            }
+        }
+    }
+
+    private static int migrateLocked(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            // Workers starting together queue here; the lock is released at commit or rollback.
+            statement.execute("SELECT pg_advisory_xact_lock(" + MIGRATION_LOCK_KEY + ")");
+            statement.execute("CREATE TABLE IF NOT EXISTS schema_version (version integer PRIMARY KEY,"
+                    + " script varchar(256) NOT NULL, applied_at timestamptz NOT NULL DEFAULT clock_timestamp())");
+        }
+        int current = currentVersion(connection);
+        if (current > MIGRATIONS.size()) {
+            throw new RepositoryException("database schema version " + current + " is newer than this build"
+                    + " supports (" + MIGRATIONS.size() + "); upgrade mcp-tasks");
+        }
+        for (int version = current + 1; version <= MIGRATIONS.size(); version++) {
+            String script = MIGRATIONS.get(version - 1);
+            try (Statement statement = connection.createStatement()) {
+                statement.execute(load(script));
+            }
+            try (PreparedStatement insert = connection.prepareStatement(
+                    "INSERT INTO schema_version (version, script) VALUES (?, ?)")) {
+                insert.setInt(1, version);
+                insert.setString(2, script);
+                insert.executeUpdate();
+            }
+        }
+        return current;
+    }
+
+    private static int currentVersion(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT COALESCE(MAX(version), 0) FROM schema_version")) {
+            rows.next();
+            return rows.getInt(1);
+        }
+    }
+
+    private static String load(String script) {
+        String resource = "migrations/" + script;
+        try (InputStream in = SchemaMigrator.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new RepositoryException("migration script " + resource + " is missing from the classpath");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new RepositoryException("cannot read migration script " + resource, e);
+        }
+    }
+}

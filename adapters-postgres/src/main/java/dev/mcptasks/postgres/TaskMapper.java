@@ -1,0 +1,75 @@
+package dev.mcptasks.postgres;
+
+import dev.mcptasks.postgres.SqlParams.Event;
+import dev.mcptasks.postgres.SqlParams.Fence;
+import dev.mcptasks.postgres.SqlParams.OutboxFence;
+import dev.mcptasks.postgres.SqlParams.Snapshot;
+import java.time.Instant;
+import java.util.List;
+import org.apache.ibatis.annotations.Param;
+
+/** The MyBatis mapper of the task store; the SQL lives in {@code TaskMapper.xml} beside this interface. */
+interface TaskMapper {
+
+    TaskRow insertTask(@Param("id") String id, @Param("serverName") String serverName,
+            @Param("toolName") String toolName, @Param("arguments") String arguments, @Param("driver") String driver,
+            @Param("requestedTtlMs") Long requestedTtlMs, @Param("now") Instant now);
+
+    TaskRow selectTask(@Param("id") String id);
+
+    TaskRow selectTaskForUpdate(@Param("id") String id);
+
+    List<TaskRow> listTasks(@Param("status") String status, @Param("serverName") String serverName,
+            @Param("before") String before, @Param("limit") int limit);
+
+    List<StatusCount> countByStatus();
+
+    List<TaskRow> claimControl(@Param("phase") String phase, @Param("worker") String worker,
+            @Param("now") Instant now, @Param("expiresAt") Instant expiresAt, @Param("liveSince") Instant liveSince,
+            @Param("excluded") String[] excluded, @Param("tokens") String[] tokens, @Param("limit") int limit);
+
+    int renew(@Param("f") Fence fence, @Param("expiresAt") Instant expiresAt);
+
+    int recordSubmitAttempt(@Param("f") Fence fence, @Param("now") Instant now);
+
+    int applySubmitted(@Param("f") Fence fence, @Param("now") Instant now, @Param("remoteTaskId") String remoteTaskId,
+            @Param("s") Snapshot snapshot, @Param("remoteTtlMs") Long remoteTtlMs,
+            @Param("protocolVersion") String protocolVersion, @Param("endpointOwner") String endpointOwner,
+            @Param("nextControlAt") Instant nextControlAt, @Param("e") Event event);
+
+    int applyOutcome(@Param("f") Fence fence, @Param("now") Instant now, @Param("s") Snapshot snapshot,
+            @Param("remoteTtlMs") Long remoteTtlMs, @Param("nextControlAt") Instant nextControlAt,
+            @Param("e") Event event);
+
+    int releaseAfterFailure(@Param("f") Fence fence, @Param("now") Instant now, @Param("error") String error,
+            @Param("failedAt") Instant failedAt, @Param("nextControlAt") Instant nextControlAt,
+            @Param("clearSubmitAttempt") boolean clearSubmitAttempt, @Param("e") Event event);
+
+    int releaseCancelled(@Param("f") Fence fence);
+
+    int cancelLocally(@Param("id") String id, @Param("now") Instant now, @Param("s") Snapshot snapshot,
+            @Param("e") Event event);
+
+    int markCancelRequested(@Param("id") String id, @Param("now") Instant now);
+
+    List<TaskRow> claimNotifications(@Param("worker") String worker, @Param("now") Instant now,
+            @Param("expiresAt") Instant expiresAt, @Param("tokens") String[] tokens, @Param("limit") int limit);
+
+    int markDispatched(@Param("f") OutboxFence fence);
+
+    /** Ends a delivery as {@code settled} ({@code delivered} or {@code dead_letter}). */
+    int settleNotification(@Param("f") OutboxFence fence, @Param("settled") String settled,
+            @Param("error") String error);
+
+    int retryNotification(@Param("f") OutboxFence fence, @Param("error") String error, @Param("nextAt") Instant nextAt,
+            @Param("increment") int increment);
+
+    int releaseNotification(@Param("f") OutboxFence fence);
+
+    int upsertWorker(@Param("id") String id, @Param("host") String host, @Param("pid") long pid,
+            @Param("startedAt") Instant startedAt, @Param("now") Instant now);
+
+    int deleteWorker(@Param("id") String id);
+
+    List<WorkerRow> selectWorkers();
+}

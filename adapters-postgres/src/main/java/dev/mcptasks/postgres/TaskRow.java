@@ -1,0 +1,59 @@
+package dev.mcptasks.postgres;
+
+import java.time.Instant;
+
+/** One {@code tasks} row as MyBatis fills it (column names in camel case); converted at once by {@link TaskRows}. */
+final class TaskRow {
+    String id;
+    String serverName;
+    String toolName;
+    String arguments;
+    String driver;
+    Long requestedTtlMs;
+    Instant createdAt;
+
+    String status;
+    String statusMessage;
+    String result;
+    boolean resultTruncated;
+    String error;
+    String errorCode;
+    String inputRequired;
+    String remoteTaskId;
+    Long remoteTtlMs;
+    String protocolVersion;
+    String endpointOwner;
+    Instant updatedAt;
+    Instant completedAt;
+
+    Instant nextControlAt;
+    Instant lastPolledAt;
+    int submitAttemptCount;
+    int pollAttemptCount;
+    int cancelAttemptCount;
+    int consecutiveErrorCount;
+    String lastPollError;
+    String lastCancelError;
+    Instant cancelRequestedAt;
+    Instant submitAttemptedAt;
+
+    String leasePhase;
+    String leaseOwner;
+    String leaseToken;
+    Instant leaseExpiresAt;
+
+    String notificationStatus;
+    String eventFingerprint;
+    String eventPayload;
+    long eventVersion;
+    long notifiedVersion;
+    long dispatchVersion;
+    int dispatchAttempt;
+    String dispatchEvent;
+    int notificationAttemptCount;
+    String notificationError;
+    Instant nextNotificationAt;
+    String notificationLeaseOwner;
+    String notificationLeaseToken;
+    Instant notificationLeaseExpiresAt;
+}

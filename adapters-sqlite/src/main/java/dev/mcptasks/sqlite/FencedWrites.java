@@ -1,0 +1,140 @@
+package dev.mcptasks.sqlite;
+
+import dev.mcptasks.domain.AttentionEvent;
+import dev.mcptasks.domain.Claim;
+import dev.mcptasks.domain.SnapshotNormalizer;
+import dev.mcptasks.domain.StoredSnapshot;
+import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.repository.FailureWrite;
+import dev.mcptasks.ports.repository.FencedWrite;
+import dev.mcptasks.ports.repository.FencedWriteHook;
+import dev.mcptasks.ports.repository.NotificationClaim;
+import dev.mcptasks.ports.repository.OutcomeWrite;
+import dev.mcptasks.ports.repository.SubmitWrite;
+import dev.mcptasks.sqlite.SqlParams.FailureValues;
+import dev.mcptasks.sqlite.SqlParams.Fence;
+import dev.mcptasks.sqlite.SqlParams.NotifyFence;
+import dev.mcptasks.sqlite.SqlParams.SnapshotValues;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.function.ToIntBiFunction;
+
+/**
+ * The claim-fenced writes: each is a single conditional UPDATE on the writer, true iff it changed the row. The hook
+ * runs before the writer connection is taken, and "now" is read only once the connection is held, so a write paused
+ * in the hook is judged by the time at which it really executes.
+ */
+final class FencedWrites {
+    private final SqliteDatabase database;
+    private final Clock clock;
+    private final FencedWriteHook hook;
+
+    FencedWrites(SqliteDatabase database, Clock clock, FencedWriteHook hook) {
+        this.database = database;
+        this.clock = clock;
+        this.hook = hook;
+    }
+
+    boolean renew(Claim claim, Duration lease) {
+        return control(FencedWrite.RENEW, claim,
+                (mapper, now) -> mapper.renew(fence(claim), now, now + lease.toMillis()));
+    }
+
+    boolean recordSubmitAttempt(Claim claim) {
+        return control(FencedWrite.RECORD_SUBMIT_ATTEMPT, claim,
+                (mapper, now) -> mapper.recordSubmitAttempt(fence(claim), now));
+    }
+
+    boolean applySubmitted(Claim claim, SubmitWrite write) {
+        return control(FencedWrite.APPLY_SUBMITTED, claim, (mapper, now) -> mapper.applySubmitted(fence(claim), now,
+                snapshot(write.snapshot(), write.remoteTaskId(), write.remoteTtlMs(), write.protocolVersion(),
+                        write.endpointOwner(), write.nextControlAt(), write.event(), now)));
+    }
+
+    boolean applyOutcome(Claim claim, OutcomeWrite write) {
+        return control(FencedWrite.APPLY_OUTCOME, claim, (mapper, now) -> mapper.applyOutcome(fence(claim), now,
+                snapshot(write.snapshot(), null, write.remoteTtlMs(), null, null, write.nextControlAt(),
+                        write.event(), now)));
+    }
+
+    boolean releaseAfterFailure(Claim claim, FailureWrite write) {
+        AttentionEvent event = write.degradedEvent();
+        FailureValues values = new FailureValues(SnapshotNormalizer.cap(write.error(), SnapshotNormalizer.MAX_ERROR_CHARS),
+                write.failedAt().toEpochMilli(), write.nextControlAt().toEpochMilli(), write.clearSubmitAttempt(),
+                event == null ? null : event.fingerprint(), event == null ? null : event.payloadJson());
+        return control(FencedWrite.RELEASE_FAILURE, claim,
+                (mapper, now) -> mapper.releaseAfterFailure(fence(claim), now, values));
+    }
+
+    boolean releaseCancelled(Claim claim) {
+        return control(FencedWrite.RELEASE_CANCELLED, claim, (mapper, now) -> mapper.releaseCancelled(fence(claim)));
+    }
+
+    boolean markDispatched(NotificationClaim claim) {
+        return notify(FencedWrite.NOTIFY_DISPATCH, claim,
+                (mapper, now) -> mapper.markDispatched(notifyFence(claim), now));
+    }
+
+    boolean finishNotification(NotificationClaim claim) {
+        return notify(FencedWrite.NOTIFY_FINISH, claim,
+                (mapper, now) -> mapper.finishNotification(notifyFence(claim), now));
+    }
+
+    boolean retryNotification(NotificationClaim claim, String error, Instant nextAt, boolean counted) {
+        String capped = SnapshotNormalizer.cap(error, SnapshotNormalizer.MAX_ERROR_CHARS);
+        return notify(FencedWrite.NOTIFY_RETRY, claim, (mapper, now) ->
+                mapper.retryNotification(notifyFence(claim), capped, nextAt.toEpochMilli(), counted));
+    }
+
+    boolean deadLetterNotification(NotificationClaim claim, String error) {
+        String capped = SnapshotNormalizer.cap(error, SnapshotNormalizer.MAX_ERROR_CHARS);
+        return notify(FencedWrite.NOTIFY_DEAD_LETTER, claim,
+                (mapper, now) -> mapper.deadLetterNotification(notifyFence(claim), now, capped));
+    }
+
+    boolean releaseNotification(NotificationClaim claim) {
+        return notify(FencedWrite.NOTIFY_RELEASE, claim,
+                (mapper, now) -> mapper.releaseNotification(notifyFence(claim)));
+    }
+
+    /** The column values of a stored snapshot; completed_at is now exactly when the snapshot is terminal. */
+    static SnapshotValues snapshot(StoredSnapshot snapshot, String remoteTaskId, Long remoteTtlMs,
+            String protocolVersion, WorkerId endpointOwner, Instant nextControlAt, AttentionEvent event, long now) {
+        return new SnapshotValues(remoteTaskId, snapshot.status().wireName(), snapshot.statusMessage(),
+                snapshot.resultJson(), snapshot.resultTruncated(), snapshot.error(), snapshot.errorCode(),
+                snapshot.inputRequiredJson(), remoteTtlMs, protocolVersion,
+                endpointOwner == null ? null : endpointOwner.value(),
+                nextControlAt == null ? null : nextControlAt.toEpochMilli(),
+                snapshot.status().isTerminal() ? now : null,
+                event == null ? null : event.fingerprint(), event == null ? null : event.payloadJson());
+    }
+
+    private boolean control(FencedWrite write, Claim claim, ToIntBiFunction<TaskMapper, Long> update) {
+        return fenced(write, claim.taskId(), update);
+    }
+
+    private boolean notify(FencedWrite write, NotificationClaim claim, ToIntBiFunction<TaskMapper, Long> update) {
+        return fenced(write, claim.taskId(), update);
+    }
+
+    private boolean fenced(FencedWrite write, TaskId id, ToIntBiFunction<TaskMapper, Long> update) {
+        hook.beforeFencedWrite(write, id);
+        return database.write(describe(write, id),
+                mapper -> update.applyAsInt(mapper, clock.now().toEpochMilli()) == 1);
+    }
+
+    private static String describe(FencedWrite write, TaskId id) {
+        return write.name().toLowerCase(java.util.Locale.ROOT) + " of task " + id.value();
+    }
+
+    private static Fence fence(Claim claim) {
+        return new Fence(claim.taskId().value(), claim.phase().wireName(), claim.owner().value(),
+                claim.token().value());
+    }
+
+    private static NotifyFence notifyFence(NotificationClaim claim) {
+        return new NotifyFence(claim.taskId().value(), claim.owner().value(), claim.token().value());
+    }
+}

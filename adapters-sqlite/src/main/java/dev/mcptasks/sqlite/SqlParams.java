@@ -1,0 +1,37 @@
+package dev.mcptasks.sqlite;
+
+import java.util.List;
+
+/** The parameter objects of {@link TaskMapper}: plain column values, instants as epoch milliseconds. */
+final class SqlParams {
+    private SqlParams() {}
+
+    /** A control or notification claim scan at {@code now}, granting leases until {@code expiresAt}. */
+    record ClaimScan(String worker, long now, long expiresAt, long liveSince, List<String> excluded, int limit) {}
+
+    /** The control-claim fence: every fenced write repeats id, phase, owner and token. */
+    record Fence(String id, String phase, String owner, String token) {}
+
+    /** The notification-lease fence. */
+    record NotifyFence(String id, String owner, String token) {}
+
+    /** A snapshot to store (applySubmitted, applyOutcome, local cancellation) with its optional event. */
+    record SnapshotValues(String remoteTaskId, String status, String statusMessage, String result,
+            boolean resultTruncated, String error, String errorCode, String inputRequired, Long remoteTtlMs,
+            String protocolVersion, String endpointOwner, Long nextControlAt, Long completedAt,
+            String eventFingerprint, String eventPayload) {}
+
+    /** A failure release with its optional degraded event. */
+    record FailureValues(String error, long failedAt, long nextControlAt, boolean clearSubmitAttempt,
+            String eventFingerprint, String eventPayload) {}
+
+    /** A new pending row. */
+    record NewRow(String id, String serverName, String toolName, String arguments, String driver,
+            Long requestedTtlMs, long now) {}
+
+    /** A page of the task list. */
+    record TaskFilter(String status, String serverName, String before, int limit) {}
+
+    /** A worker heartbeat. */
+    record WorkerValues(String id, String host, long pid, long startedAt, long now) {}
+}

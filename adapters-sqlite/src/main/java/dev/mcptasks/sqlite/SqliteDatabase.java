@@ -1,0 +1,170 @@
+package dev.mcptasks.sqlite;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.repository.RepositoryException;
+import dev.mcptasks.ports.repository.RepositoryUnavailableException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.function.Function;
+import javax.sql.DataSource;
+import org.apache.ibatis.builder.xml.XMLMapperBuilder;
+import org.apache.ibatis.mapping.Environment;
+import org.apache.ibatis.session.AutoMappingUnknownColumnBehavior;
+import org.apache.ibatis.session.Configuration;
+import org.apache.ibatis.session.SqlSession;
+import org.apache.ibatis.session.SqlSessionFactory;
+import org.apache.ibatis.session.SqlSessionFactoryBuilder;
+import org.apache.ibatis.transaction.jdbc.JdbcTransactionFactory;
+import org.apache.ibatis.type.JdbcType;
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteDataSource;
+
+/**
+ * The two connection pools of one database file and their MyBatis session factories. All writes go through a pool
+ * of exactly one connection whose transactions start with {@code BEGIN IMMEDIATE}, so a read-then-write transaction
+ * holds the database write lock from its first read (SQLite ignores {@code SELECT ... FOR UPDATE}); reads use a
+ * separate read-only pool that WAL lets run beside the writer.
+ */
+final class SqliteDatabase implements AutoCloseable {
+    static final String DATABASE_ID = "sqlite";
+    private static final String MAPPER_XML = "dev/mcptasks/sqlite/TaskMapper.xml";
+
+    private final String path;
+    private final HikariDataSource writerPool;
+    private final HikariDataSource readerPool;
+    private final SqlSessionFactory writer;
+    private final SqlSessionFactory reader;
+
+    private SqliteDatabase(String path, HikariDataSource writerPool, HikariDataSource readerPool) {
+        this.path = path;
+        this.writerPool = writerPool;
+        this.readerPool = readerPool;
+        this.writer = sessionFactory("writer", writerPool);
+        this.reader = sessionFactory("reader", readerPool);
+    }
+
+    /** Opens both pools and migrates the schema; closes whatever it opened if any step fails. */
+    static SqliteDatabase open(SqliteSettings settings, Clock clock) {
+        String path = settings.path();
+        HikariDataSource writerPool = null;
+        HikariDataSource readerPool = null;
+        try {
+            // the writer opens (and creates) the file first: a read-only connection cannot create it or switch to WAL
+            writerPool = pool(settings, "writer", 1, false);
+            new SchemaMigrator(writerPool, path, clock).migrate();
+            readerPool = pool(settings, "reader", settings.readerPoolSize(), true);
+            return new SqliteDatabase(path, writerPool, readerPool);
+        } catch (RuntimeException e) {
+            closeQuietly(readerPool);
+            closeQuietly(writerPool);
+            if (e instanceof RepositoryUnavailableException
+                    || (e instanceof RepositoryException repositoryException && !repositoryException.isTransient())) {
+                throw e;
+            }
+            throw new RepositoryUnavailableException("cannot open SQLite database '" + path + "': "
+                    + SqliteErrors.rootMessage(e), e);
+        }
+    }
+
+    String path() {
+        return path;
+    }
+
+    /**
+     * Runs {@code work} in one writer transaction ({@code BEGIN IMMEDIATE} ... {@code COMMIT}). The transaction is
+     * begun before {@code work} runs, so the write lock is held (after any busy wait) before it reads the clock.
+     */
+    <T> T write(String operation, Function<TaskMapper, T> work) {
+        try (SqlSession session = writer.openSession(false)) {
+            try {
+                session.getConnection();
+                T result = work.apply(session.getMapper(TaskMapper.class));
+                session.commit(true);
+                return result;
+            } catch (RuntimeException e) {
+                rollbackQuietly(session, e);
+                throw e;
+            }
+        } catch (RuntimeException e) {
+            throw SqliteErrors.translate(operation, path, e);
+        }
+    }
+
+    /** Runs {@code work} on a read-only connection in autocommit mode. */
+    <T> T read(String operation, Function<TaskMapper, T> work) {
+        try (SqlSession session = reader.openSession(true)) {
+            return work.apply(session.getMapper(TaskMapper.class));
+        } catch (RuntimeException e) {
+            throw SqliteErrors.translate(operation, path, e);
+        }
+    }
+
+    /** The writer's MyBatis configuration (tests inspect the mapped statements). */
+    Configuration configuration() {
+        return writer.getConfiguration();
+    }
+
+    @Override
+    public void close() {
+        closeQuietly(readerPool);
+        closeQuietly(writerPool);
+    }
+
+    private static HikariDataSource pool(SqliteSettings settings, String role, int size, boolean readOnly) {
+        SQLiteConfig config = new SQLiteConfig();
+        config.setJournalMode(SQLiteConfig.JournalMode.WAL);
+        config.setBusyTimeout((int) settings.busyTimeout().toMillis());
+        config.setReadOnly(readOnly);
+        if (!readOnly) {
+            config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
+        }
+        SQLiteDataSource dataSource = new SQLiteDataSource(config);
+        dataSource.setUrl(settings.jdbcUrl());
+        HikariConfig hikari = new HikariConfig();
+        hikari.setDataSource(dataSource);
+        hikari.setPoolName("sqlite-" + role);
+        hikari.setReadOnly(readOnly); // must match the connection: sqlite-jdbc refuses to change it once open
+        hikari.setMaximumPoolSize(size);
+        hikari.setMinimumIdle(size);
+        // in-process callers queue for the single writer here; give them at least as long as SQLite's busy wait
+        hikari.setConnectionTimeout(Math.max(250, settings.busyTimeout().toMillis() + 1_000));
+        hikari.setInitializationFailTimeout(1);
+        return new HikariDataSource(hikari);
+    }
+
+    private static SqlSessionFactory sessionFactory(String role, DataSource dataSource) {
+        Configuration configuration = new Configuration(
+                new Environment(role, new JdbcTransactionFactory(), dataSource));
+        configuration.setDatabaseId(DATABASE_ID);
+        configuration.setMapUnderscoreToCamelCase(true);
+        configuration.setJdbcTypeForNull(JdbcType.NULL);
+        configuration.setAutoMappingUnknownColumnBehavior(AutoMappingUnknownColumnBehavior.FAILING);
+        configuration.setCacheEnabled(false);
+        configuration.setLocalCacheScope(org.apache.ibatis.session.LocalCacheScope.STATEMENT);
+        try (InputStream xml = SqliteDatabase.class.getClassLoader().getResourceAsStream(MAPPER_XML)) {
+            if (xml == null) {
+                throw new IllegalStateException("mapper resource " + MAPPER_XML + " is missing from the classpath");
+            }
+            new XMLMapperBuilder(xml, configuration, MAPPER_XML, configuration.getSqlFragments()).parse();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read mapper resource " + MAPPER_XML, e);
+        }
+        return new SqlSessionFactoryBuilder().build(configuration);
+    }
+
+    private static void rollbackQuietly(SqlSession session, RuntimeException failure) {
+        try {
+            session.rollback(true);
+        } catch (RuntimeException e) {
+            failure.addSuppressed(e);
+        }
+    }
+
+    private static void closeQuietly(HikariDataSource pool) {
+        if (pool != null) {
+            pool.close();
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package dev.mcptasks.sqlite;
+
+import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.repository.CloseableTaskRepository;
+import dev.mcptasks.ports.repository.FencedWriteHook;
+import dev.mcptasks.ports.repository.RepositoryUnavailableException;
+import java.util.Objects;
+
+/** Opens the SQLite task repository: pools, schema migrations, MyBatis. */
+public final class SqliteTaskRepositories {
+    private SqliteTaskRepositories() {}
+
+    /**
+     * Opens (creating if needed) the database file, applies pending schema migrations and returns the repository,
+     * which owns both connection pools until closed.
+     *
+     * @throws RepositoryUnavailableException when the file cannot be opened or migrated; the message names the path
+     */
+    public static CloseableTaskRepository open(SqliteSettings settings, Clock clock, IdGenerator ids,
+            FencedWriteHook hook) {
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(ids, "ids");
+        Objects.requireNonNull(hook, "hook");
+        SqliteDatabase database = SqliteDatabase.open(settings, clock);
+        return new SqliteTaskRepository(database, clock, ids, hook);
+    }
+}

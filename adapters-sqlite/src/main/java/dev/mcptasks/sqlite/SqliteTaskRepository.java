@@ -1,0 +1,219 @@
+package dev.mcptasks.sqlite;
+
+import dev.mcptasks.domain.AttentionEvent;
+import dev.mcptasks.domain.Claim;
+import dev.mcptasks.domain.StoredSnapshot;
+import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.repository.CancelRequestOutcome;
+import dev.mcptasks.ports.repository.ClaimedTask;
+import dev.mcptasks.ports.repository.CloseableTaskRepository;
+import dev.mcptasks.ports.repository.ControlClaimRequest;
+import dev.mcptasks.ports.repository.FailureWrite;
+import dev.mcptasks.ports.repository.FencedWriteHook;
+import dev.mcptasks.ports.repository.NewTask;
+import dev.mcptasks.ports.repository.NotificationClaim;
+import dev.mcptasks.ports.repository.NotificationClaimRequest;
+import dev.mcptasks.ports.repository.OutcomeWrite;
+import dev.mcptasks.ports.repository.SubmitWrite;
+import dev.mcptasks.ports.repository.TaskQuery;
+import dev.mcptasks.ports.repository.TaskRecord;
+import dev.mcptasks.ports.repository.WorkerInfo;
+import dev.mcptasks.ports.repository.WorkerRecord;
+import dev.mcptasks.sqlite.SqlParams.NewRow;
+import dev.mcptasks.sqlite.SqlParams.SnapshotValues;
+import dev.mcptasks.sqlite.SqlParams.TaskFilter;
+import dev.mcptasks.sqlite.SqlParams.WorkerValues;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The {@link dev.mcptasks.ports.repository.TaskRepository} on one SQLite database file. */
+final class SqliteTaskRepository implements CloseableTaskRepository {
+    private final SqliteDatabase database;
+    private final Clock clock;
+    private final ClaimScans claims;
+    private final FencedWrites fenced;
+
+    SqliteTaskRepository(SqliteDatabase database, Clock clock, IdGenerator ids, FencedWriteHook hook) {
+        this.database = database;
+        this.clock = clock;
+        this.claims = new ClaimScans(database, clock, ids);
+        this.fenced = new FencedWrites(database, clock, hook);
+    }
+
+    @Override
+    public TaskRecord create(NewTask task) {
+        return database.write("create task " + task.id().value(), mapper -> {
+            mapper.insertTask(new NewRow(task.id().value(), task.serverName(), task.toolName(),
+                    task.argumentsJson(), task.driver(), task.requestedTtlMs(), clock.now().toEpochMilli()));
+            return mapper.selectTask(task.id().value()).toRecord();
+        });
+    }
+
+    /** Decided inside one {@code BEGIN IMMEDIATE} transaction, so the read and the update see the same row. */
+    @Override
+    public CancelRequestOutcome requestCancel(TaskId id) {
+        return database.write("cancel request for task " + id.value(), mapper -> {
+            TaskRow row = mapper.selectTask(id.value());
+            if (row == null) {
+                return CancelRequestOutcome.NOT_FOUND;
+            }
+            TaskRecord task = row.toRecord();
+            long now = clock.now().toEpochMilli();
+            if (task.status().isTerminal()) {
+                return CancelRequestOutcome.ALREADY_TERMINAL;
+            }
+            if (task.status() == TaskStatus.PENDING && task.control().submitAttemptedAt() == null) {
+                StoredSnapshot cancelled = StoredSnapshot.cancelled(null);
+                AttentionEvent event = AttentionEvent.forSnapshot(id, task.definition().serverName(),
+                        task.definition().toolName(), cancelled).orElse(null);
+                SnapshotValues values = FencedWrites.snapshot(cancelled, null, null, null, null, null, event, now);
+                requireOneRow(mapper.cancelLocally(id.value(), now, values), id);
+                return CancelRequestOutcome.CANCELLED_LOCALLY;
+            }
+            if (task.control().cancelRequestedAt() != null) {
+                return CancelRequestOutcome.ALREADY_REQUESTED;
+            }
+            requireOneRow(mapper.markCancelRequested(id.value(), now), id);
+            return CancelRequestOutcome.REQUESTED;
+        });
+    }
+
+    @Override
+    public List<ClaimedTask> claimControl(ControlClaimRequest request) {
+        return claims.claimControl(request);
+    }
+
+    @Override
+    public boolean renew(Claim claim, Duration lease) {
+        return fenced.renew(claim, lease);
+    }
+
+    @Override
+    public boolean recordSubmitAttempt(Claim claim) {
+        return fenced.recordSubmitAttempt(claim);
+    }
+
+    @Override
+    public boolean applySubmitted(Claim claim, SubmitWrite write) {
+        return fenced.applySubmitted(claim, write);
+    }
+
+    @Override
+    public boolean applyOutcome(Claim claim, OutcomeWrite write) {
+        return fenced.applyOutcome(claim, write);
+    }
+
+    @Override
+    public boolean releaseAfterFailure(Claim claim, FailureWrite write) {
+        return fenced.releaseAfterFailure(claim, write);
+    }
+
+    @Override
+    public boolean releaseCancelled(Claim claim) {
+        return fenced.releaseCancelled(claim);
+    }
+
+    @Override
+    public List<NotificationClaim> claimNotifications(NotificationClaimRequest request) {
+        return claims.claimNotifications(request);
+    }
+
+    @Override
+    public boolean markDispatched(NotificationClaim claim) {
+        return fenced.markDispatched(claim);
+    }
+
+    @Override
+    public boolean finishNotification(NotificationClaim claim) {
+        return fenced.finishNotification(claim);
+    }
+
+    @Override
+    public boolean retryNotification(NotificationClaim claim, String error, Instant nextAt, boolean counted) {
+        return fenced.retryNotification(claim, error, nextAt, counted);
+    }
+
+    @Override
+    public boolean deadLetterNotification(NotificationClaim claim, String error) {
+        return fenced.deadLetterNotification(claim, error);
+    }
+
+    @Override
+    public boolean releaseNotification(NotificationClaim claim) {
+        return fenced.releaseNotification(claim);
+    }
+
+    @Override
+    public Optional<TaskRecord> find(TaskId id) {
+        return database.read("find task " + id.value(),
+                mapper -> Optional.ofNullable(mapper.selectTask(id.value())).map(TaskRow::toRecord));
+    }
+
+    @Override
+    public List<TaskRecord> list(TaskQuery query) {
+        TaskFilter filter = new TaskFilter(query.status() == null ? null : query.status().wireName(),
+                query.serverName(), query.before() == null ? null : query.before().value(), query.limit());
+        return database.read("list tasks",
+                mapper -> mapper.listTasks(filter).stream().map(TaskRow::toRecord).toList());
+    }
+
+    @Override
+    public Map<TaskStatus, Long> countByStatus() {
+        return database.read("count tasks", mapper -> {
+            Map<TaskStatus, Long> counts = new EnumMap<>(TaskStatus.class);
+            for (TaskStatus status : TaskStatus.values()) {
+                counts.put(status, 0L);
+            }
+            for (Map<String, Object> row : mapper.countByStatus()) {
+                counts.put(TaskStatus.fromWire((String) row.get("status")), ((Number) row.get("n")).longValue());
+            }
+            return counts;
+        });
+    }
+
+    @Override
+    public void heartbeat(WorkerInfo worker) {
+        database.write("heartbeat of worker " + worker.id().value(), mapper -> mapper.upsertWorker(
+                new WorkerValues(worker.id().value(), worker.host(), worker.pid(),
+                        worker.startedAt().toEpochMilli(), clock.now().toEpochMilli())));
+    }
+
+    @Override
+    public void removeWorker(WorkerId worker) {
+        database.write("remove worker " + worker.value(), mapper -> mapper.deleteWorker(worker.value()));
+    }
+
+    @Override
+    public List<WorkerRecord> workers() {
+        return database.read("list workers", mapper -> mapper.selectWorkers().stream()
+                .map(row -> new WorkerRecord(WorkerId.of((String) row.get("id")), (String) row.get("host"),
+                        ((Number) row.get("pid")).longValue(), millis(row.get("started_at")),
+                        millis(row.get("last_seen_at"))))
+                .toList());
+    }
+
+    @Override
+    public void close() {
+        database.close();
+    }
+
+    private static Instant millis(Object value) {
+        return Instant.ofEpochMilli(((Number) value).longValue());
+    }
+
+    /** Inside BEGIN IMMEDIATE nothing can change the row between the read and the update. */
+    private static void requireOneRow(int updated, TaskId id) {
+        if (updated != 1) {
+            throw new IllegalStateException("cancel request for task " + id.value()
+                    + " changed " + updated + " rows inside its own transaction");
+        }
+    }
+}

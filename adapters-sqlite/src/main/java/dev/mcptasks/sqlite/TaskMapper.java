@@ -1,0 +1,84 @@
+package dev.mcptasks.sqlite;
+
+import dev.mcptasks.sqlite.SqlParams.ClaimScan;
+import dev.mcptasks.sqlite.SqlParams.FailureValues;
+import dev.mcptasks.sqlite.SqlParams.Fence;
+import dev.mcptasks.sqlite.SqlParams.NewRow;
+import dev.mcptasks.sqlite.SqlParams.NotifyFence;
+import dev.mcptasks.sqlite.SqlParams.SnapshotValues;
+import dev.mcptasks.sqlite.SqlParams.TaskFilter;
+import dev.mcptasks.sqlite.SqlParams.WorkerValues;
+import java.util.List;
+import java.util.Map;
+import org.apache.ibatis.annotations.Param;
+
+/**
+ * The SQL of the SQLite repository ({@code TaskMapper.xml} beside it). Every update returns its affected-row count:
+ * the caller decides what 0 means.
+ */
+interface TaskMapper {
+    int insertTask(NewRow row);
+
+    TaskRow selectTask(@Param("id") String id);
+
+    List<TaskRow> listTasks(TaskFilter filter);
+
+    List<Map<String, Object>> countByStatus();
+
+    int upsertWorker(WorkerValues worker);
+
+    int deleteWorker(@Param("id") String id);
+
+    List<Map<String, Object>> selectWorkers();
+
+    // control claims: candidates, then a conditional update per candidate repeating every predicate
+
+    List<String> selectSubmitCandidates(@Param("s") ClaimScan scan);
+
+    List<String> selectPollCandidates(@Param("s") ClaimScan scan);
+
+    List<String> selectCancelCandidates(@Param("s") ClaimScan scan);
+
+    int claimSubmit(@Param("s") ClaimScan scan, @Param("id") String id, @Param("token") String token);
+
+    int claimPoll(@Param("s") ClaimScan scan, @Param("id") String id, @Param("token") String token);
+
+    int claimCancel(@Param("s") ClaimScan scan, @Param("id") String id, @Param("token") String token);
+
+    // cancel requests
+
+    int markCancelRequested(@Param("id") String id, @Param("now") long now);
+
+    int cancelLocally(@Param("id") String id, @Param("now") long now, @Param("w") SnapshotValues values);
+
+    // fenced control writes
+
+    int renew(@Param("f") Fence fence, @Param("now") long now, @Param("expiresAt") long expiresAt);
+
+    int recordSubmitAttempt(@Param("f") Fence fence, @Param("now") long now);
+
+    int applySubmitted(@Param("f") Fence fence, @Param("now") long now, @Param("w") SnapshotValues values);
+
+    int applyOutcome(@Param("f") Fence fence, @Param("now") long now, @Param("w") SnapshotValues values);
+
+    int releaseAfterFailure(@Param("f") Fence fence, @Param("now") long now, @Param("w") FailureValues values);
+
+    int releaseCancelled(@Param("f") Fence fence);
+
+    // notification outbox
+
+    List<String> selectNotifyCandidates(@Param("s") ClaimScan scan);
+
+    int claimNotify(@Param("s") ClaimScan scan, @Param("id") String id, @Param("token") String token);
+
+    int markDispatched(@Param("n") NotifyFence fence, @Param("now") long now);
+
+    int finishNotification(@Param("n") NotifyFence fence, @Param("now") long now);
+
+    int retryNotification(@Param("n") NotifyFence fence, @Param("error") String error, @Param("nextAt") long nextAt,
+            @Param("counted") boolean counted);
+
+    int deadLetterNotification(@Param("n") NotifyFence fence, @Param("now") long now, @Param("error") String error);
+
+    int releaseNotification(@Param("n") NotifyFence fence);
+}

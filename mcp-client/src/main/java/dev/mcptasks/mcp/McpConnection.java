@@ -1,0 +1,273 @@
+package dev.mcptasks.mcp;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.transport.McpTransport;
+import dev.mcptasks.ports.transport.McpTransportException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One transport generation of a session: the in-flight requests keyed by JSON-RPC id, and the routing of inbound
+ * messages. Once lost (process exit, session lost, local close) it stays lost: every request still in flight fails
+ * with a retryable {@link McpTransportFailure} and the session builds a new connection for the next request.
+ */
+final class McpConnection implements McpTransport.Listener {
+    private static final Logger log = LoggerFactory.getLogger(McpConnection.class);
+
+    /** What the session learns from its connection. */
+    interface Events {
+        void onNotification(McpConnection connection, String method, JsonNode params);
+
+        void onLost(McpConnection connection, McpTransportException cause);
+    }
+
+    private final String serverName;
+    private final McpTransport transport;
+    private final Clock clock;
+    private final AtomicLong ids;
+    private final Events events;
+    private final Map<Long, Pending> pending = new ConcurrentHashMap<>();
+    private final AtomicBoolean lost = new AtomicBoolean();
+    private volatile McpTransportException lostCause;
+    /** Completes with the handshake once {@code notifications/initialized} went out; fails if the handshake did. */
+    final CompletableFuture<McpHandshake> ready = new CompletableFuture<>();
+
+    private static final class Pending {
+        final long id;
+        final String method;
+        final CompletableFuture<JsonNode> result;
+        final boolean cancellable;
+        /** Set just before the request is handed to the transport: only then is a cancellation worth sending. */
+        volatile boolean written;
+
+        Pending(long id, String method, CompletableFuture<JsonNode> result, boolean cancellable) {
+            this.id = id;
+            this.method = method;
+            this.result = result;
+            this.cancellable = cancellable;
+        }
+    }
+
+    McpConnection(String serverName, McpTransport transport, Clock clock, AtomicLong ids, Events events) {
+        this.serverName = serverName;
+        this.transport = transport;
+        this.clock = clock;
+        this.ids = ids;
+        this.events = events;
+    }
+
+    McpTransport transport() {
+        return transport;
+    }
+
+    boolean isLost() {
+        return lost.get();
+    }
+
+    int inFlight() {
+        return pending.size();
+    }
+
+    /**
+     * Sends a request whose answer completes {@code result}. A timeout fails it with {@link McpTimeoutException};
+     * for a cancellable request the timeout and a caller's {@code cancel} both send {@code notifications/cancelled}.
+     */
+    void call(String method, JsonNode params, Duration timeout, CompletableFuture<JsonNode> result,
+            boolean cancellable) {
+        long id = ids.incrementAndGet();
+        Pending request = new Pending(id, method, result, cancellable);
+        pending.put(id, request);
+        // a loss that raced the put has already swept the map: this request must not wait for an answer
+        if (lost.get()) {
+            if (pending.remove(id, request)) {
+                result.completeExceptionally(failure(method, lostCause, false));
+            }
+            return;
+        }
+        result.whenComplete((value, error) -> {
+            if (pending.remove(id, request) && result.isCancelled() && request.written && cancellable) {
+                sendCancelled(id, "cancelled by the client");
+            }
+        });
+        if (result.isDone()) {
+            return;
+        }
+        Clock.Timer timer = clock.schedule(timeout, () -> expire(request, timeout));
+        result.whenComplete((value, error) -> timer.cancel());
+        request.written = true;
+        CompletableFuture<Void> sending;
+        try {
+            sending = transport.send(Json.request(id, method, params));
+        } catch (RuntimeException e) {
+            sending = CompletableFuture.failedFuture(e);
+        }
+        sending.whenComplete((ignored, error) -> {
+            if (error != null) {
+                sendFailed(request, asTransportException(error));
+            }
+        });
+    }
+
+    /** Sends a notification; the future says whether the transport delivered it. */
+    CompletableFuture<Void> notify(String method, JsonNode params) {
+        try {
+            return transport.send(Json.notification(method, params));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    private void expire(Pending request, Duration timeout) {
+        if (pending.remove(request.id, request)) {
+            request.result.completeExceptionally(new McpTimeoutException(serverName, request.method, timeout));
+            if (request.cancellable) {
+                sendCancelled(request.id, "timed out after " + timeout);
+            }
+        }
+    }
+
+    private void sendCancelled(long id, String reason) {
+        notify("notifications/cancelled", Json.object().put("requestId", id).put("reason", reason))
+                .whenComplete((ignored, error) -> {
+                    if (error != null) {
+                        log.debug("server '{}': notifications/cancelled for request {} was not delivered: {}",
+                                serverName, id, error.toString());
+                    }
+                });
+    }
+
+    private void sendFailed(Pending request, McpTransportException cause) {
+        if (pending.remove(request.id, request)) {
+            request.result.completeExceptionally(failure(request.method, cause, true));
+        }
+        if (endsConnection(cause)) {
+            markLost(cause);
+        }
+    }
+
+    private McpTransportFailure failure(String method, McpTransportException cause, boolean written) {
+        return new McpTransportFailure(serverName, method, cause, written);
+    }
+
+    private static boolean endsConnection(McpTransportException cause) {
+        return switch (cause.kind()) {
+            case SESSION_LOST, PROCESS_EXITED, CLOSED -> true;
+            default -> false;
+        };
+    }
+
+    static McpTransportException asTransportException(Throwable error) {
+        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        if (cause instanceof McpTransportException transportException) {
+            return transportException;
+        }
+        return new McpTransportException(McpTransportException.Kind.STREAM_BROKEN,
+                "the transport failed unexpectedly: " + cause, cause);
+    }
+
+    /** Marks the connection lost once: fails everything in flight and lets the session drop it. */
+    void markLost(McpTransportException cause) {
+        if (!lost.compareAndSet(false, true)) {
+            return;
+        }
+        lostCause = cause;
+        ready.completeExceptionally(failure("initialize", cause, true));
+        for (Pending request : pending.values()) {
+            if (pending.remove(request.id, request)) {
+                request.result.completeExceptionally(failure(request.method, cause, request.written));
+            }
+        }
+        events.onLost(this, cause);
+    }
+
+    @Override
+    public void onMessage(String text) {
+        JsonNode message;
+        try {
+            message = Json.parse(text);
+        } catch (JsonProcessingException e) {
+            log.warn("server '{}': ignoring a message that is not JSON: {}", serverName, e.getOriginalMessage());
+            return;
+        }
+        if (message == null || !message.isObject()) {
+            log.warn("server '{}': ignoring a message that is not a JSON object", serverName);
+            return;
+        }
+        JsonNode method = message.get("method");
+        if (method != null) {
+            if (!method.isTextual()) {
+                log.warn("server '{}': ignoring a message whose method is not a string", serverName);
+            } else if (message.hasNonNull("id")) {
+                answerServerRequest(message.get("id"), method.textValue());
+            } else {
+                events.onNotification(this, method.textValue(), message.path("params"));
+            }
+            return;
+        }
+        onResponse(message);
+    }
+
+    private void onResponse(JsonNode message) {
+        JsonNode idNode = message.get("id");
+        Pending request = idNode != null && idNode.canConvertToExactIntegral() && idNode.canConvertToLong()
+                ? pending.remove(idNode.asLong()) : null;
+        if (request == null) {
+            log.warn("server '{}': ignoring a response for unknown request id {}", serverName, idNode);
+            return;
+        }
+        JsonNode error = message.get("error");
+        if (error != null) {
+            JsonNode code = error.get("code");
+            if (!error.isObject() || code == null || !code.canConvertToExactIntegral()) {
+                request.result.completeExceptionally(new McpProtocolException(serverName,
+                        request.method + " was answered with a malformed error object: " + error));
+                return;
+            }
+            request.result.completeExceptionally(new McpErrorResponse(serverName, request.method, code.asInt(),
+                    error.path("message").asText(""), error.get("data")));
+        } else if (message.has("result")) {
+            request.result.complete(message.get("result"));
+        } else {
+            request.result.completeExceptionally(new McpProtocolException(serverName,
+                    request.method + " was answered with neither result nor error"));
+        }
+    }
+
+    private void answerServerRequest(JsonNode id, String method) {
+        String answer = "ping".equals(method)
+                ? Json.result(id, Json.object())
+                : Json.error(id, McpErrorResponse.METHOD_NOT_FOUND, "Method not found: " + method);
+        if (!"ping".equals(method)) {
+            log.info("server '{}': refusing unsupported server request {}", serverName, method);
+        }
+        try {
+            transport.send(answer).whenComplete((ignored, error) -> {
+                if (error != null) {
+                    log.debug("server '{}': answer to {} not delivered: {}", serverName, method, error.toString());
+                }
+            });
+        } catch (RuntimeException e) {
+            log.debug("server '{}': answer to {} not delivered: {}", serverName, method, e.toString());
+        }
+    }
+
+    @Override
+    public void onError(McpTransportException error) {
+        log.warn("server '{}': transport problem ({}): {}", serverName, error.kind(), error.getMessage());
+    }
+
+    @Override
+    public void onClosed(McpTransportException cause) {
+        markLost(cause != null ? cause
+                : new McpTransportException(McpTransportException.Kind.CLOSED, "the transport closed"));
+    }
+}

@@ -1,0 +1,267 @@
+package dev.mcptasks.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.transport.McpTransport;
+import dev.mcptasks.ports.transport.McpTransportException;
+import dev.mcptasks.ports.transport.McpTransportFactory;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A long-lived MCP client session with one server: JSON-RPC correlation, the {@code initialize} handshake (once,
+ * however many callers race for it), per-request timeouts and cancellation, the tool list cache, and transparent
+ * re-initialization on a new transport after the old one was lost. Thread-safe.
+ */
+public final class McpSession implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(McpSession.class);
+
+    private final McpServerSettings settings;
+    private final McpTransportFactory factory;
+    private final Clock clock;
+    private final JsonNode clientInfo;
+    private final AtomicLong ids = new AtomicLong();
+    private final ToolCatalog tools;
+    private final List<Consumer<JsonNode>> taskStatusListeners = new CopyOnWriteArrayList<>();
+    private final McpConnection.Events events = new ConnectionEvents();
+    private McpConnection current;
+    private boolean closed;
+    private volatile McpHandshake handshake;
+
+    public McpSession(McpServerSettings settings, McpTransportFactory factory, Clock clock, String clientVersion) {
+        this.settings = settings;
+        this.factory = factory;
+        this.clock = clock;
+        this.clientInfo = Json.object().put("name", "mcp-tasks").put("version", clientVersion);
+        this.tools = new ToolCatalog(settings.name(), params -> request("tools/list", params));
+    }
+
+    public McpServerSettings settings() {
+        return settings;
+    }
+
+    public String serverName() {
+        return settings.name();
+    }
+
+    /** Connects and initializes if needed; completes with the handshake of the current connection. */
+    public CompletableFuture<McpHandshake> connect() {
+        try {
+            return connection().ready.copy();
+        } catch (McpException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /** The handshake of the last successful initialization, if any. */
+    public Optional<McpHandshake> handshake() {
+        return Optional.ofNullable(handshake);
+    }
+
+    /**
+     * Sends a request (initializing first when needed) and completes with its {@code result}. Fails with an
+     * {@link McpException}; cancelling the returned future sends {@code notifications/cancelled}.
+     */
+    public CompletableFuture<JsonNode> request(String method, JsonNode params) {
+        CompletableFuture<JsonNode> result = new CompletableFuture<>();
+        McpConnection connection;
+        try {
+            connection = connection();
+        } catch (McpException e) {
+            result.completeExceptionally(e);
+            return result;
+        }
+        connection.ready.whenComplete((ready, error) -> {
+            if (error != null) {
+                result.completeExceptionally(notSent(method, error));
+            } else if (!result.isDone()) {
+                connection.call(method, params, settings.requestTimeout(), result, true);
+            }
+        });
+        return result;
+    }
+
+    /** All tools of the server (every {@code tools/list} page), cached until the server reports a change. */
+    public CompletableFuture<Map<String, McpTool>> tools() {
+        return tools.tools();
+    }
+
+    /** The named tool; a miss refreshes the cached list once, since servers may register tools late. */
+    public CompletableFuture<Optional<McpTool>> findTool(String name) {
+        return tools.tools().thenCompose(known -> {
+            if (known.containsKey(name)) {
+                return CompletableFuture.completedFuture(Optional.of(known.get(name)));
+            }
+            tools.invalidate();
+            return tools.tools().thenApply(fresh -> Optional.ofNullable(fresh.get(name)));
+        });
+    }
+
+    /**
+     * Listens to {@code notifications/tasks/status} params. They are hints only: they may name tasks this client
+     * has not recorded yet, and may never arrive at all.
+     */
+    public void addTaskStatusListener(Consumer<JsonNode> listener) {
+        taskStatusListeners.add(listener);
+    }
+
+    /** Ends the session and its transport; later requests fail with a transport failure. */
+    @Override
+    public void close() {
+        McpConnection connection;
+        synchronized (this) {
+            closed = true;
+            connection = current;
+            current = null;
+        }
+        if (connection != null) {
+            connection.markLost(new McpTransportException(McpTransportException.Kind.CLOSED, "the session was closed"));
+            // also closed synchronously here, so a closed session leaves no child process behind
+            try {
+                connection.transport().close();
+            } catch (RuntimeException e) {
+                log.debug("server '{}': closing the transport failed: {}", serverName(), e.toString());
+            }
+        }
+    }
+
+    /** The live connection, created and started on demand; its handshake is started outside the lock. */
+    private McpConnection connection() {
+        McpConnection connection;
+        synchronized (this) {
+            if (closed) {
+                throw new McpTransportFailure(serverName(), "connect",
+                        new McpTransportException(McpTransportException.Kind.CLOSED, "the session is closed"), false);
+            }
+            if (current != null && !current.isLost()) {
+                return current;
+            }
+            McpTransport transport;
+            try {
+                transport = factory.create(settings.spec());
+            } catch (RuntimeException e) {
+                throw new McpTransportFailure(serverName(), "connect", McpConnection.asTransportException(e), false);
+            }
+            connection = new McpConnection(serverName(), transport, clock, ids, events);
+            try {
+                transport.start(connection);
+            } catch (RuntimeException e) {
+                closeQuietly(transport);
+                throw new McpTransportFailure(serverName(), "connect", McpConnection.asTransportException(e), false);
+            }
+            current = connection;
+        }
+        initialize(connection);
+        return connection;
+    }
+
+    private void initialize(McpConnection connection) {
+        ObjectNode params = Json.object().put("protocolVersion", ProtocolVersions.LATEST);
+        params.set("capabilities", Json.object());
+        params.set("clientInfo", clientInfo);
+        CompletableFuture<JsonNode> answer = new CompletableFuture<>();
+        // initialize must never be cancelled (lifecycle rules), so it is sent as a non-cancellable request
+        connection.call("initialize", params, settings.requestTimeout(), answer, false);
+        answer.whenComplete((result, error) -> {
+            if (error != null) {
+                abandon(connection, error);
+                return;
+            }
+            McpHandshake negotiated;
+            try {
+                negotiated = McpHandshake.parse(serverName(), result);
+            } catch (McpProtocolException e) {
+                abandon(connection, e);
+                return;
+            }
+            connection.transport().protocolVersionNegotiated(negotiated.protocolVersion());
+            connection.notify("notifications/initialized", null).whenComplete((ignored, sendError) -> {
+                if (sendError != null) {
+                    abandon(connection, new McpTransportFailure(serverName(), "notifications/initialized",
+                            McpConnection.asTransportException(sendError), true));
+                    return;
+                }
+                handshake = negotiated;
+                log.info("server '{}': initialized, protocol {}, server {}", serverName(),
+                        negotiated.protocolVersion(), negotiated.serverInfo());
+                connection.ready.complete(negotiated);
+            });
+        });
+    }
+
+    /** A failed handshake: the caller sees the cause, the transport is dropped, the next request starts over. */
+    private void abandon(McpConnection connection, Throwable error) {
+        Throwable cause = unwrap(error);
+        log.warn("server '{}': initialization failed: {}", serverName(), cause.getMessage());
+        connection.ready.completeExceptionally(cause);
+        connection.markLost(new McpTransportException(McpTransportException.Kind.CLOSED,
+                "initialization failed: " + cause.getMessage(), cause));
+    }
+
+    /** A request that waited for a handshake that failed was never written. */
+    private McpException notSent(String method, Throwable error) {
+        Throwable cause = unwrap(error);
+        if (cause instanceof McpTransportFailure failure) {
+            return new McpTransportFailure(serverName(), method, failure.transportCause(), false);
+        }
+        if (cause instanceof McpException mcp) {
+            return mcp;
+        }
+        return new McpTransportFailure(serverName(), method, McpConnection.asTransportException(cause), false);
+    }
+
+    private static Throwable unwrap(Throwable error) {
+        return error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    }
+
+    private void closeQuietly(McpTransport transport) {
+        // closing may wait for a child process: never on a transport thread or under the session lock
+        CompletableFuture.runAsync(() -> {
+            try {
+                transport.close();
+            } catch (RuntimeException e) {
+                log.debug("server '{}': closing a transport failed: {}", serverName(), e.toString());
+            }
+        });
+    }
+
+    /** Routes connection events into the session. */
+    private final class ConnectionEvents implements McpConnection.Events {
+        @Override
+        public void onNotification(McpConnection connection, String method, JsonNode params) {
+            switch (method) {
+                case "notifications/tools/list_changed" -> tools.invalidate();
+                case "notifications/tasks/status" -> taskStatusListeners.forEach(listener -> {
+                    try {
+                        listener.accept(params);
+                    } catch (RuntimeException e) {
+                        log.warn("server '{}': a task status listener failed: {}", serverName(), e.toString());
+                    }
+                });
+                default -> log.debug("server '{}': notification {} ignored", serverName(), method);
+            }
+        }
+
+        @Override
+        public void onLost(McpConnection connection, McpTransportException cause) {
+            synchronized (McpSession.this) {
+                if (current == connection) {
+                    current = null;
+                }
+            }
+            tools.invalidate();
+            closeQuietly(connection.transport());
+            log.info("server '{}': connection lost ({}): {}; the next request re-initializes", serverName(),
+                    cause.kind(), cause.getMessage());
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package dev.mcptasks.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.mcptasks.domain.RemoteTaskSnapshot;
+import dev.mcptasks.ports.driver.RemoteCallException;
+import dev.mcptasks.ports.driver.RemoteFailure;
+import dev.mcptasks.ports.driver.RemoteTaskRef;
+import dev.mcptasks.ports.driver.SubmitCall;
+import dev.mcptasks.ports.driver.SubmitResult;
+import dev.mcptasks.ports.driver.TaskDriver;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+
+/**
+ * Runs long jobs on servers without MCP tasks, through three ordinary tools per server (submit, status, cancel)
+ * whose {@code structuredContent} reports the job; see {@link OrdinaryStatusParser} for the shape.
+ */
+public final class OrdinaryToolsDriver implements TaskDriver {
+    public static final String NAME = "ordinary-tools";
+
+    private final McpSessions sessions;
+    private final Map<String, OrdinaryToolset> toolsets;
+
+    /** @param toolsets the toolset of each server this driver serves, by server name */
+    public OrdinaryToolsDriver(McpSessions sessions, Map<String, OrdinaryToolset> toolsets) {
+        this.sessions = sessions;
+        this.toolsets = Map.copyOf(toolsets);
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public CompletableFuture<SubmitResult> submit(SubmitCall call) {
+        return RemoteOperation.run(operation -> {
+            McpSession session = session(call.serverName(), RemoteFailure.REFUSED);
+            String tool = toolset(call.serverName(), RemoteFailure.REFUSED).submitTool();
+            JsonNode params = ToolResults.toolCall(tool, ToolResults.arguments(call.argumentsJson()));
+            return operation.track(session::connect)
+                    .exceptionallyCompose(error -> CompletableFuture.failedFuture(RemoteFailures.beforeSend(error)))
+                    .thenCompose(handshake -> operation.track(() -> session.request("tools/call", params))
+                            .handle((result, error) -> {
+                                if (error != null) {
+                                    throw RemoteOperation.unwrap(error) instanceof McpErrorResponse response
+                                            ? RemoteFailures.refused("server '" + session.serverName()
+                                                    + "' refused " + tool + " (" + response.code() + "): "
+                                                    + response.remoteMessage())
+                                            : RemoteFailures.classify(error);
+                                }
+                                if (ToolResults.isError(result)) {
+                                    throw RemoteFailures.refused(ToolResults.describe(result,
+                                            "tool " + tool + " returned an error"));
+                                }
+                                return new SubmitResult(
+                                        OrdinaryStatusParser.parse(session.serverName(), tool, result, null),
+                                        handshake.protocolVersion(), session.settings().tasksProcessLocal());
+                            }));
+        });
+    }
+
+    @Override
+    public CompletableFuture<RemoteTaskSnapshot> status(RemoteTaskRef ref) {
+        return askAbout(ref, OrdinaryToolset::statusTool);
+    }
+
+    @Override
+    public CompletableFuture<RemoteTaskSnapshot> cancel(RemoteTaskRef ref) {
+        return askAbout(ref, OrdinaryToolset::cancelTool);
+    }
+
+    private CompletableFuture<RemoteTaskSnapshot> askAbout(RemoteTaskRef ref,
+            Function<OrdinaryToolset, String> which) {
+        return RemoteOperation.run(operation -> {
+            McpSession session = session(ref.serverName(), RemoteFailure.TRANSIENT);
+            String tool = which.apply(toolset(ref.serverName(), RemoteFailure.TRANSIENT));
+            JsonNode params = ToolResults.toolCall(tool, Json.object().put("task_id", ref.remoteTaskId()));
+            return operation.track(() -> session.request("tools/call", params)).handle((result, error) -> {
+                if (error != null) {
+                    throw RemoteFailures.classify(error);
+                }
+                if (ToolResults.isError(result)) {
+                    String text = ToolResults.describe(result, "tool " + tool + " returned an error");
+                    throw saysUnknownTask(text)
+                            ? RemoteFailures.lost("server '" + session.serverName() + "', tool " + tool + ": " + text,
+                                    null)
+                            : new RemoteCallException(RemoteFailure.TRANSIENT, "server '" + session.serverName()
+                                    + "', tool " + tool + " returned an error: " + text);
+                }
+                return OrdinaryStatusParser.parse(session.serverName(), tool, result, ref.remoteTaskId());
+            });
+        });
+    }
+
+    /** A tool error that says the job is unknown means the server lost it, not that it is busy. */
+    private static boolean saysUnknownTask(String text) {
+        String lower = text.toLowerCase(Locale.ROOT);
+        return lower.contains("unknown task") || lower.contains("task not found") || lower.contains("not_found");
+    }
+
+    private McpSession session(String serverName, RemoteFailure unknownServer) {
+        return sessions.session(serverName).orElseThrow(() -> new RemoteCallException(unknownServer,
+                "no MCP server named '" + serverName + "' is configured"));
+    }
+
+    private OrdinaryToolset toolset(String serverName, RemoteFailure missing) {
+        OrdinaryToolset toolset = toolsets.get(serverName);
+        if (toolset == null) {
+            throw new RemoteCallException(missing, "no ordinary toolset is configured for server '" + serverName
+                    + "'");
+        }
+        return toolset;
+    }
+}

@@ -1,0 +1,33 @@
+package dev.mcptasks.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+
+/**
+ * What the server advertised in {@code initialize}, reduced to the flags the drivers gate on; {@code raw} keeps the
+ * whole capabilities object.
+ *
+ * @param taskToolCalls {@code tasks.requests.tools.call}: tool calls may be task-augmented
+ * @param tasksCancel {@code tasks.cancel}: {@code tasks/cancel} is supported
+ * @param tasksList {@code tasks.list}: {@code tasks/list} is supported
+ * @param toolsListChanged {@code tools.listChanged}: the server announces tool list changes
+ * @param raw the capabilities object as sent
+ */
+public record ServerCapabilities(boolean taskToolCalls, boolean tasksCancel, boolean tasksList,
+        boolean toolsListChanged, JsonNode raw) {
+
+    public static ServerCapabilities from(JsonNode capabilities) {
+        JsonNode caps = capabilities == null ? MissingNode.getInstance() : capabilities;
+        JsonNode tasks = caps.path("tasks");
+        return new ServerCapabilities(
+                present(tasks.path("requests").path("tools").path("call")),
+                present(tasks.path("cancel")),
+                present(tasks.path("list")),
+                caps.path("tools").path("listChanged").asBoolean(false),
+                caps);
+    }
+
+    private static boolean present(JsonNode node) {
+        return !node.isMissingNode() && !node.isNull() && !(node.isBoolean() && !node.booleanValue());
+    }
+}

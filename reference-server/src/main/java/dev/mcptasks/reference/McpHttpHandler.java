@@ -1,0 +1,175 @@
+package dev.mcptasks.reference;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.netty.buffer.ByteBufInputStream;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import java.io.IOException;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The single MCP endpoint of the Streamable HTTP transport: POST carries one JSON-RPC message, GET opens the
+ * notification stream, DELETE ends the session. Shared by all channels; per-request state lives in locals.
+ */
+final class McpHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
+  static final String PATH = "/mcp";
+
+  private static final Logger LOG = LoggerFactory.getLogger(McpHttpHandler.class);
+  private static final Pattern LOOPBACK_ORIGIN =
+      Pattern.compile("https?://(localhost|127\\.0\\.0\\.1|\\[::1])(:\\d+)?");
+
+  private final McpDispatcher dispatcher;
+  private final HttpSessions sessions;
+  private final ReferenceServerOptions options;
+  private final ObjectMapper mapper;
+
+  McpHttpHandler(McpDispatcher dispatcher, HttpSessions sessions, ReferenceServerOptions options,
+      ObjectMapper mapper) {
+    super(true);
+    this.dispatcher = dispatcher;
+    this.sessions = sessions;
+    this.options = options;
+    this.mapper = mapper;
+  }
+
+  @Override
+  public boolean isSharable() {
+    return true;
+  }
+
+  @Override
+  protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+    HttpReply reply = new HttpReply(ctx.channel(), mapper, HttpUtil.isKeepAlive(request));
+    String path = request.uri().split("\\?", 2)[0];
+    if (!PATH.equals(path)) {
+      reply.plain(HttpResponseStatus.NOT_FOUND, "Not Found: the MCP endpoint is " + PATH);
+      return;
+    }
+    String origin = request.headers().get(HttpHeaderNames.ORIGIN);
+    if (origin != null && !LOOPBACK_ORIGIN.matcher(origin).matches() && !options.allowedOrigins().contains(origin)) {
+      reply.rpcError(HttpResponseStatus.FORBIDDEN, -32000, "Forbidden: origin " + origin + " is not allowed");
+      return;
+    }
+    HttpMethod method = request.method();
+    if (HttpMethod.POST.equals(method)) {
+      post(reply, request);
+    } else if (HttpMethod.GET.equals(method)) {
+      get(reply, request);
+    } else if (HttpMethod.DELETE.equals(method)) {
+      delete(reply, request);
+    } else {
+      reply.methodNotAllowed();
+    }
+  }
+
+  private void post(HttpReply reply, FullHttpRequest request) {
+    String accept = request.headers().get(HttpHeaderNames.ACCEPT, "");
+    if (!accept.contains("application/json") || !accept.contains("text/event-stream")) {
+      reply.rpcError(HttpResponseStatus.NOT_ACCEPTABLE, -32000,
+          "Not Acceptable: Client must accept both application/json and text/event-stream");
+      return;
+    }
+    String contentType = request.headers().get(HttpHeaderNames.CONTENT_TYPE, "");
+    if (!contentType.startsWith("application/json")) {
+      reply.rpcError(HttpResponseStatus.UNSUPPORTED_MEDIA_TYPE, -32000,
+          "Unsupported Media Type: Content-Type must be application/json");
+      return;
+    }
+    JsonNode message;
+    try {
+      message = mapper.readTree(new ByteBufInputStream(request.content()));
+    } catch (IOException e) {
+      reply.rpcError(HttpResponseStatus.BAD_REQUEST, JsonRpcException.PARSE_ERROR, "Parse error: " + e.getMessage());
+      return;
+    }
+    if (message == null || !message.isObject()) {
+      reply.rpcError(HttpResponseStatus.BAD_REQUEST, JsonRpcException.INVALID_REQUEST,
+          "Invalid Request: the body must be one JSON-RPC message");
+      return;
+    }
+    boolean initialize = McpDispatcher.isRequest(message) && "initialize".equals(message.path("method").asText());
+    ClientSession session = initialize ? sessions.open() : existingSession(reply, request);
+    if (session == null) {
+      return;
+    }
+    if (!McpDispatcher.isRequest(message)) {
+      dispatcher.handle(session, message);
+      reply.accepted();
+      return;
+    }
+    String sessionHeader = initialize ? session.id() : null;
+    if (options.jsonResponses()) {
+      dispatcher.handle(session, message).thenAccept(response -> reply.json(response, sessionHeader));
+    } else {
+      SseStream stream = reply.openSse(sessionHeader, options.sseRetryMs());
+      dispatcher.handle(session, message).thenAccept(stream::finish);
+    }
+  }
+
+  private void get(HttpReply reply, FullHttpRequest request) {
+    String accept = request.headers().get(HttpHeaderNames.ACCEPT, "");
+    if (!accept.contains("text/event-stream")) {
+      reply.rpcError(HttpResponseStatus.NOT_ACCEPTABLE, -32000, "Not Acceptable: Client must accept text/event-stream");
+      return;
+    }
+    ClientSession session = existingSession(reply, request);
+    if (session == null) {
+      return;
+    }
+    if (!options.getStream()) {
+      reply.methodNotAllowed();
+      return;
+    }
+    SseStream stream = reply.openSse(null, options.sseRetryMs());
+    if (!session.attach(stream)) {
+      stream.close();
+      LOG.info("refused a second GET stream for session {}", session.id());
+      return;
+    }
+    reply.onClose(() -> session.detach(stream));
+  }
+
+  private void delete(HttpReply reply, FullHttpRequest request) {
+    ClientSession session = existingSession(reply, request);
+    if (session != null) {
+      sessions.close(session.id());
+      LOG.info("session {} deleted", session.id());
+      reply.plain(HttpResponseStatus.OK, "");
+    }
+  }
+
+  /** The request's live session, or null after answering 400 (no id, bad version) or 404 (unknown or ended id). */
+  private ClientSession existingSession(HttpReply reply, FullHttpRequest request) {
+    String id = request.headers().get(HttpTransportHeaders.SESSION_ID);
+    if (id == null) {
+      reply.rpcError(HttpResponseStatus.BAD_REQUEST, -32000, "Bad Request: Mcp-Session-Id header is required");
+      return null;
+    }
+    ClientSession session = sessions.find(id).orElse(null);
+    if (session == null) {
+      reply.rpcError(HttpResponseStatus.NOT_FOUND, -32001, "Session not found");
+      return null;
+    }
+    String version = request.headers().get(HttpTransportHeaders.PROTOCOL_VERSION);
+    if (version != null && !McpDispatcher.SUPPORTED_VERSIONS.contains(version)) {
+      reply.rpcError(HttpResponseStatus.BAD_REQUEST, -32000, "Bad Request: Unsupported protocol version: " + version
+          + " (supported versions: " + String.join(", ", McpDispatcher.SUPPORTED_VERSIONS) + ")");
+      return null;
+    }
+    return session;
+  }
+
+  @Override
+  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    LOG.debug("closing channel after {}", cause.toString());
+    ctx.close();
+  }
+}

@@ -1,0 +1,104 @@
+package dev.mcptasks.reference;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Command line: {@code --stdio} serves one client on stdin/stdout and exits at end of input; {@code --http PORT}
+ * serves Streamable HTTP on 127.0.0.1 until killed and prints the endpoint URI on stdout. Logs go to stderr.
+ */
+public final class ReferenceServerMain {
+  static final String USAGE = String.join("\n",
+      "usage: reference-server (--stdio | --http PORT) [options]",
+      "  --session-scoped        tasks are visible only to the creating session (default: shared)",
+      "  --ttl-ms N              give every task ttl N whatever the client asks",
+      "  --poll-interval-ms N    pollInterval suggested in tasks (default 500)",
+      "  --json                  answer POSTs with application/json instead of SSE",
+      "  --no-get-stream         answer GET with 405",
+      "  --strict-task-support   answer taskSupport misuse with -32601 (default: SDK 1.32.2 quirks)",
+      "  --allow-origin ORIGIN   accept this Origin header besides loopback origins (repeatable)");
+
+  private ReferenceServerMain() {
+  }
+
+  public static void main(String[] args) throws IOException, InterruptedException {
+    Invocation invocation;
+    try {
+      invocation = parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println("reference-server: " + e.getMessage());
+      System.err.println(USAGE);
+      System.exit(2);
+      return;
+    }
+    ReferenceServer server = new ReferenceServer(invocation.options());
+    if (invocation.httpPort() == null) {
+      try (server) {
+        server.runStdio(System.in, System.out);
+      }
+      return;
+    }
+    PrintStream out = System.out;
+    out.println("mcp-tasks reference server listening on " + server.startHttp(invocation.httpPort()));
+    out.flush();
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      server.close();
+      stopped.countDown();
+    }, "reference-server-shutdown"));
+    stopped.await();
+  }
+
+  /** What the command line asked for; {@code httpPort} is null for stdio. */
+  record Invocation(Integer httpPort, ReferenceServerOptions options) {}
+
+  static Invocation parse(String[] args) {
+    ReferenceServerOptions options = ReferenceServerOptions.defaults();
+    Integer httpPort = null;
+    boolean stdio = false;
+    List<String> origins = new ArrayList<>();
+    for (int i = 0; i < args.length; i++) {
+      String arg = args[i];
+      switch (arg) {
+        case "--stdio" -> stdio = true;
+        case "--http" -> httpPort = (int) number(args, ++i, arg, 0, 65535);
+        case "--session-scoped" -> options = options.withSessionScoped(true);
+        case "--ttl-ms" -> options = options.withTtlOverrideMs(number(args, ++i, arg, 1, Long.MAX_VALUE));
+        case "--poll-interval-ms" -> options = options.withPollIntervalMs(number(args, ++i, arg, 1, Long.MAX_VALUE));
+        case "--json" -> options = options.withJsonResponses(true);
+        case "--no-get-stream" -> options = options.withGetStream(false);
+        case "--strict-task-support" -> options = options.withStrictTaskSupport(true);
+        case "--allow-origin" -> origins.add(value(args, ++i, arg));
+        default -> throw new IllegalArgumentException("unknown argument: " + arg);
+      }
+    }
+    if (stdio == (httpPort != null)) {
+      throw new IllegalArgumentException("give exactly one of --stdio and --http PORT");
+    }
+    return new Invocation(httpPort, options.withAllowedOrigins(origins));
+  }
+
+  private static String value(String[] args, int index, String flag) {
+    if (index >= args.length) {
+      throw new IllegalArgumentException(flag + " needs a value");
+    }
+    return args[index];
+  }
+
+  private static long number(String[] args, int index, String flag, long min, long max) {
+    String text = value(args, index, flag);
+    long parsed;
+    try {
+      parsed = Long.parseLong(text);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(flag + " needs an integer but got " + text);
+    }
+    if (parsed < min || parsed > max) {
+      throw new IllegalArgumentException(flag + " must be between " + min + " and " + max + " but was " + parsed);
+    }
+    return parsed;
+  }
+}

@@ -1,0 +1,111 @@
+package dev.mcptasks.reference;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How a {@link ReferenceServer} behaves.
+ *
+ * @param sessionScoped tasks and jobs are visible only to the HTTP session that created them (server-everything style);
+ *     when false (the default) every session sees every task
+ * @param ttlOverrideMs when non-null, every task gets this ttl whatever the client asked (server-everything forces
+ *     300000); when null the requested ttl is honoured, capped at {@code maxTtlMs}
+ * @param defaultTtlMs ttl of a task whose request carried none
+ * @param maxTtlMs upper bound on an honoured ttl
+ * @param pollIntervalMs the {@code pollInterval} suggested in every task
+ * @param jsonResponses answer POSTed requests with {@code application/json} instead of an SSE stream
+ * @param getStream offer the GET SSE stream for notifications; when false GET answers 405
+ * @param strictTaskSupport answer task-support misuse with -32601 as the spec says; when false (the default) mimic
+ *     SDK 1.32.2: a forbidden tool with a task gets -32602 and a required tool without one gets an isError result
+ * @param allowedOrigins Origin header values accepted besides loopback origins ({@code http://localhost[:port]},
+ *     {@code http://127.0.0.1[:port]})
+ * @param listPageSize tasks per {@code tasks/list} page
+ * @param sseRetryMs the {@code retry:} value sent in the SSE priming event
+ */
+public record ReferenceServerOptions(
+    boolean sessionScoped,
+    Long ttlOverrideMs,
+    long defaultTtlMs,
+    long maxTtlMs,
+    long pollIntervalMs,
+    boolean jsonResponses,
+    boolean getStream,
+    boolean strictTaskSupport,
+    List<String> allowedOrigins,
+    int listPageSize,
+    long sseRetryMs) {
+
+  public ReferenceServerOptions {
+    allowedOrigins = List.copyOf(Objects.requireNonNull(allowedOrigins, "allowedOrigins"));
+    requirePositive("defaultTtlMs", defaultTtlMs);
+    requirePositive("maxTtlMs", maxTtlMs);
+    requirePositive("pollIntervalMs", pollIntervalMs);
+    requirePositive("listPageSize", listPageSize);
+    requirePositive("sseRetryMs", sseRetryMs);
+    if (ttlOverrideMs != null) {
+      requirePositive("ttlOverrideMs", ttlOverrideMs);
+    }
+  }
+
+  /** Shared tasks, requested ttl honoured (default 300000, cap 3600000), pollInterval 500, SSE, GET stream, SDK quirks. */
+  public static ReferenceServerOptions defaults() {
+    return new ReferenceServerOptions(false, null, 300_000, 3_600_000, 500, false, true, false, List.of(), 50, 1000);
+  }
+
+  public ReferenceServerOptions withSessionScoped(boolean value) {
+    return new ReferenceServerOptions(value, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs, jsonResponses,
+        getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs);
+  }
+
+  public ReferenceServerOptions withTtlOverrideMs(Long value) {
+    return new ReferenceServerOptions(sessionScoped, value, defaultTtlMs, maxTtlMs, pollIntervalMs, jsonResponses,
+        getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs);
+  }
+
+  public ReferenceServerOptions withPollIntervalMs(long value) {
+    return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, value, jsonResponses,
+        getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs);
+  }
+
+  public ReferenceServerOptions withJsonResponses(boolean value) {
+    return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs, value,
+        getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs);
+  }
+
+  public ReferenceServerOptions withGetStream(boolean value) {
+    return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
+        jsonResponses, value, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs);
+  }
+
+  public ReferenceServerOptions withStrictTaskSupport(boolean value) {
+    return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
+        jsonResponses, getStream, value, allowedOrigins, listPageSize, sseRetryMs);
+  }
+
+  public ReferenceServerOptions withAllowedOrigins(List<String> value) {
+    return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
+        jsonResponses, getStream, strictTaskSupport, value, listPageSize, sseRetryMs);
+  }
+
+  public ReferenceServerOptions withListPageSize(int value) {
+    return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
+        jsonResponses, getStream, strictTaskSupport, allowedOrigins, value, sseRetryMs);
+  }
+
+  /** The ttl a task gets when the client asked for {@code requested} (null when it asked for none). */
+  long effectiveTtl(Long requested) {
+    if (ttlOverrideMs != null) {
+      return ttlOverrideMs;
+    }
+    if (requested == null || requested <= 0) {
+      return defaultTtlMs;
+    }
+    return Math.min(requested, maxTtlMs);
+  }
+
+  private static void requirePositive(String name, long value) {
+    if (value <= 0) {
+      throw new IllegalArgumentException(name + " must be positive but was " + value);
+    }
+  }
+}

@@ -1,0 +1,15 @@
+package dev.mcptasks.testkit;
+
+import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.repository.CloseableTaskRepository;
+import dev.mcptasks.ports.repository.FencedWriteHook;
+import dev.mcptasks.testkit.contract.TaskRepositoryContract;
+
+/** Runs the repository contract against the in-memory repository. */
+class InMemoryTaskRepositoryTest extends TaskRepositoryContract {
+    @Override
+    protected CloseableTaskRepository createRepository(Clock clock, IdGenerator ids, FencedWriteHook hook) {
+        return new InMemoryTaskRepository(clock, ids, hook);
+    }
+}
