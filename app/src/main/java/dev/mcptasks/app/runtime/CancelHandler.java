@@ -1,0 +1,77 @@
+package dev.mcptasks.app.runtime;
+
+import dev.mcptasks.app.service.TaskDriverRegistry;
+import dev.mcptasks.domain.ClaimPhase;
+import dev.mcptasks.domain.ErrorCodes;
+import dev.mcptasks.domain.RemoteTaskSnapshot;
+import dev.mcptasks.domain.StoredSnapshot;
+import dev.mcptasks.ports.driver.RemoteFailure;
+import dev.mcptasks.ports.driver.RemoteTaskRef;
+import dev.mcptasks.ports.driver.TaskDriver;
+import dev.mcptasks.ports.repository.FencedWrite;
+import dev.mcptasks.ports.repository.TaskRecord;
+import dev.mcptasks.ports.repository.TaskRepository;
+import java.time.Instant;
+
+/**
+ * The cancel phase: asks the server to cancel and stores what it then reports (cancelled, or the terminal status it
+ * reached first). A row that never learned its remote id ends cancelled locally; a lost task is terminal; any other
+ * failure is retried with backoff, without limit.
+ */
+final class CancelHandler implements PhaseHandler {
+    static final String CANCELLED_WITHOUT_REMOTE_ID = "cancelled before the remote task id was known: the create"
+            + " request may have reached the server, which then runs the tool without being tracked";
+
+    private final TaskRepository repository;
+    private final TaskDriverRegistry drivers;
+    private final Transitions transitions;
+
+    CancelHandler(TaskRepository repository, TaskDriverRegistry drivers, Transitions transitions) {
+        this.repository = repository;
+        this.drivers = drivers;
+        this.transitions = transitions;
+    }
+
+    @Override
+    public ClaimPhase phase() {
+        return ClaimPhase.CANCEL;
+    }
+
+    @Override
+    public void run(ClaimContext context) {
+        TaskRecord row = context.claimed().task();
+        if (row.state().remoteTaskId() == null) {
+            finishTerminal(context, row, StoredSnapshot.cancelled(CANCELLED_WITHOUT_REMOTE_ID));
+            return;
+        }
+        TaskDriver driver = Handlers.driver(drivers, context, row, repository, transitions, false);
+        if (driver == null) {
+            return;
+        }
+        RemoteTaskRef ref = Handlers.ref(row);
+        context.call(() -> driver.cancel(ref), (snapshot, error) -> settle(context, row, snapshot, error));
+    }
+
+    private void settle(ClaimContext context, TaskRecord row, RemoteTaskSnapshot snapshot, Throwable error) {
+        Instant completedAt = context.now();
+        if (error == null) {
+            // a nonterminal answer (cancellation in progress) stays in the cancel phase, due at the next poll time
+            context.finish(FencedWrite.APPLY_OUTCOME, () -> repository.applyOutcome(context.claimed().claim(),
+                    transitions.observed(row, snapshot, completedAt)));
+            return;
+        }
+        String message = Transitions.describe(error);
+        if (Transitions.classify(error) == RemoteFailure.TASK_LOST) {
+            finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.REMOTE_TASK_LOST,
+                    "the server no longer knows the task it was asked to cancel: " + message));
+            return;
+        }
+        context.finish(FencedWrite.RELEASE_FAILURE, () -> repository.releaseAfterFailure(context.claimed().claim(),
+                transitions.failure(row, "cancel failed: " + message, completedAt, false, false)));
+    }
+
+    private void finishTerminal(ClaimContext context, TaskRecord row, StoredSnapshot snapshot) {
+        context.finish(FencedWrite.APPLY_OUTCOME,
+                () -> repository.applyOutcome(context.claimed().claim(), transitions.terminal(row, snapshot)));
+    }
+}

@@ -1,0 +1,32 @@
+package dev.mcptasks.app.runtime;
+
+import dev.mcptasks.ports.repository.ClaimedTask;
+import dev.mcptasks.ports.repository.FencedWrite;
+import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
+/**
+ * What a {@link PhaseHandler} may do under a claim whose heartbeat is running. Every write checks the task-local
+ * ownership-loss fence right before it runs; a write the store refuses ends the operation with nothing more written.
+ */
+interface ClaimContext {
+    ClaimedTask claimed();
+
+    /** The clock's wall time now (completion times count from here). */
+    Instant now();
+
+    /** An intermediate fenced write; false when ownership is lost or the store refused (then stop). */
+    boolean write(FencedWrite kind, BooleanSupplier write);
+
+    /** The operation's last write, which clears the claim. At most one last write or release happens per claim. */
+    void finish(FencedWrite kind, BooleanSupplier write);
+
+    /**
+     * Starts the remote call unless ownership is already lost. {@code then} runs on the runtime's executor when the
+     * call's future completes, however it completes; the capacity slot stays held until then.
+     */
+    <T> void call(Supplier<CompletableFuture<T>> start, BiConsumer<T, Throwable> then);
+}

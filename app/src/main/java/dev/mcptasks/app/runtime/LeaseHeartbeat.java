@@ -1,0 +1,149 @@
+package dev.mcptasks.app.runtime;
+
+import dev.mcptasks.domain.Claim;
+import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.repository.TaskRepository;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+
+/**
+ * Keeps one control claim alive while its operation runs: verifies and extends it before the driver is called, then
+ * renews it every third of the lease until stopped (after the operation's last write). Each attempt has its own
+ * deadline of a third of the lease on the clock's timers, so a store that hangs cannot leave a live remote call
+ * unmonitored: the first attempt that is rejected, fails or misses its deadline is reported once to
+ * {@code onLoss}, and the heartbeat stops. Attempts never overlap: the next one is scheduled when one succeeds.
+ */
+final class LeaseHeartbeat {
+    private final Claim claim;
+    private final Duration lease;
+    private final Duration interval;
+    private final TaskRepository repository;
+    private final Clock clock;
+    private final Executor executor;
+    private final RuntimeListener listener;
+    private final RuntimeCounters counters;
+    private final Consumer<RenewalOutcome> onLoss;
+
+    private boolean periodic;
+    private boolean stopped;
+    private long lastAttemptNanos;
+    private Clock.Timer nextAttempt;
+    /** Settles when the store call of the latest attempt returned, whatever was decided meanwhile. */
+    private CompletableFuture<Void> storeCall = CompletableFuture.completedFuture(null);
+    /** The last expiry the store confirmed, on the monotonic clock: start of the confirming attempt + lease. */
+    private volatile long confirmedUntilNanos;
+
+    LeaseHeartbeat(Claim claim, long claimedAtNanos, Duration lease, TaskRepository repository, Clock clock,
+            Executor executor, RuntimeListener listener, RuntimeCounters counters, Consumer<RenewalOutcome> onLoss) {
+        this.claim = claim;
+        this.lease = lease;
+        this.interval = lease.dividedBy(3);
+        this.repository = repository;
+        this.clock = clock;
+        this.executor = executor;
+        this.listener = listener;
+        this.counters = counters;
+        this.onLoss = onLoss;
+        this.confirmedUntilNanos = claimedAtNanos + lease.toNanos();
+    }
+
+    /** The renewal before the driver is called; a non-renewed outcome has already been reported as a loss. */
+    CompletableFuture<RenewalOutcome> verifyAndExtend() {
+        return attempt();
+    }
+
+    /** Starts periodic renewals, a third of the lease after the last attempt began. */
+    synchronized void start() {
+        if (stopped || periodic) {
+            return;
+        }
+        periodic = true;
+        scheduleNext();
+    }
+
+    /**
+     * Stops renewing; an attempt still running is no longer acted upon. Returns the cleanup of that attempt: it
+     * settles when its store call returns (a hung store keeps it open, and the supervisor keeps waiting for it).
+     */
+    synchronized CompletableFuture<Void> stop() {
+        stopped = true;
+        if (nextAttempt != null) {
+            nextAttempt.cancel();
+            nextAttempt = null;
+        }
+        return storeCall;
+    }
+
+    long confirmedUntilNanos() {
+        return confirmedUntilNanos;
+    }
+
+    private CompletableFuture<RenewalOutcome> attempt() {
+        long started = clock.nanoTime();
+        CompletableFuture<RenewalOutcome> decision = new CompletableFuture<>();
+        if (started >= confirmedUntilNanos) {
+            // the lease may already have run out (a claim that waited for admission, a stalled tick): never call
+            decision.complete(new RenewalOutcome.Rejected("the lease ran out before it could be renewed"));
+            return decision.thenApply(outcome -> decided(outcome));
+        }
+        CompletableFuture<Boolean> call;
+        synchronized (this) {
+            if (stopped) {
+                return CompletableFuture.completedFuture(new RenewalOutcome.Rejected("heartbeat stopped"));
+            }
+            lastAttemptNanos = started;
+            call = CompletableFuture.supplyAsync(() -> repository.renew(claim, lease), executor);
+            storeCall = call.handle((ok, error) -> null);
+        }
+        Clock.Timer deadline = clock.schedule(interval, () -> decision.complete(new RenewalOutcome.Stalled(interval)));
+        call.whenComplete((renewed, error) -> {
+            deadline.cancel();
+            if (error != null) {
+                decision.complete(new RenewalOutcome.Failed(unwrap(error)));
+            } else if (renewed) {
+                decision.complete(new RenewalOutcome.Renewed(started + lease.toNanos()));
+            } else {
+                decision.complete(new RenewalOutcome.Rejected(
+                        "the store no longer holds this claim (expired, replaced, terminal or superseded)"));
+            }
+        });
+        return decision.thenApply(outcome -> decided(outcome));
+    }
+
+    /** Runs on whichever thread decided (a store thread or the clock's timer thread): must not block. */
+    private RenewalOutcome decided(RenewalOutcome outcome) {
+        boolean loss = false;
+        synchronized (this) {
+            if (outcome instanceof RenewalOutcome.Renewed renewed) {
+                counters.renewals.incrementAndGet();
+                confirmedUntilNanos = Math.max(confirmedUntilNanos, renewed.confirmedUntilNanos());
+                if (periodic && !stopped) {
+                    scheduleNext();
+                }
+            } else if (!stopped) {
+                stopped = true;
+                loss = true;
+                if (nextAttempt != null) {
+                    nextAttempt.cancel();
+                }
+            }
+        }
+        listener.renewalDecided(claim.taskId(), outcome);
+        if (loss) {
+            onLoss.accept(outcome);
+        }
+        return outcome;
+    }
+
+    private void scheduleNext() {
+        long delay = Math.max(0, lastAttemptNanos + interval.toNanos() - clock.nanoTime());
+        nextAttempt = clock.schedule(Duration.ofNanos(delay), this::attempt);
+    }
+
+    private static Throwable unwrap(Throwable error) {
+        return error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    }
+}

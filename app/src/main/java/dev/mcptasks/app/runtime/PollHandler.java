@@ -1,0 +1,75 @@
+package dev.mcptasks.app.runtime;
+
+import dev.mcptasks.app.service.TaskDriverRegistry;
+import dev.mcptasks.domain.ClaimPhase;
+import dev.mcptasks.domain.ErrorCodes;
+import dev.mcptasks.domain.RemoteTaskSnapshot;
+import dev.mcptasks.domain.StoredSnapshot;
+import dev.mcptasks.ports.driver.RemoteFailure;
+import dev.mcptasks.ports.driver.RemoteTaskRef;
+import dev.mcptasks.ports.driver.TaskDriver;
+import dev.mcptasks.ports.repository.FencedWrite;
+import dev.mcptasks.ports.repository.TaskRecord;
+import dev.mcptasks.ports.repository.TaskRepository;
+import java.time.Instant;
+
+/**
+ * The poll phase: reads the remote task (with its result when terminal) and stores what it reports. A lost task or
+ * a malformed answer is terminal; any other failure is a failure release with backoff and degradation tracking.
+ */
+final class PollHandler implements PhaseHandler {
+    private final TaskRepository repository;
+    private final TaskDriverRegistry drivers;
+    private final Transitions transitions;
+
+    PollHandler(TaskRepository repository, TaskDriverRegistry drivers, Transitions transitions) {
+        this.repository = repository;
+        this.drivers = drivers;
+        this.transitions = transitions;
+    }
+
+    @Override
+    public ClaimPhase phase() {
+        return ClaimPhase.POLL;
+    }
+
+    @Override
+    public void run(ClaimContext context) {
+        TaskRecord row = context.claimed().task();
+        if (row.state().remoteTaskId() == null) {
+            finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.PROTOCOL_ERROR,
+                    "the task is " + row.status().wireName() + " but has no remote task id"));
+            return;
+        }
+        TaskDriver driver = Handlers.driver(drivers, context, row, repository, transitions, true);
+        if (driver == null) {
+            return;
+        }
+        RemoteTaskRef ref = Handlers.ref(row);
+        context.call(() -> driver.status(ref), (snapshot, error) -> settle(context, row, snapshot, error));
+    }
+
+    private void settle(ClaimContext context, TaskRecord row, RemoteTaskSnapshot snapshot, Throwable error) {
+        Instant completedAt = context.now();
+        if (error == null) {
+            context.finish(FencedWrite.APPLY_OUTCOME, () -> repository.applyOutcome(context.claimed().claim(),
+                    transitions.observed(row, snapshot, completedAt)));
+            return;
+        }
+        RemoteFailure failure = Transitions.classify(error);
+        String message = Transitions.describe(error);
+        switch (failure) {
+            case TASK_LOST -> finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.REMOTE_TASK_LOST,
+                    "the server no longer knows the task: " + message));
+            case PROTOCOL -> finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.PROTOCOL_ERROR,
+                    "malformed status response: " + message));
+            default -> context.finish(FencedWrite.RELEASE_FAILURE, () -> repository.releaseAfterFailure(
+                    context.claimed().claim(), transitions.failure(row, message, completedAt, false, true)));
+        }
+    }
+
+    private void finishTerminal(ClaimContext context, TaskRecord row, StoredSnapshot snapshot) {
+        context.finish(FencedWrite.APPLY_OUTCOME,
+                () -> repository.applyOutcome(context.claimed().claim(), transitions.terminal(row, snapshot)));
+    }
+}

@@ -1,0 +1,18 @@
+package dev.mcptasks.app.runtime;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/** The live counters behind {@link RuntimeMetrics}. */
+final class RuntimeCounters {
+    final AtomicLong claims = new AtomicLong();
+    final AtomicLong recoveries = new AtomicLong();
+    final AtomicLong renewals = new AtomicLong();
+    final AtomicLong fencedWrites = new AtomicLong();
+    final AtomicLong ownershipLosses = new AtomicLong();
+    final AtomicLong backgroundCleanups = new AtomicLong();
+
+    RuntimeMetrics snapshot(CapacitySlots slots) {
+        return new RuntimeMetrics(claims.get(), recoveries.get(), renewals.get(), fencedWrites.get(),
+                ownershipLosses.get(), backgroundCleanups.get(), slots.inUse(), slots.capacity());
+    }
+}

@@ -1,0 +1,117 @@
+package dev.mcptasks.app.runtime;
+
+import dev.mcptasks.app.service.ServerDirectory;
+import dev.mcptasks.app.service.ServerProfile;
+import dev.mcptasks.app.service.TaskDriverRegistry;
+import dev.mcptasks.domain.ClaimPhase;
+import dev.mcptasks.domain.ErrorCodes;
+import dev.mcptasks.domain.StoredSnapshot;
+import dev.mcptasks.domain.SubmitPolicy;
+import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.ports.driver.RemoteFailure;
+import dev.mcptasks.ports.driver.SubmitCall;
+import dev.mcptasks.ports.driver.SubmitResult;
+import dev.mcptasks.ports.driver.TaskDriver;
+import dev.mcptasks.ports.repository.DuplicateTaskException;
+import dev.mcptasks.ports.repository.FencedWrite;
+import dev.mcptasks.ports.repository.SubmitWrite;
+import dev.mcptasks.ports.repository.TaskRecord;
+import dev.mcptasks.ports.repository.TaskRepository;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * The submit phase: persists the attempt, then sends the create request. A row whose earlier attempt may have been
+ * sent follows the server's submit policy: at most once fails it with {@code submit_outcome_unknown}, at least once
+ * sends again. A refusal is terminal; a failure before sending is retried; any other failure keeps the attempt
+ * marker, so the policy decides the next time.
+ */
+final class SubmitHandler implements PhaseHandler {
+    private final WorkerId worker;
+    private final TaskRepository repository;
+    private final TaskDriverRegistry drivers;
+    private final ServerDirectory servers;
+    private final Transitions transitions;
+
+    SubmitHandler(WorkerId worker, TaskRepository repository, TaskDriverRegistry drivers, ServerDirectory servers,
+            Transitions transitions) {
+        this.worker = worker;
+        this.repository = repository;
+        this.drivers = drivers;
+        this.servers = servers;
+        this.transitions = transitions;
+    }
+
+    @Override
+    public ClaimPhase phase() {
+        return ClaimPhase.SUBMIT;
+    }
+
+    @Override
+    public void run(ClaimContext context) {
+        TaskRecord row = context.claimed().task();
+        Optional<ServerProfile> profile = servers.find(row.definition().serverName());
+        if (profile.isEmpty()) {
+            context.finish(FencedWrite.RELEASE_FAILURE, () -> repository.releaseAfterFailure(
+                    context.claimed().claim(), transitions.failure(row, "server '" + row.definition().serverName()
+                            + "' is not configured", context.now(), false, false)));
+            return;
+        }
+        if (row.control().submitAttemptedAt() != null && profile.get().submitPolicy() == SubmitPolicy.AT_MOST_ONCE) {
+            finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.SUBMIT_OUTCOME_UNKNOWN,
+                    "a create request was sent at " + row.control().submitAttemptedAt() + " by a worker that did"
+                            + " not record its outcome; the server may have created the task (submitPolicy"
+                            + " atMostOnce never sends twice)"));
+            return;
+        }
+        TaskDriver driver = Handlers.driver(drivers, context, row, repository, transitions, false);
+        if (driver == null) {
+            return;
+        }
+        if (!context.write(FencedWrite.RECORD_SUBMIT_ATTEMPT,
+                () -> repository.recordSubmitAttempt(context.claimed().claim()))) {
+            return;
+        }
+        SubmitCall call = new SubmitCall(row.id(), row.definition().serverName(), row.definition().toolName(),
+                row.definition().argumentsJson(), row.definition().requestedTtlMs());
+        context.call(() -> driver.submit(call), (result, error) -> settle(context, row, result, error));
+    }
+
+    private void settle(ClaimContext context, TaskRecord row, SubmitResult result, Throwable error) {
+        Instant completedAt = context.now();
+        if (error == null) {
+            context.finish(FencedWrite.APPLY_SUBMITTED, () -> applySubmitted(context, row, result, completedAt));
+            return;
+        }
+        String message = Transitions.describe(error);
+        RemoteFailure failure = Transitions.classify(error);
+        if (failure == RemoteFailure.REFUSED) {
+            finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.SUBMIT_REFUSED, message));
+            return;
+        }
+        boolean nothingSent = failure == RemoteFailure.NOT_SENT;
+        context.finish(FencedWrite.RELEASE_FAILURE, () -> repository.releaseAfterFailure(context.claimed().claim(),
+                transitions.failure(row, "submit failed: " + message, completedAt, nothingSent, false)));
+    }
+
+    private boolean applySubmitted(ClaimContext context, TaskRecord row, SubmitResult result, Instant completedAt) {
+        StoredSnapshot snapshot = transitions.normalize(result.snapshot());
+        SubmitWrite write = new SubmitWrite(result.snapshot().remoteTaskId(), snapshot,
+                result.snapshot().remoteTtlMs(), result.protocolVersion(), result.processLocal() ? worker : null,
+                transitions.nextDue(snapshot, result.snapshot().pollAfter(), completedAt),
+                transitions.event(row, snapshot));
+        try {
+            return repository.applySubmitted(context.claimed().claim(), write);
+        } catch (DuplicateTaskException e) {
+            // still under the same claim: the server reused a remote id another task already holds
+            return repository.applyOutcome(context.claimed().claim(), transitions.terminal(row,
+                    StoredSnapshot.failed(ErrorCodes.PROTOCOL_ERROR, "the server returned remote task id '"
+                            + result.snapshot().remoteTaskId() + "', which another task already has")));
+        }
+    }
+
+    private void finishTerminal(ClaimContext context, TaskRecord row, StoredSnapshot snapshot) {
+        context.finish(FencedWrite.APPLY_OUTCOME,
+                () -> repository.applyOutcome(context.claimed().claim(), transitions.terminal(row, snapshot)));
+    }
+}

@@ -1,0 +1,194 @@
+package dev.mcptasks.app.runtime;
+
+import dev.mcptasks.app.service.ServerDirectory;
+import dev.mcptasks.app.service.TaskDriverRegistry;
+import dev.mcptasks.domain.ClaimPhase;
+import dev.mcptasks.domain.RandomSource;
+import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.repository.ClaimedTask;
+import dev.mcptasks.ports.repository.TaskRepository;
+import dev.mcptasks.ports.repository.WorkerInfo;
+import java.net.InetAddress;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The control loop of one worker. Each tick runs the cancel, submit and poll phases in that order; the first tick
+ * runs at start-up (which is also crash recovery), then one every {@code tickInterval}. A failing phase or record
+ * never stops the others or the loop. The worker heartbeats itself into the workers table every third of
+ * {@code workerStaleAfter}. Operations run on the given executor, which must not run tasks on the caller's thread
+ * and should not bound its threads below the slot count plus hung renewals (a cached pool fits).
+ */
+public final class WorkerRuntime {
+    private static final Logger LOG = LoggerFactory.getLogger(WorkerRuntime.class);
+    private static final List<ClaimPhase> PHASES = List.of(ClaimPhase.CANCEL, ClaimPhase.SUBMIT, ClaimPhase.POLL);
+
+    private final WorkerId worker;
+    private final RuntimeSettings settings;
+    private final TaskRepository repository;
+    private final Clock clock;
+    private final Executor executor;
+    private final RuntimeListener listener;
+    private final RuntimeCounters counters = new RuntimeCounters();
+    private final CapacitySlots slots;
+    private final BatchSupervisor supervisor;
+    private final ClaimScanner scanner;
+    private final AtomicBoolean ticking = new AtomicBoolean();
+    private volatile boolean stopping;
+    private boolean started;
+    private WorkerInfo info;
+    private Clock.Timer tickTimer;
+    private Clock.Timer heartbeatTimer;
+    private CompletableFuture<Void> stopped;
+
+    public WorkerRuntime(WorkerId worker, RuntimeSettings settings, TaskRepository repository,
+            TaskDriverRegistry drivers, ServerDirectory servers, Clock clock, RandomSource random, Executor executor) {
+        this(worker, settings, repository, drivers, servers, clock, random, executor, RuntimeListener.NONE);
+    }
+
+    public WorkerRuntime(WorkerId worker, RuntimeSettings settings, TaskRepository repository,
+            TaskDriverRegistry drivers, ServerDirectory servers, Clock clock, RandomSource random, Executor executor,
+            RuntimeListener listener) {
+        this.worker = Objects.requireNonNull(worker, "worker");
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.repository = Objects.requireNonNull(repository, "repository");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.executor = Objects.requireNonNull(executor, "executor");
+        this.listener = Objects.requireNonNull(listener, "listener");
+        Transitions transitions = new Transitions(settings, Objects.requireNonNull(random, "random"));
+        Map<ClaimPhase, PhaseHandler> handlers = Map.of(
+                ClaimPhase.SUBMIT, new SubmitHandler(worker, repository, drivers, servers, transitions),
+                ClaimPhase.POLL, new PollHandler(repository, drivers, transitions),
+                ClaimPhase.CANCEL, new CancelHandler(repository, drivers, transitions));
+        this.slots = new CapacitySlots(settings.maxConcurrentControlCalls());
+        this.supervisor = new BatchSupervisor(clock, settings.drain(), slots, listener, counters);
+        this.scanner = new ClaimScanner(worker, settings, repository, clock, slots, supervisor, counters,
+                (claimed, claimedAtNanos) -> operation(claimed, claimedAtNanos, handlers));
+    }
+
+    public WorkerId workerId() {
+        return worker;
+    }
+
+    /** Registers the worker, runs the first tick now, then ticks every {@code tickInterval}. */
+    public synchronized void start() {
+        if (started) {
+            throw new IllegalStateException("worker " + worker + " was already started");
+        }
+        started = true;
+        info = new WorkerInfo(worker, hostName(), ProcessHandle.current().pid(), clock.now());
+        heartbeatWorker();
+        tick();
+        scheduleTick();
+    }
+
+    /** One pass over the control phases: cancellations, then submissions, then polls. */
+    public void tick() {
+        if (stopping) {
+            return;
+        }
+        for (ClaimPhase phase : PHASES) {
+            try {
+                scanner.scan(phase);
+            } catch (RuntimeException e) {
+                LOG.warn("worker {}: the {} scan failed; the next tick tries again: {}", worker, phase.wireName(),
+                        e.toString());
+            }
+        }
+        listener.tickFinished();
+    }
+
+    /**
+     * Stops claiming, lets running operations end within the drain bound, then gives up the claims that remain
+     * (cancellation release: they are due again at once for any worker) and deregisters the worker. Calls that
+     * ignore cancellation finish in the background. Completes when that is done; idempotent.
+     */
+    public synchronized CompletableFuture<Void> stop() {
+        if (stopped != null) {
+            return stopped;
+        }
+        stopping = true;
+        if (tickTimer != null) {
+            tickTimer.cancel();
+        }
+        if (heartbeatTimer != null) {
+            heartbeatTimer.cancel();
+        }
+        stopped = supervisor.awaitEnded()
+                .thenCompose(ignored -> supervisor.cancel("worker " + worker + " is stopping"))
+                .thenRunAsync(this::deregister, executor);
+        return stopped;
+    }
+
+    public RuntimeMetrics metrics() {
+        return counters.snapshot(slots);
+    }
+
+    BatchSupervisor supervisor() {
+        return supervisor;
+    }
+
+    private ControlOperation operation(ClaimedTask claimed, long claimedAtNanos,
+            Map<ClaimPhase, PhaseHandler> handlers) {
+        PhaseHandler handler = handlers.get(claimed.claim().phase());
+        return new ControlOperation(claimed, claimedAtNanos, handler, repository, clock, executor, settings, listener,
+                counters);
+    }
+
+    private synchronized void scheduleTick() {
+        if (!stopping) {
+            tickTimer = clock.schedule(settings.tickInterval(), () -> executor.execute(this::timedTick));
+        }
+    }
+
+    private void timedTick() {
+        // a slow tick is not overlapped by the next timer; reservations make overlap safe, this keeps it rare
+        if (ticking.compareAndSet(false, true)) {
+            try {
+                tick();
+            } catch (RuntimeException e) {
+                LOG.warn("worker {}: tick failed", worker, e);
+            } finally {
+                ticking.set(false);
+            }
+        }
+        scheduleTick();
+    }
+
+    private void heartbeatWorker() {
+        try {
+            repository.heartbeat(info);
+        } catch (RuntimeException e) {
+            LOG.warn("worker {}: heartbeat failed: {}", worker, e.toString());
+        }
+        synchronized (this) {
+            if (!stopping) {
+                heartbeatTimer = clock.schedule(settings.workerStaleAfter().dividedBy(3),
+                        () -> executor.execute(this::heartbeatWorker));
+            }
+        }
+    }
+
+    private void deregister() {
+        try {
+            repository.removeWorker(worker);
+        } catch (RuntimeException e) {
+            LOG.warn("worker {}: could not deregister: {}", worker, e.toString());
+        }
+    }
+
+    private static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (Exception e) {
+            return "unknown-host";
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package dev.mcptasks.testkit.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mcptasks.domain.Claim;
+import dev.mcptasks.domain.ClaimPhase;
+import dev.mcptasks.domain.NotificationStatus;
+import dev.mcptasks.domain.StoredSnapshot;
+import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.ports.repository.CancelRequestOutcome;
+import dev.mcptasks.ports.repository.TaskRecord;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** Contract, part five: a user's cancel request is persisted once and never sends anything itself. */
+public abstract class CancelRequestContract extends TransitionContract {
+
+    @Test
+    void theFirstCancelRequestIsSetOnceMakesTheRowDueAndClearsAPollLease() {
+        TaskId id = working();
+        Claim poll = claimRow(ClaimPhase.POLL, A, id);
+        TaskRecord before = record(id);
+        advance(Duration.ofSeconds(4));
+
+        assertThat(repo.requestCancel(id)).isEqualTo(CancelRequestOutcome.REQUESTED);
+        TaskRecord after = record(id);
+        assertThat(after.control().cancelRequestedAt()).isEqualTo(now());
+        assertThat(after.control().nextControlAt()).isEqualTo(now());
+        assertThat(after.lease()).isEqualTo(TaskRecord.Lease.NONE);
+        assertThat(after.state()).isEqualTo(before.state());
+        assertThat(repo.releaseCancelled(poll)).isFalse();
+    }
+
+    @Test
+    void aRepeatedCancelRequestChangesNothingAndNeverClearsACancelLease() {
+        TaskId id = working();
+        assertThat(repo.requestCancel(id)).isEqualTo(CancelRequestOutcome.REQUESTED);
+        advance(Duration.ofSeconds(3));
+        TaskRecord requested = record(id);
+        assertThat(repo.requestCancel(id)).isEqualTo(CancelRequestOutcome.ALREADY_REQUESTED);
+        assertThat(record(id)).isEqualTo(requested);
+
+        Claim cancel = claimRow(ClaimPhase.CANCEL, A, id);
+        TaskRecord claimed = record(id);
+        advance(Duration.ofSeconds(3));
+        assertThat(repo.requestCancel(id)).isEqualTo(CancelRequestOutcome.ALREADY_REQUESTED);
+        assertThat(record(id)).isEqualTo(claimed);
+        assertThat(record(id).lease().token()).isEqualTo(cancel.token());
+    }
+
+    @Test
+    void aPendingTaskThatWasNeverSentIsCancelledLocally() {
+        TaskId id = create();
+        Claim submit = claimRow(ClaimPhase.SUBMIT, A, id);
+        advance(Duration.ofSeconds(2));
+
+        assertThat(repo.requestCancel(id)).isEqualTo(CancelRequestOutcome.CANCELLED_LOCALLY);
+        TaskRecord after = record(id);
+        StoredSnapshot cancelled = StoredSnapshot.cancelled(null);
+        assertThat(after.status()).isEqualTo(TaskStatus.CANCELLED);
+        assertThat(after.state().completedAt()).isEqualTo(now());
+        assertThat(after.state().updatedAt()).isEqualTo(now());
+        assertThat(after.state().remoteTaskId()).isNull();
+        assertThat(after.control().cancelRequestedAt()).isEqualTo(now());
+        assertThat(after.control().nextControlAt()).isNull();
+        assertThat(after.lease()).isEqualTo(TaskRecord.Lease.NONE);
+        assertThat(after.outbox().status()).isEqualTo(NotificationStatus.PENDING);
+        assertThat(after.outbox().eventVersion()).isEqualTo(1);
+        assertThat(after.outbox().eventPayload()).isEqualTo(eventOf(id, cancelled).payloadJson());
+        assertThat(after.outbox().nextAt()).isEqualTo(now());
+        assertThat(repo.recordSubmitAttempt(submit)).isFalse();
+        assertThat(claim(ClaimPhase.CANCEL, A, 10)).isEmpty();
+        assertThat(claim(ClaimPhase.SUBMIT, A, 10)).isEmpty();
+    }
+
+    @Test
+    void aPendingTaskWhoseSubmitWasAttemptedIsNotCancelledLocally() {
+        TaskId id = create();
+        Claim submit = claimRow(ClaimPhase.SUBMIT, A, id);
+        assertThat(repo.recordSubmitAttempt(submit)).isTrue();
+        advance(LEASE.plusSeconds(1));
+
+        assertThat(repo.requestCancel(id)).isEqualTo(CancelRequestOutcome.REQUESTED);
+        TaskRecord after = record(id);
+        assertThat(after.status()).isEqualTo(TaskStatus.PENDING);
+        assertThat(after.control().cancelRequestedAt()).isEqualTo(now());
+        assertThat(after.outbox().eventVersion()).isZero();
+        assertThat(claim(ClaimPhase.SUBMIT, B, 10)).isEmpty();
+        assertThat(claimedIds(ClaimPhase.CANCEL, B, 10)).containsExactly(id);
+    }
+
+    @Test
+    void aCancelRequestForATerminalOrUnknownTaskChangesNothing() {
+        TaskId id = working();
+        Claim poll = claimRow(ClaimPhase.POLL, A, id);
+        assertThat(repo.applyOutcome(poll, outcome(id, TaskStatus.COMPLETED, null))).isTrue();
+        TaskRecord before = record(id);
+
+        assertThat(repo.requestCancel(id)).isEqualTo(CancelRequestOutcome.ALREADY_TERMINAL);
+        assertThat(record(id)).isEqualTo(before);
+        assertThat(repo.requestCancel(TaskId.of("task-unknown"))).isEqualTo(CancelRequestOutcome.NOT_FOUND);
+        assertThat(repo.find(TaskId.of("task-unknown"))).isEmpty();
+    }
+}

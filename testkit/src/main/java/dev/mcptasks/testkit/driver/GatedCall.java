@@ -1,0 +1,128 @@
+package dev.mcptasks.testkit.driver;
+
+import dev.mcptasks.domain.RemoteTaskSnapshot;
+import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.ports.driver.SubmitResult;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One call made to a {@link GatedDriver}: it stays open until the test completes it (or a scripted answer does).
+ * Records when it started and ended and whether the caller asked to cancel it. Depending on its
+ * {@link CancelBehaviour}, a cancellation completes it at once or is swallowed (the call keeps running).
+ */
+public final class GatedCall {
+    /** What a call does when its caller cancels its future. */
+    public enum CancelBehaviour {
+        /** The future completes cancelled at once (a cooperative transport). */
+        COOPERATE,
+        /** The cancellation is recorded but the call keeps running until the test completes it. */
+        SWALLOW
+    }
+
+    private final GatedDriver.Kind kind;
+    private final TaskId task;
+    private final Instant startedAt;
+    private final CancelBehaviour onCancel;
+    private final Future future = new Future();
+    private final CountDownLatch cancelRequested = new CountDownLatch(1);
+    private volatile Instant endedAt;
+
+    GatedCall(GatedDriver.Kind kind, TaskId task, Instant startedAt, CancelBehaviour onCancel,
+            java.util.function.Supplier<Instant> clock) {
+        this.kind = kind;
+        this.task = task;
+        this.startedAt = startedAt;
+        this.onCancel = onCancel;
+        future.whenComplete((value, error) -> endedAt = clock.get());
+    }
+
+    public GatedDriver.Kind kind() {
+        return kind;
+    }
+
+    public TaskId task() {
+        return task;
+    }
+
+    public Instant startedAt() {
+        return startedAt;
+    }
+
+    /** When the call's future completed, or null while it runs. */
+    public Instant endedAt() {
+        return endedAt;
+    }
+
+    public boolean isSettled() {
+        return future.isDone();
+    }
+
+    /** Whether the caller asked to cancel the call (whatever the call then did). */
+    public boolean cancelRequested() {
+        return cancelRequested.getCount() == 0;
+    }
+
+    /** Waits until the caller asks to cancel; false on timeout. */
+    public boolean awaitCancelRequested(Duration timeout) throws InterruptedException {
+        return cancelRequested.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Answers a status or cancel call. Returns false when the call had already completed. */
+    public boolean complete(RemoteTaskSnapshot snapshot) {
+        requireKind(kind != GatedDriver.Kind.SUBMIT, "a snapshot");
+        return future.settle(snapshot);
+    }
+
+    /** Answers a submit call. Returns false when the call had already completed. */
+    public boolean complete(SubmitResult result) {
+        requireKind(kind == GatedDriver.Kind.SUBMIT, "a submit result");
+        return future.settle(result);
+    }
+
+    /** Fails the call (typically with a {@code RemoteCallException}). */
+    public boolean fail(Throwable error) {
+        return future.completeExceptionally(error);
+    }
+
+    @SuppressWarnings("unchecked")
+    <T> CompletableFuture<T> future() {
+        return (CompletableFuture<T>) (CompletableFuture<?>) future;
+    }
+
+    void answer(Object scripted) {
+        if (scripted instanceof Throwable error) {
+            future.completeExceptionally(error);
+        } else {
+            future.settle(scripted);
+        }
+    }
+
+    private void requireKind(boolean ok, String what) {
+        if (!ok) {
+            throw new IllegalStateException("a " + kind + " call cannot be answered with " + what);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return kind + "(" + task + ") started " + startedAt + (endedAt == null ? ", running" : ", ended " + endedAt)
+                + (cancelRequested() ? ", cancel requested" : "");
+    }
+
+    /** The driver's future: cancelling it follows the call's {@link CancelBehaviour}. */
+    private final class Future extends CompletableFuture<Object> {
+        boolean settle(Object value) {
+            return super.complete(value);
+        }
+
+        @Override
+        public boolean cancel(boolean mayInterruptIfRunning) {
+            cancelRequested.countDown();
+            return onCancel == CancelBehaviour.COOPERATE && super.cancel(mayInterruptIfRunning);
+        }
+    }
+}

@@ -1,0 +1,226 @@
+package dev.mcptasks.testkit.faults;
+
+import dev.mcptasks.domain.Claim;
+import dev.mcptasks.domain.ClaimPhase;
+import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.ports.repository.CancelRequestOutcome;
+import dev.mcptasks.ports.repository.ClaimedTask;
+import dev.mcptasks.ports.repository.CloseableTaskRepository;
+import dev.mcptasks.ports.repository.ControlClaimRequest;
+import dev.mcptasks.ports.repository.FailureWrite;
+import dev.mcptasks.ports.repository.FencedWrite;
+import dev.mcptasks.ports.repository.NewTask;
+import dev.mcptasks.ports.repository.NotificationClaim;
+import dev.mcptasks.ports.repository.NotificationClaimRequest;
+import dev.mcptasks.ports.repository.OutcomeWrite;
+import dev.mcptasks.ports.repository.SubmitWrite;
+import dev.mcptasks.ports.repository.TaskQuery;
+import dev.mcptasks.ports.repository.TaskRecord;
+import dev.mcptasks.ports.repository.TaskRepository;
+import dev.mcptasks.ports.repository.WorkerInfo;
+import dev.mcptasks.ports.repository.WorkerRecord;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+
+/**
+ * A repository decorator for fault tests: per task, a fenced write ({@code renew} included) can be made to throw or
+ * to block in a {@link Gate} until the test releases it (a hung or slow database); claim scans of one phase can be
+ * blocked the same way. Every fenced write attempt is counted per kind and task, whatever its outcome. Everything
+ * else passes straight to the delegate.
+ */
+public final class FaultInjectingRepository implements CloseableTaskRepository {
+    private record Key(FencedWrite write, TaskId task) {}
+
+    private final TaskRepository delegate;
+    private final Map<Key, RuntimeException> failures = new ConcurrentHashMap<>();
+    private final Map<Key, Gate> gates = new ConcurrentHashMap<>();
+    private final Map<ClaimPhase, Gate> claimGates = new ConcurrentHashMap<>();
+    private final Map<Key, AtomicInteger> attempts = new ConcurrentHashMap<>();
+
+    public FaultInjectingRepository(TaskRepository delegate) {
+        this.delegate = delegate;
+    }
+
+    /** Every {@code write} for {@code task} throws {@code error} until {@link #heal} is called. */
+    public void fail(FencedWrite write, TaskId task, RuntimeException error) {
+        failures.put(new Key(write, task), error);
+    }
+
+    /** {@code write} for {@code task} blocks until the returned gate is released. */
+    public Gate block(FencedWrite write, TaskId task) {
+        Gate gate = new Gate();
+        gates.put(new Key(write, task), gate);
+        return gate;
+    }
+
+    /** Claim scans of {@code phase} block until the returned gate is released. */
+    public Gate blockClaims(ClaimPhase phase) {
+        Gate gate = new Gate();
+        claimGates.put(phase, gate);
+        return gate;
+    }
+
+    /** Removes the failure and releases the gate of {@code write} for {@code task}. */
+    public void heal(FencedWrite write, TaskId task) {
+        failures.remove(new Key(write, task));
+        Gate gate = gates.remove(new Key(write, task));
+        if (gate != null) {
+            gate.release();
+        }
+    }
+
+    /** Releases every gate and removes every failure (test clean-up). */
+    public void healAll() {
+        failures.clear();
+        gates.values().forEach(Gate::release);
+        claimGates.values().forEach(Gate::release);
+    }
+
+    /** How many times {@code write} was attempted for {@code task} (including failed and blocked attempts). */
+    public int attempts(FencedWrite write, TaskId task) {
+        AtomicInteger count = attempts.get(new Key(write, task));
+        return count == null ? 0 : count.get();
+    }
+
+    private <T> T fenced(FencedWrite write, TaskId task, Supplier<T> call) {
+        Key key = new Key(write, task);
+        attempts.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
+        Gate gate = gates.get(key);
+        if (gate != null) {
+            gate.pass();
+        }
+        RuntimeException failure = failures.get(key);
+        if (failure != null) {
+            throw failure;
+        }
+        return call.get();
+    }
+
+    @Override
+    public TaskRecord create(NewTask task) {
+        return delegate.create(task);
+    }
+
+    @Override
+    public CancelRequestOutcome requestCancel(TaskId id) {
+        return delegate.requestCancel(id);
+    }
+
+    @Override
+    public List<ClaimedTask> claimControl(ControlClaimRequest request) {
+        Gate gate = claimGates.get(request.phase());
+        if (gate != null) {
+            gate.pass();
+        }
+        return delegate.claimControl(request);
+    }
+
+    @Override
+    public boolean renew(Claim claim, Duration lease) {
+        return fenced(FencedWrite.RENEW, claim.taskId(), () -> delegate.renew(claim, lease));
+    }
+
+    @Override
+    public boolean recordSubmitAttempt(Claim claim) {
+        return fenced(FencedWrite.RECORD_SUBMIT_ATTEMPT, claim.taskId(), () -> delegate.recordSubmitAttempt(claim));
+    }
+
+    @Override
+    public boolean applySubmitted(Claim claim, SubmitWrite write) {
+        return fenced(FencedWrite.APPLY_SUBMITTED, claim.taskId(), () -> delegate.applySubmitted(claim, write));
+    }
+
+    @Override
+    public boolean applyOutcome(Claim claim, OutcomeWrite write) {
+        return fenced(FencedWrite.APPLY_OUTCOME, claim.taskId(), () -> delegate.applyOutcome(claim, write));
+    }
+
+    @Override
+    public boolean releaseAfterFailure(Claim claim, FailureWrite write) {
+        return fenced(FencedWrite.RELEASE_FAILURE, claim.taskId(), () -> delegate.releaseAfterFailure(claim, write));
+    }
+
+    @Override
+    public boolean releaseCancelled(Claim claim) {
+        return fenced(FencedWrite.RELEASE_CANCELLED, claim.taskId(), () -> delegate.releaseCancelled(claim));
+    }
+
+    @Override
+    public List<NotificationClaim> claimNotifications(NotificationClaimRequest request) {
+        return delegate.claimNotifications(request);
+    }
+
+    @Override
+    public boolean markDispatched(NotificationClaim claim) {
+        return fenced(FencedWrite.NOTIFY_DISPATCH, claim.taskId(), () -> delegate.markDispatched(claim));
+    }
+
+    @Override
+    public boolean finishNotification(NotificationClaim claim) {
+        return fenced(FencedWrite.NOTIFY_FINISH, claim.taskId(), () -> delegate.finishNotification(claim));
+    }
+
+    @Override
+    public boolean retryNotification(NotificationClaim claim, String error, Instant nextAt, boolean counted) {
+        return fenced(FencedWrite.NOTIFY_RETRY, claim.taskId(),
+                () -> delegate.retryNotification(claim, error, nextAt, counted));
+    }
+
+    @Override
+    public boolean deadLetterNotification(NotificationClaim claim, String error) {
+        return fenced(FencedWrite.NOTIFY_DEAD_LETTER, claim.taskId(),
+                () -> delegate.deadLetterNotification(claim, error));
+    }
+
+    @Override
+    public boolean releaseNotification(NotificationClaim claim) {
+        return fenced(FencedWrite.NOTIFY_RELEASE, claim.taskId(), () -> delegate.releaseNotification(claim));
+    }
+
+    @Override
+    public Optional<TaskRecord> find(TaskId id) {
+        return delegate.find(id);
+    }
+
+    @Override
+    public List<TaskRecord> list(TaskQuery query) {
+        return delegate.list(query);
+    }
+
+    @Override
+    public Map<TaskStatus, Long> countByStatus() {
+        return delegate.countByStatus();
+    }
+
+    @Override
+    public void heartbeat(WorkerInfo worker) {
+        delegate.heartbeat(worker);
+    }
+
+    @Override
+    public void removeWorker(WorkerId worker) {
+        delegate.removeWorker(worker);
+    }
+
+    @Override
+    public List<WorkerRecord> workers() {
+        return delegate.workers();
+    }
+
+    /** Closes the delegate when it owns resources. */
+    @Override
+    public void close() {
+        healAll();
+        if (delegate instanceof CloseableTaskRepository closeable) {
+            closeable.close();
+        }
+    }
+}
