@@ -2,6 +2,7 @@ package dev.mcptasks.app.config;
 
 import dev.mcptasks.app.service.ServerProfile;
 import dev.mcptasks.domain.SubmitPolicy;
+import dev.mcptasks.mcp.McpServerSettings;
 import dev.mcptasks.ports.transport.McpServerSpec;
 import java.net.URI;
 import java.nio.file.Path;
@@ -41,6 +42,11 @@ public record ServerConfig(String name, String command, List<String> args, Map<S
     public McpServerSpec toSpec() {
         return new McpServerSpec(name, command, args, env, cwd, url, headers, null,
                 Duration.ofSeconds(Math.max(300, toolCallTimeoutSeconds)), 0);
+    }
+
+    /** How the MCP client treats this server: request bound and whether its tasks live in one session. */
+    public McpServerSettings toMcpSettings() {
+        return new McpServerSettings(toSpec(), Duration.ofSeconds(toolCallTimeoutSeconds), sessionBound);
     }
 
     public boolean isStdio() {
