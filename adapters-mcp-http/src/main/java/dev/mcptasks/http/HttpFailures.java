@@ -36,7 +36,9 @@ final class HttpFailures {
 
     /** A failure on an open connection. */
     static ExchangeOutcome onChannel(String server, Throwable cause) {
-        if (cause instanceof SSLException || cause instanceof ConnectException) {
+        // SslHandler wraps handshake and record failures in a DecoderException
+        if (cause instanceof SSLException || cause.getCause() instanceof SSLException
+                || cause instanceof ConnectException) {
             return new ExchangeOutcome.Failed(connect(server, cause));
         }
         if (cause instanceof DecoderException) {

@@ -12,8 +12,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Hands inbound messages from every stream to the listener: drops SSE events whose id was already delivered (a
  * resumed stream, or server-everything replaying all streams), reports non-JSON data as malformed, and stays silent
- * once the transport has ended. Responses replayed under new event ids are not de-duplicated here: the session
- * correlates by JSON-RPC id and must ignore a second answer.
+ * once the transport has ended. Event ids are taken as unique across all streams of the session, as the spec demands.
+ * Responses replayed under new event ids are not de-duplicated here: the session correlates by JSON-RPC id and must
+ * ignore a second answer.
  */
 final class Inbound implements ResponseSink {
     private static final Logger log = LoggerFactory.getLogger(Inbound.class);

@@ -48,7 +48,16 @@ final class NettyHttpClient implements AutoCloseable {
     /** Sends {@code request} on a pooled connection; {@code handler.outcome()} tells how it ended. */
     void exchange(HttpRequest request, ResponseHandler handler) {
         handler.channelReturn(this::giveBack);
-        pool.acquire().addListener(acquired -> {
+        io.netty.util.concurrent.Future<Channel> acquiring;
+        try {
+            acquiring = pool.acquire();
+        } catch (RuntimeException e) {
+            // the event loop is shutting down under a send that raced close()
+            ReferenceCountUtil.release(request);
+            handler.outcome().complete(new ExchangeOutcome.Failed(HttpFailures.connect(server, e)));
+            return;
+        }
+        acquiring.addListener(acquired -> {
             if (!acquired.isSuccess()) {
                 ReferenceCountUtil.release(request);
                 handler.outcome().complete(new ExchangeOutcome.Failed(HttpFailures.connect(server, acquired.cause())));
@@ -61,8 +70,9 @@ final class NettyHttpClient implements AutoCloseable {
                 pool.release(channel);
                 return;
             }
-            channel.pipeline().addLast(IDLE, new IdleStateHandler(readTimeout.toMillis(), 0, 0, TimeUnit.MILLISECONDS));
-            channel.pipeline().addLast(RESPONSE, handler);
+            channel.pipeline().addBefore(PooledChannelInitializer.IDLE_TAIL, IDLE,
+                    new IdleStateHandler(readTimeout.toMillis(), 0, 0, TimeUnit.MILLISECONDS));
+            channel.pipeline().addBefore(PooledChannelInitializer.IDLE_TAIL, RESPONSE, handler);
             handler.attached(channel);
             if (handler.outcome().isDone()) {
                 ReferenceCountUtil.release(request);

@@ -14,6 +14,7 @@ import io.netty.util.ReferenceCountUtil;
  */
 final class PooledChannelInitializer extends AbstractChannelPoolHandler {
     static final String CODEC = "http";
+    static final String IDLE_TAIL = "idle-tail";
 
     private final HttpEndpoint endpoint;
     private final SslContext ssl;
@@ -29,7 +30,7 @@ final class PooledChannelInitializer extends AbstractChannelPoolHandler {
             channel.pipeline().addLast("tls", ssl.newHandler(channel.alloc(), endpoint.host(), endpoint.port()));
         }
         channel.pipeline().addLast(CODEC, new HttpClientCodec());
-        channel.pipeline().addLast("idle-tail", new IdleTail());
+        channel.pipeline().addLast(IDLE_TAIL, new IdleTail());
     }
 
     /** Input or errors with no exchange running: the connection is of no further use. */

@@ -42,6 +42,7 @@ final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
     private final CompletableFuture<ExchangeOutcome> outcome = new CompletableFuture<>();
     private ChannelReturn channelReturn;
     private volatile Channel channel;
+    private boolean ended;
     private Mode mode;
     private int status;
     private boolean keepAlive;
@@ -69,7 +70,7 @@ final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, HttpObject msg) {
-        if (outcome.isDone()) {
+        if (ended || outcome.isDone()) {
             return;
         }
         if (msg instanceof HttpResponse response) {
@@ -77,7 +78,7 @@ final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
         }
         if (msg instanceof HttpContent content) {
             read(ctx, content.content());
-            if (msg instanceof LastHttpContent && !outcome.isDone()) {
+            if (msg instanceof LastHttpContent && !ended) {
                 finish(ctx);
             }
         }
@@ -194,12 +195,14 @@ final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
     }
 
     private void end(ChannelHandlerContext ctx, ExchangeOutcome result, boolean reusable) {
+        // closing the channel below re-enters through channelInactive: the first ending wins
+        if (ended) {
+            return;
+        }
+        ended = true;
         if (body != null) {
             body.release();
             body = null;
-        }
-        if (outcome.isDone()) {
-            return;
         }
         Channel channel = ctx.channel();
         // detach before completing, so whatever the outcome triggers never sees this handler on a pooled channel

@@ -73,9 +73,11 @@ final class StdioMcpTransport implements McpTransport {
         try {
             process = builder.start();
         } catch (IOException | RuntimeException e) {
+            McpTransportException failed = new McpTransportException(Kind.CONNECT_FAILED, "cannot start server '"
+                    + spec.name() + "': command '" + spec.command() + "' failed to launch: " + e.getMessage(), e);
+            terminated.set(failed);
             writer.shutdownNow();
-            throw new McpTransportException(Kind.CONNECT_FAILED, "cannot start server '" + spec.name()
-                    + "': command '" + spec.command() + "' failed to launch: " + e.getMessage(), e);
+            throw failed;
         }
         log.debug("started server '{}' (pid {}): {} {} with env {}", spec.name(), process.pid(), spec.command(),
                 spec.args(), env.keySet());
@@ -83,20 +85,24 @@ final class StdioMcpTransport implements McpTransport {
         stderrReader = daemon(this::readStderr, "stderr");
         reader.start();
         stderrReader.start();
-        process.onExit().thenRun(this::processExited);
+        // not on the JDK's process reaper thread: processExited waits for the reader to drain stdout
+        process.onExit().thenRunAsync(this::processExited, task -> daemon(task, "exit").start());
     }
 
     @Override
     public CompletableFuture<Void> send(String message) {
+        if (!started.get()) {
+            throw new IllegalStateException("stdio transport for server '" + spec.name() + "' was not started");
+        }
         if (message.indexOf('\n') >= 0 || message.indexOf('\r') >= 0) {
             throw new IllegalArgumentException("a stdio MCP message must not contain a raw line break (server '"
                     + spec.name() + "')");
         }
-        CompletableFuture<Void> done = new CompletableFuture<>();
         McpTransportException ended = ended();
         if (ended != null) {
             return CompletableFuture.failedFuture(ended);
         }
+        CompletableFuture<Void> done = new CompletableFuture<>();
         byte[] line = (message + "\n").getBytes(StandardCharsets.UTF_8);
         try {
             writer.execute(() -> write(line, done));

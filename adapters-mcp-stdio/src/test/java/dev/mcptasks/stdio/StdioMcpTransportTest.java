@@ -48,6 +48,7 @@ class StdioMcpTransportTest {
                 })
                 .hasMessageContaining("/no/such/mcp-server-binary")
                 .hasMessageContaining("ghost");
+        assertThat(transport.send("{}")).isCompletedExceptionally();
         transport.close();
     }
 

@@ -3,29 +3,26 @@ package dev.mcptasks.postgres;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.mcptasks.ports.repository.RepositoryUnavailableException;
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.function.Function;
-import org.apache.ibatis.mapping.Environment;
 import org.apache.ibatis.session.Configuration;
 import org.apache.ibatis.session.LocalCacheScope;
 import org.apache.ibatis.session.SqlSession;
 import org.apache.ibatis.session.SqlSessionFactory;
 import org.apache.ibatis.session.SqlSessionFactoryBuilder;
-import org.apache.ibatis.transaction.jdbc.JdbcTransactionFactory;
 
 /**
- * The connection pool and MyBatis session factory of one repository: runs mapper work in an auto-commit session or
- * in one transaction, and turns every failure into a typed repository exception.
+ * The connection pool of one repository: runs mapper work on a pooled connection, in auto-commit mode or in one
+ * transaction, and turns every failure into a typed repository exception.
  */
 final class PostgresStore implements AutoCloseable {
     private final HikariDataSource dataSource;
-    private final SqlSessionFactory sessions;
     private final String location;
 
-    private PostgresStore(HikariDataSource dataSource, SqlSessionFactory sessions, String location) {
+    private PostgresStore(HikariDataSource dataSource, String location) {
         this.dataSource = dataSource;
-        this.sessions = sessions;
         this.location = location;
     }
 
@@ -46,7 +43,7 @@ final class PostgresStore implements AutoCloseable {
             dataSource.close();
             throw SqlErrors.translate("schema migration", e, location);
         }
-        return new PostgresStore(dataSource, buildSessions(dataSource), location);
+        return new PostgresStore(dataSource, location);
     }
 
     private static HikariConfig poolConfig(PostgresSettings settings) {
@@ -69,36 +66,41 @@ final class PostgresStore implements AutoCloseable {
         return config;
     }
 
-    private static SqlSessionFactory buildSessions(HikariDataSource dataSource) {
-        Configuration configuration =
-                new Configuration(new Environment("postgres", new JdbcTransactionFactory(), dataSource));
-        configuration.setDatabaseId("postgresql");
-        configuration.setMapUnderscoreToCamelCase(true);
-        configuration.setCacheEnabled(false);
-        configuration.setLocalCacheScope(LocalCacheScope.STATEMENT);
-        configuration.getTypeHandlerRegistry().register(Instant.class, new InstantTypeHandler());
-        configuration.addMapper(TaskMapper.class);
-        return new SqlSessionFactoryBuilder().build(configuration);
-    }
-
     /** Runs {@code work} in an auto-commit session: each statement is its own transaction. */
     <T> T autoCommit(String operation, Function<TaskMapper, T> work) {
-        try (SqlSession session = sessions.openSession(true)) {
+        try (Connection connection = dataSource.getConnection();
+                SqlSession session = Mappers.FACTORY.openSession(connection)) {
             return work.apply(session.getMapper(TaskMapper.class));
-        } catch (RuntimeException e) {
+        } catch (SQLException | RuntimeException e) {
             throw SqlErrors.translate(operation, e, location);
         }
     }
 
     /** Runs {@code work} in one transaction, committed when it returns and rolled back when it throws. */
     <T> T transaction(String operation, Function<TaskMapper, T> work) {
-        try (SqlSession session = sessions.openSession(false)) {
-            T result = work.apply(session.getMapper(TaskMapper.class));
-            session.commit(true);
-            return result;
-        } catch (RuntimeException e) {
+        try (Connection connection = dataSource.getConnection()) {
+            connection.setAutoCommit(false);
+            try {
+                T result;
+                try (SqlSession session = Mappers.FACTORY.openSession(connection)) {
+                    result = work.apply(session.getMapper(TaskMapper.class));
+                    connection.commit();
+                }
+                return result;
+            } catch (SQLException | RuntimeException e) {
+                if (!connection.isClosed()) {
+                    connection.rollback();
+                }
+                throw e;
+            }
+        } catch (SQLException | RuntimeException e) {
             throw SqlErrors.translate(operation, e, location);
         }
+    }
+
+    /** The shared MyBatis configuration (tests use it to EXPLAIN the real statements). */
+    static Configuration mybatis() {
+        return Mappers.FACTORY.getConfiguration();
     }
 
     String location() {
@@ -117,5 +119,24 @@ final class PostgresStore implements AutoCloseable {
         }
         String message = root.getMessage();
         return message == null ? root.getClass().getSimpleName() : message;
+    }
+
+    /**
+     * The MyBatis configuration, parsed once per class loader (parsing the mapper XML costs far more than opening a
+     * pool). It has no environment: sessions run on connections this store borrows and commits itself.
+     */
+    private static final class Mappers {
+        static final SqlSessionFactory FACTORY = build();
+
+        private static SqlSessionFactory build() {
+            Configuration configuration = new Configuration();
+            configuration.setDatabaseId("postgresql");
+            configuration.setMapUnderscoreToCamelCase(true);
+            configuration.setCacheEnabled(false);
+            configuration.setLocalCacheScope(LocalCacheScope.STATEMENT);
+            configuration.getTypeHandlerRegistry().register(Instant.class, new InstantTypeHandler());
+            configuration.addMapper(TaskMapper.class);
+            return new SqlSessionFactoryBuilder().build(configuration);
+        }
     }
 }

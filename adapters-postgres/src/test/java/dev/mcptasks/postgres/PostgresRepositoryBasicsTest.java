@@ -45,10 +45,14 @@ class PostgresRepositoryBasicsTest {
     private final SequentialIdGenerator ids = new SequentialIdGenerator();
     private CloseableTaskRepository repository;
 
+    /** A fresh database or schema for one test; subclasses run the same checks on another server. */
+    protected PostgresSettings freshSettings() {
+        return PostgresTestDatabase.freshSchema();
+    }
+
     @BeforeEach
     void open() {
-        repository = PostgresTaskRepositories.open(PostgresTestDatabase.freshSchema(), clock, ids,
-                FencedWriteHook.NONE);
+        repository = PostgresTaskRepositories.open(freshSettings(), clock, ids, FencedWriteHook.NONE);
     }
 
     @AfterEach

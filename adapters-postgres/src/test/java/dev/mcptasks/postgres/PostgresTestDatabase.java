@@ -91,6 +91,10 @@ public final class PostgresTestDatabase {
             return server.createDatabase();
         }
 
+        public PostgresSettings freshSchema() {
+            return server.createSchema();
+        }
+
         @Override
         public void close() throws IOException {
             postgres.close();

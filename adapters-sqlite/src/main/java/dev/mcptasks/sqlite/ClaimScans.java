@@ -12,7 +12,11 @@ import dev.mcptasks.ports.repository.NotificationClaimRequest;
 import dev.mcptasks.sqlite.SqlParams.ClaimScan;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
 
 /**
  * Control and notification claim scans. Each is one writer transaction begun with {@code BEGIN IMMEDIATE}: the
@@ -52,15 +56,14 @@ final class ClaimScans {
                 case POLL -> mapper::claimPoll;
                 default -> mapper::claimCancel;
             };
-            List<ClaimedTask> claimed = new ArrayList<>(candidates.size());
+            Map<String, Claim> granted = new LinkedHashMap<>();
             for (String id : candidates) {
                 ClaimToken token = ids.newClaimToken();
                 if (claim.apply(scan, id, token.value()) == 1) {
-                    Claim granted = new Claim(TaskId.of(id), request.phase(), request.worker(), token, expiresAt);
-                    claimed.add(new ClaimedTask(granted, mapper.selectTask(id).toRecord()));
+                    granted.put(id, new Claim(TaskId.of(id), request.phase(), request.worker(), token, expiresAt));
                 }
             }
-            return claimed;
+            return withRows(mapper, granted, (row, grant) -> new ClaimedTask(grant, row.toRecord()));
         });
     }
 
@@ -73,17 +76,31 @@ final class ClaimScans {
             Instant expiresAt = now.plusMillis(request.lease().toMillis());
             ClaimScan scan = new ClaimScan(request.worker().value(), now.toEpochMilli(), expiresAt.toEpochMilli(),
                     now.toEpochMilli(), List.of(), request.limit());
-            List<NotificationClaim> claimed = new ArrayList<>();
+            Map<String, ClaimToken> granted = new LinkedHashMap<>();
             for (String id : mapper.selectNotifyCandidates(scan)) {
                 ClaimToken token = ids.newClaimToken();
                 if (mapper.claimNotify(scan, id, token.value()) == 1) {
-                    TaskRow row = mapper.selectTask(id);
-                    claimed.add(new NotificationClaim(TaskId.of(id), request.worker(), token, expiresAt,
-                            row.dispatchVersion(), row.dispatchEvent(), row.dispatchAttempt() + 1));
+                    granted.put(id, token);
                 }
             }
-            return claimed;
+            return withRows(mapper, granted, (row, token) -> new NotificationClaim(TaskId.of(row.id()),
+                    request.worker(), token, expiresAt, row.dispatchVersion(), row.dispatchEvent(),
+                    row.dispatchAttempt() + 1));
         });
+    }
+
+    /** Reads the claimed rows back in one statement, in claim order. */
+    private static <G, R> List<R> withRows(TaskMapper mapper, Map<String, G> granted, BiFunction<TaskRow, G, R> result) {
+        if (granted.isEmpty()) {
+            return List.of();
+        }
+        Map<String, TaskRow> rows = new HashMap<>();
+        for (TaskRow row : mapper.selectTasks(List.copyOf(granted.keySet()))) {
+            rows.put(row.id(), row);
+        }
+        List<R> results = new ArrayList<>(granted.size());
+        granted.forEach((id, grant) -> results.add(result.apply(rows.get(id), grant)));
+        return results;
     }
 
     /** One of the per-phase conditional claim UPDATEs. */

@@ -40,16 +40,14 @@ final class SchemaMigrator {
     /** Brings the schema to the newest version; returns that version. */
     int migrate() {
         try (Connection connection = writer.getConnection()) {
-            connection.setAutoCommit(false);
+            SqliteDatabase.execute(connection, "BEGIN IMMEDIATE");
             try {
                 int applied = apply(connection);
-                connection.commit();
+                SqliteDatabase.execute(connection, "COMMIT");
                 return applied;
             } catch (SQLException | RuntimeException e) {
-                connection.rollback();
+                SqliteDatabase.rollbackQuietly(connection, e);
                 throw e;
-            } finally {
-                connection.setAutoCommit(true);
             }
         } catch (SQLException e) {
             throw SqliteErrors.translate("schema migration", path, e);

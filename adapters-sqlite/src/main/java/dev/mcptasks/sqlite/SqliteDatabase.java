@@ -7,12 +7,16 @@ import dev.mcptasks.ports.repository.RepositoryException;
 import dev.mcptasks.ports.repository.RepositoryUnavailableException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.function.Function;
 import javax.sql.DataSource;
 import org.apache.ibatis.builder.xml.XMLMapperBuilder;
 import org.apache.ibatis.mapping.Environment;
 import org.apache.ibatis.session.AutoMappingUnknownColumnBehavior;
 import org.apache.ibatis.session.Configuration;
+import org.apache.ibatis.session.ExecutorType;
 import org.apache.ibatis.session.SqlSession;
 import org.apache.ibatis.session.SqlSessionFactory;
 import org.apache.ibatis.session.SqlSessionFactoryBuilder;
@@ -23,7 +27,7 @@ import org.sqlite.SQLiteDataSource;
 
 /**
  * The two connection pools of one database file and their MyBatis session factories. All writes go through a pool
- * of exactly one connection whose transactions start with {@code BEGIN IMMEDIATE}, so a read-then-write transaction
+ * of exactly one connection, in transactions begun with {@code BEGIN IMMEDIATE}, so a read-then-write transaction
  * holds the database write lock from its first read (SQLite ignores {@code SELECT ... FOR UPDATE}); reads use a
  * separate read-only pool that WAL lets run beside the writer.
  */
@@ -73,21 +77,24 @@ final class SqliteDatabase implements AutoCloseable {
     }
 
     /**
-     * Runs {@code work} in one writer transaction ({@code BEGIN IMMEDIATE} ... {@code COMMIT}). The transaction is
-     * begun before {@code work} runs, so the write lock is held (after any busy wait) before it reads the clock.
+     * Runs {@code work} in one writer transaction: an explicit {@code BEGIN IMMEDIATE} takes the write lock (after any
+     * busy wait) before {@code work} reads anything or the clock, and an explicit {@code COMMIT} releases it. The
+     * session stays in autocommit mode on purpose: the driver's own commit would immediately begin the next
+     * transaction, which could wait for the lock and fail after this one had already committed.
      */
     <T> T write(String operation, Function<TaskMapper, T> work) {
-        try (SqlSession session = writer.openSession(false)) {
+        try (SqlSession session = writer.openSession(ExecutorType.REUSE, true)) {
+            Connection connection = session.getConnection();
+            execute(connection, "BEGIN IMMEDIATE");
             try {
-                session.getConnection();
                 T result = work.apply(session.getMapper(TaskMapper.class));
-                session.commit(true);
+                execute(connection, "COMMIT");
                 return result;
-            } catch (RuntimeException e) {
-                rollbackQuietly(session, e);
+            } catch (SQLException | RuntimeException e) {
+                rollbackQuietly(connection, e);
                 throw e;
             }
-        } catch (RuntimeException e) {
+        } catch (SQLException | RuntimeException e) {
             throw SqliteErrors.translate(operation, path, e);
         }
     }
@@ -117,10 +124,8 @@ final class SqliteDatabase implements AutoCloseable {
         config.setJournalMode(SQLiteConfig.JournalMode.WAL);
         config.setBusyTimeout((int) settings.busyTimeout().toMillis());
         config.setReadOnly(readOnly);
-        if (!readOnly) {
-            config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
-        }
-        SQLiteDataSource dataSource = new SQLiteDataSource(config);
+        // busy_timeout is set too, but the handler installed on each connection replaces SQLite's sleeping strategy
+        SQLiteDataSource dataSource = new BusyWaitDataSource(config, settings.busyTimeout());
         dataSource.setUrl(settings.jdbcUrl());
         HikariConfig hikari = new HikariConfig();
         hikari.setDataSource(dataSource);
@@ -128,8 +133,8 @@ final class SqliteDatabase implements AutoCloseable {
         hikari.setReadOnly(readOnly); // must match the connection: sqlite-jdbc refuses to change it once open
         hikari.setMaximumPoolSize(size);
         hikari.setMinimumIdle(size);
-        // in-process callers queue for the single writer here; give them at least as long as SQLite's busy wait
-        hikari.setConnectionTimeout(Math.max(250, settings.busyTimeout().toMillis() + 1_000));
+        // in-process callers queue here for the single writer, which may itself be in SQLite's busy wait
+        hikari.setConnectionTimeout(Math.max(250, 3 * settings.busyTimeout().toMillis() + 1_000));
         hikari.setInitializationFailTimeout(1);
         return new HikariDataSource(hikari);
     }
@@ -154,10 +159,18 @@ final class SqliteDatabase implements AutoCloseable {
         return new SqlSessionFactoryBuilder().build(configuration);
     }
 
-    private static void rollbackQuietly(SqlSession session, RuntimeException failure) {
+    static void execute(Connection connection, String sql) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute(sql);
+        }
+    }
+
+    /** Rolls back whatever the failed transaction wrote; the failure itself is what the caller reports. */
+    static void rollbackQuietly(Connection connection, Exception failure) {
         try {
-            session.rollback(true);
-        } catch (RuntimeException e) {
+            execute(connection, "ROLLBACK");
+        } catch (SQLException | RuntimeException e) {
+            // BEGIN itself failed (busy): no transaction is open, nothing to undo
             failure.addSuppressed(e);
         }
     }

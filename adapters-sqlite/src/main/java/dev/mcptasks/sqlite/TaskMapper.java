@@ -21,6 +21,8 @@ interface TaskMapper {
 
     TaskRow selectTask(@Param("id") String id);
 
+    List<TaskRow> selectTasks(@Param("ids") List<String> ids);
+
     List<TaskRow> listTasks(TaskFilter filter);
 
     List<Map<String, Object>> countByStatus();

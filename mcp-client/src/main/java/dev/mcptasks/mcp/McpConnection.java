@@ -146,11 +146,12 @@ final class McpConnection implements McpTransport.Listener {
     }
 
     private void sendFailed(Pending request, McpTransportException cause) {
-        if (pending.remove(request.id, request)) {
-            request.result.completeExceptionally(failure(request.method, cause, true));
-        }
+        // drop the connection before the caller hears of the failure, so its next request gets a fresh one
         if (endsConnection(cause)) {
             markLost(cause);
+        }
+        if (pending.remove(request.id, request)) {
+            request.result.completeExceptionally(failure(request.method, cause, true));
         }
     }
 
@@ -180,13 +181,14 @@ final class McpConnection implements McpTransport.Listener {
             return;
         }
         lostCause = cause;
+        // the session forgets this connection first: whoever reacts to the failures below reconnects
+        events.onLost(this, cause);
         ready.completeExceptionally(failure("initialize", cause, true));
         for (Pending request : pending.values()) {
             if (pending.remove(request.id, request)) {
                 request.result.completeExceptionally(failure(request.method, cause, request.written));
             }
         }
-        events.onLost(this, cause);
     }
 
     @Override

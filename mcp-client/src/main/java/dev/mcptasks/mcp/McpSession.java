@@ -73,21 +73,32 @@ public final class McpSession implements AutoCloseable {
      */
     public CompletableFuture<JsonNode> request(String method, JsonNode params) {
         CompletableFuture<JsonNode> result = new CompletableFuture<>();
+        dispatch(method, params, result, true);
+        return result;
+    }
+
+    private void dispatch(String method, JsonNode params, CompletableFuture<JsonNode> result, boolean firstTry) {
         McpConnection connection;
         try {
             connection = connection();
         } catch (McpException e) {
             result.completeExceptionally(e);
-            return result;
+            return;
         }
         connection.ready.whenComplete((ready, error) -> {
-            if (error != null) {
+            if (result.isDone()) {
+                return;
+            }
+            if (error == null && connection.isLost() && firstTry) {
+                // the connection was lost after its handshake but before this request was written: nothing was
+                // sent, so one more try on a fresh connection is safe
+                dispatch(method, params, result, false);
+            } else if (error != null) {
                 result.completeExceptionally(notSent(method, error));
-            } else if (!result.isDone()) {
+            } else {
                 connection.call(method, params, settings.requestTimeout(), result, true);
             }
         });
-        return result;
     }
 
     /** All tools of the server (every {@code tools/list} page), cached until the server reports a change. */

@@ -19,6 +19,7 @@ import java.util.function.Function;
  */
 public final class OrdinaryToolsDriver implements TaskDriver {
     public static final String NAME = "ordinary-tools";
+    static final String ALREADY_TERMINAL = "already_terminal";
 
     private final McpSessions sessions;
     private final Map<String, OrdinaryToolset> toolsets;
@@ -64,41 +65,72 @@ public final class OrdinaryToolsDriver implements TaskDriver {
 
     @Override
     public CompletableFuture<RemoteTaskSnapshot> status(RemoteTaskRef ref) {
-        return askAbout(ref, OrdinaryToolset::statusTool);
+        return RemoteOperation.run(operation -> askAbout(operation, ref, OrdinaryToolset::statusTool));
     }
 
+    /** A cancel refused because the job already ended is confirmed with a status read, like a native cancel. */
     @Override
     public CompletableFuture<RemoteTaskSnapshot> cancel(RemoteTaskRef ref) {
-        return askAbout(ref, OrdinaryToolset::cancelTool);
+        return RemoteOperation.run(operation -> askAbout(operation, ref, OrdinaryToolset::cancelTool)
+                .exceptionallyCompose(error -> {
+                    if (RemoteOperation.unwrap(error) instanceof AlreadyTerminal) {
+                        return askAbout(operation, ref, OrdinaryToolset::statusTool).thenApply(snapshot -> {
+                            if (!snapshot.status().isTerminal()) {
+                                throw RemoteFailures.protocol("server '" + ref.serverName() + "' refused to cancel "
+                                        + ref.remoteTaskId() + " as already terminal but reports it "
+                                        + snapshot.status().wireName());
+                            }
+                            return snapshot;
+                        });
+                    }
+                    return CompletableFuture.failedFuture(error);
+                }));
     }
 
-    private CompletableFuture<RemoteTaskSnapshot> askAbout(RemoteTaskRef ref,
-            Function<OrdinaryToolset, String> which) {
-        return RemoteOperation.run(operation -> {
-            McpSession session = session(ref.serverName(), RemoteFailure.TRANSIENT);
-            String tool = which.apply(toolset(ref.serverName(), RemoteFailure.TRANSIENT));
-            JsonNode params = ToolResults.toolCall(tool, Json.object().put("task_id", ref.remoteTaskId()));
-            return operation.track(() -> session.request("tools/call", params)).handle((result, error) -> {
-                if (error != null) {
-                    throw RemoteFailures.classify(error);
-                }
-                if (ToolResults.isError(result)) {
-                    String text = ToolResults.describe(result, "tool " + tool + " returned an error");
-                    throw saysUnknownTask(text)
-                            ? RemoteFailures.lost("server '" + session.serverName() + "', tool " + tool + ": " + text,
-                                    null)
-                            : new RemoteCallException(RemoteFailure.TRANSIENT, "server '" + session.serverName()
-                                    + "', tool " + tool + " returned an error: " + text);
-                }
-                return OrdinaryStatusParser.parse(session.serverName(), tool, result, ref.remoteTaskId());
-            });
+    private CompletableFuture<RemoteTaskSnapshot> askAbout(RemoteOperation<RemoteTaskSnapshot> operation,
+            RemoteTaskRef ref, Function<OrdinaryToolset, String> which) {
+        McpSession session = session(ref.serverName(), RemoteFailure.TRANSIENT);
+        String tool = which.apply(toolset(ref.serverName(), RemoteFailure.TRANSIENT));
+        JsonNode params = ToolResults.toolCall(tool, Json.object().put("task_id", ref.remoteTaskId()));
+        return operation.track(() -> session.request("tools/call", params)).handle((result, error) -> {
+            if (error != null) {
+                throw RemoteFailures.classify(error);
+            }
+            if (ToolResults.isError(result)) {
+                throw toolError(session.serverName(), tool, result);
+            }
+            return OrdinaryStatusParser.parse(session.serverName(), tool, result, ref.remoteTaskId());
         });
+    }
+
+    /** An {@code isError} answer: lost when the job is unknown, already-terminal for a late cancel, else transient. */
+    private static RuntimeException toolError(String serverName, String tool, JsonNode result) {
+        String text = ToolResults.describe(result, "tool " + tool + " returned an error");
+        String code = result.path("structuredContent").path("error_code").asText("");
+        String where = "server '" + serverName + "', tool " + tool + ": ";
+        if (OrdinaryStatusParser.NOT_FOUND.equals(code) || saysUnknownTask(text)) {
+            return RemoteFailures.lost(where + text, null);
+        }
+        if (ALREADY_TERMINAL.equals(code)) {
+            return new AlreadyTerminal(where + text);
+        }
+        return new RemoteCallException(RemoteFailure.TRANSIENT, where + "returned an error: " + text);
     }
 
     /** A tool error that says the job is unknown means the server lost it, not that it is busy. */
     private static boolean saysUnknownTask(String text) {
         String lower = text.toLowerCase(Locale.ROOT);
-        return lower.contains("unknown task") || lower.contains("task not found") || lower.contains("not_found");
+        return lower.contains("unknown task") || lower.contains("unknown job") || lower.contains("task not found")
+                || lower.contains("job not found");
+    }
+
+    /** The cancel tool's "already terminal" refusal, resolved by a status read before the caller sees it. */
+    private static final class AlreadyTerminal extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        AlreadyTerminal(String message) {
+            super(message, null, false, false);
+        }
     }
 
     private McpSession session(String serverName, RemoteFailure unknownServer) {

@@ -36,8 +36,9 @@ final class ControlCalls {
     } else {
       reply = invoke(answer);
     }
-    reply.whenComplete((value, failure) -> log.end(ticket, store.nowMs()));
-    return reply;
+    // The returned stage runs after the end is recorded, so the caller writes the answer only once the call's
+    // interval is closed: a client that has its answer always sees a closed interval in stats.
+    return reply.whenComplete((value, failure) -> log.end(ticket, store.nowMs()));
   }
 
   /** Records a call that was answered at once, such as the {@code tools/call} that created the task. */

@@ -54,6 +54,11 @@ final class HttpReply {
     return SseStream.open(channel, mapper, keepAlive, sessionId, retryMs);
   }
 
+  /** An SSE stream on this channel whose head is sent later by {@link SseStream#start}. */
+  SseStream unstartedSse() {
+    return SseStream.unstarted(channel, mapper, keepAlive);
+  }
+
   void onClose(Runnable action) {
     channel.closeFuture().addListener(done -> action.run());
   }

@@ -3,6 +3,7 @@ package dev.mcptasks.reference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.netty.buffer.ByteBufInputStream;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -19,6 +20,7 @@ import org.slf4j.LoggerFactory;
  * The single MCP endpoint of the Streamable HTTP transport: POST carries one JSON-RPC message, GET opens the
  * notification stream, DELETE ends the session. Shared by all channels; per-request state lives in locals.
  */
+@ChannelHandler.Sharable
 final class McpHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
   static final String PATH = "/mcp";
 
@@ -38,11 +40,6 @@ final class McpHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
     this.sessions = sessions;
     this.options = options;
     this.mapper = mapper;
-  }
-
-  @Override
-  public boolean isSharable() {
-    return true;
   }
 
   @Override
@@ -128,13 +125,15 @@ final class McpHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
       reply.methodNotAllowed();
       return;
     }
-    SseStream stream = reply.openSse(null, options.sseRetryMs());
+    // Attached before its head is written: notifications sent meanwhile from other threads are queued on the event
+    // loop behind start(), which runs now, on the loop.
+    SseStream stream = reply.unstartedSse();
     if (!session.attach(stream)) {
-      stream.close();
-      LOG.info("refused a second GET stream for session {}", session.id());
+      reply.rpcError(HttpResponseStatus.CONFLICT, -32000, "Conflict: Only one SSE stream is allowed per session");
       return;
     }
     reply.onClose(() -> session.detach(stream));
+    stream.start(null, options.sseRetryMs());
   }
 
   private void delete(HttpReply reply, FullHttpRequest request) {

@@ -1,6 +1,10 @@
 package dev.mcptasks.reference;
 
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,13 +38,17 @@ public final class ReferenceServerMain {
       System.exit(2);
       return;
     }
-    ReferenceServer server = new ReferenceServer(invocation.options());
     if (invocation.httpPort() == null) {
-      try (server) {
-        server.runStdio(System.in, System.out);
+      // stdout is the protocol channel: whatever else prints to System.out (a logging backend's default console
+      // appender, a stray println) is sent to stderr instead, before anything can log.
+      OutputStream protocol = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 64 * 1024);
+      System.setOut(System.err);
+      try (ReferenceServer server = new ReferenceServer(invocation.options())) {
+        server.runStdio(System.in, protocol);
       }
       return;
     }
+    ReferenceServer server = new ReferenceServer(invocation.options());
     PrintStream out = System.out;
     out.println("mcp-tasks reference server listening on " + server.startHttp(invocation.httpPort()));
     out.flush();

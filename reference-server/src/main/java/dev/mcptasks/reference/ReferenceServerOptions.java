@@ -47,7 +47,7 @@ public record ReferenceServerOptions(
     }
   }
 
-  /** Shared tasks, requested ttl honoured (default 300000, cap 3600000), pollInterval 500, SSE, GET stream, SDK quirks. */
+  /** Shared tasks, ttl honoured (default 300000, cap 3600000), pollInterval 500, SSE, GET stream, SDK quirks. */
   public static ReferenceServerOptions defaults() {
     return new ReferenceServerOptions(false, null, 300_000, 3_600_000, 500, false, true, false, List.of(), 50, 1000);
   }

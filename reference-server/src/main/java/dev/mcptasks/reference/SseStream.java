@@ -38,6 +38,21 @@ final class SseStream implements Consumer<ObjectNode>, AutoCloseable {
 
   /** Sends the response head and the priming event. */
   static SseStream open(Channel channel, ObjectMapper mapper, boolean keepAlive, String sessionId, long retryMs) {
+    SseStream stream = new SseStream(channel, mapper, keepAlive);
+    stream.start(sessionId, retryMs);
+    return stream;
+  }
+
+  /** A stream whose head is not sent yet; {@link #start} must follow on the channel's event loop. */
+  static SseStream unstarted(Channel channel, ObjectMapper mapper, boolean keepAlive) {
+    return new SseStream(channel, mapper, keepAlive);
+  }
+
+  /**
+   * Sends the response head and the priming event. Called on the event loop, so events written meanwhile from other
+   * threads are queued behind it.
+   */
+  void start(String sessionId, long retryMs) {
     HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
     head.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/event-stream");
     head.headers().set(HttpHeaderNames.CACHE_CONTROL, "no-cache");
@@ -48,7 +63,6 @@ final class SseStream implements Consumer<ObjectNode>, AutoCloseable {
     channel.write(head);
     String priming = "id: " + UUID.randomUUID() + "\nretry: " + retryMs + "\ndata: \n\n";
     channel.writeAndFlush(new DefaultHttpContent(Unpooled.copiedBuffer(priming, StandardCharsets.UTF_8)));
-    return new SseStream(channel, mapper, keepAlive);
   }
 
   /** Writes one message event; dropped once the channel is closed. */

@@ -12,7 +12,7 @@ import java.util.function.Consumer;
  * once set, is never overwritten (the spec's "terminal states MUST NOT change", cancelled included).
  */
 final class TaskRecord {
-  /** Whether a record is a 2025-11-25 task or a job of the ordinary-tools toolset; each kind is invisible to the other. */
+  /** A 2025-11-25 task or a job of the ordinary-tools toolset; each kind is invisible to the other. */
   enum Kind { TASK, JOB }
 
   private final String id;

@@ -70,7 +70,7 @@ final class ToolCatalog {
     properties.put("failMessage", "string");
     properties.put("inputRequiredMs", "integer");
     properties.put("resultBytes", "integer");
-    properties.put("malformed", "string");
+    properties.put("malformed", "boolean|string");
     properties.put("statusDelayMs", "integer");
     properties.put("statusHang", "boolean");
     properties.put("cancelDelayMs", "integer");
@@ -78,11 +78,21 @@ final class ToolCatalog {
     return schema(properties, null);
   }
 
+  /** A JSON Schema object; a type written {@code a|b} becomes the type array {@code [a, b]}. */
   private static ObjectNode schema(Map<String, String> properties, String required) {
     ObjectNode schema = JsonNodeFactory.instance.objectNode();
     schema.put("type", "object");
     ObjectNode props = schema.putObject("properties");
-    properties.forEach((name, type) -> props.putObject(name).put("type", type));
+    properties.forEach((name, type) -> {
+      if (type.contains("|")) {
+        ArrayNode types = props.putObject(name).putArray("type");
+        for (String alternative : type.split("\\|")) {
+          types.add(alternative);
+        }
+      } else {
+        props.putObject(name).put("type", type);
+      }
+    });
     if (required != null) {
       schema.putArray("required").add(required);
     }

@@ -3,8 +3,10 @@ package dev.mcptasks.reference;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -47,6 +49,8 @@ class StdioTaskLifecycleTest {
     assertThat(tools.get(0).path("execution").path("taskSupport").asText()).isEqualTo("required");
     assertThat(tools.get(1).path("execution").path("taskSupport").asText()).isEqualTo("optional");
     assertThat(tools.get(2).has("execution")).isFalse();
+    assertThat(tools.get(0).path("inputSchema").path("properties").path("malformed").path("type").toString())
+        .isEqualTo("[\"boolean\",\"string\"]");
   }
 
   @Test
@@ -227,12 +231,11 @@ class StdioTaskLifecycleTest {
     }
   }
 
-  private String create(JsonNode arguments) {
-    return client.result("tools/call", Json.call("work", (com.fasterxml.jackson.databind.node.ObjectNode) arguments,
-        60_000L)).path("task").path("taskId").asText();
+  private String create(ObjectNode arguments) {
+    return client.result("tools/call", Json.call("work", arguments, 60_000L)).path("task").path("taskId").asText();
   }
 
-  private int indexOf(java.util.function.Predicate<JsonNode> match) {
+  private int indexOf(Predicate<JsonNode> match) {
     List<JsonNode> messages = client.received;
     for (int i = 0; i < messages.size(); i++) {
       if (match.test(messages.get(i))) {

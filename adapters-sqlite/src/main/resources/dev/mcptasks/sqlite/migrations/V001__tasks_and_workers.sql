@@ -60,13 +60,17 @@ CREATE TABLE tasks (
 -- A remote id is unique per server; NULLs (pending rows) are distinct in SQLite unique indexes.
 CREATE UNIQUE INDEX tasks_remote_id ON tasks (server_name, remote_task_id);
 
--- Control claim scans: only nonterminal rows are indexed, so finished rows never slow a scan down. Every claim query
--- repeats the same status term so the planner may use this partial index.
-CREATE INDEX tasks_control_due ON tasks (next_control_at, id)
+-- Control claim scans: only nonterminal rows are indexed, so finished rows never slow a scan down, and the index
+-- covers every column of the eligibility predicates, so rows that are due but leased (in flight) are skipped on the
+-- index entry without a table lookup. Every claim query repeats the status term literally so that the planner may use
+-- this partial index.
+CREATE INDEX tasks_control_due ON tasks (next_control_at, id, status, cancel_requested_at, lease_owner,
+                                         lease_expires_at, endpoint_owner)
     WHERE status NOT IN ('completed', 'failed', 'cancelled');
 
--- Notification claim scans: only rows with an outbox delivery to make.
-CREATE INDEX tasks_outbox_due ON tasks (next_notification_at, id)
+-- Notification claim scans: only rows with an outbox delivery to make, covering the eligibility predicates.
+CREATE INDEX tasks_outbox_due ON tasks (next_notification_at, id, notification_status, event_version,
+                                        notified_version, notification_lease_owner, notification_lease_expires_at)
     WHERE notification_status IN ('pending', 'claimed', 'dispatched', 'retry');
 
 CREATE TABLE workers (

@@ -80,8 +80,15 @@ final class ControlOperation implements ClaimContext {
         return fence.cause();
     }
 
-    /** Verifies and extends the claim, then runs the phase; the driver is never called if verification fails. */
+    /**
+     * Admits the operation: on an executor thread, verifies and extends the claim, then runs the phase. A claim that
+     * waited for admission past its expiry fails verification, and the driver is never called.
+     */
     void start() {
+        executor.execute(this::admitted);
+    }
+
+    private void admitted() {
         heartbeat.verifyAndExtend().whenCompleteAsync((outcome, error) -> {
             if (error != null) {
                 abandon(error);

@@ -109,6 +109,24 @@ public final class GatedDriver implements TaskDriver {
         }
     }
 
+    /** Waits until at least {@code count} calls of {@code kind} (any task) were made; returns them in start order. */
+    public synchronized List<GatedCall> awaitCalls(Kind kind, int count, Duration timeout)
+            throws InterruptedException, TimeoutException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            List<GatedCall> matching = calls.stream().filter(c -> c.kind() == kind).toList();
+            if (matching.size() >= count) {
+                return matching;
+            }
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                throw new TimeoutException("only " + matching.size() + " of " + count + " " + kind + " calls within "
+                        + timeout + "; calls so far: " + calls);
+            }
+            wait(Math.max(1, left / 1_000_000));
+        }
+    }
+
     public GatedCall awaitCall(Kind kind, TaskId task, Duration timeout)
             throws InterruptedException, TimeoutException {
         return awaitCall(kind, task, 1, timeout);

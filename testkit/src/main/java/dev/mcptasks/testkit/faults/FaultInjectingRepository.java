@@ -39,10 +39,13 @@ import java.util.function.Supplier;
 public final class FaultInjectingRepository implements CloseableTaskRepository {
     private record Key(FencedWrite write, TaskId task) {}
 
+    private record ClaimFailure(RuntimeException error, AtomicInteger remaining) {}
+
     private final TaskRepository delegate;
     private final Map<Key, RuntimeException> failures = new ConcurrentHashMap<>();
     private final Map<Key, Gate> gates = new ConcurrentHashMap<>();
     private final Map<ClaimPhase, Gate> claimGates = new ConcurrentHashMap<>();
+    private final Map<ClaimPhase, ClaimFailure> claimFailures = new ConcurrentHashMap<>();
     private final Map<Key, AtomicInteger> attempts = new ConcurrentHashMap<>();
 
     public FaultInjectingRepository(TaskRepository delegate) {
@@ -68,6 +71,11 @@ public final class FaultInjectingRepository implements CloseableTaskRepository {
         return gate;
     }
 
+    /** The next {@code times} claim scans of {@code phase} throw {@code error} (changing nothing). */
+    public void failClaims(ClaimPhase phase, RuntimeException error, int times) {
+        claimFailures.put(phase, new ClaimFailure(error, new AtomicInteger(times)));
+    }
+
     /** Removes the failure and releases the gate of {@code write} for {@code task}. */
     public void heal(FencedWrite write, TaskId task) {
         failures.remove(new Key(write, task));
@@ -80,6 +88,7 @@ public final class FaultInjectingRepository implements CloseableTaskRepository {
     /** Releases every gate and removes every failure (test clean-up). */
     public void healAll() {
         failures.clear();
+        claimFailures.clear();
         gates.values().forEach(Gate::release);
         claimGates.values().forEach(Gate::release);
     }
@@ -119,6 +128,10 @@ public final class FaultInjectingRepository implements CloseableTaskRepository {
         Gate gate = claimGates.get(request.phase());
         if (gate != null) {
             gate.pass();
+        }
+        ClaimFailure failure = claimFailures.get(request.phase());
+        if (failure != null && failure.remaining().getAndDecrement() > 0) {
+            throw failure.error();
         }
         return delegate.claimControl(request);
     }

@@ -9,9 +9,14 @@ import dev.mcptasks.ports.transport.McpTransport;
 import dev.mcptasks.ports.transport.McpTransportException;
 import dev.mcptasks.ports.transport.McpTransportException.Kind;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -52,9 +57,16 @@ public abstract class McpTransportContract {
         transport.start(listener);
     }
 
+    /** Stops the peer once the transport is closed (so a graceful close can still reach it). */
+    protected void stopPeer() {}
+
     @AfterEach
     void closeTransport() {
-        transport.close();
+        try {
+            transport.close();
+        } finally {
+            stopPeer();
+        }
     }
 
     /** A JSON-RPC request; {@code rawId} and {@code rawParams} are JSON text. */
@@ -110,6 +122,44 @@ public abstract class McpTransportContract {
         }
         assertThat(received).containsExactlyInAnyOrderElementsOf(
                 ids.stream().map(id -> ScriptedPeer.echo(id, "{\"id\":" + id + "}")).toList());
+    }
+
+    @Test
+    void concurrentSendersDoNotInterleave() throws Exception {
+        int threads = 4;
+        int perThread = 10;
+        ExecutorService senders = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<List<CompletableFuture<Void>>>> batches = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int base = t * 1000;
+                batches.add(senders.submit(() -> {
+                    List<CompletableFuture<Void>> sends = new ArrayList<>();
+                    for (int i = 0; i < perThread; i++) {
+                        sends.add(transport.send(request(String.valueOf(base + i), "echo",
+                                "{\"pad\":\"" + "p".repeat(2000) + "\"}")));
+                    }
+                    return sends;
+                }));
+            }
+            for (Future<List<CompletableFuture<Void>>> batch : batches) {
+                for (CompletableFuture<Void> send : batch.get(RecordingListener.AWAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                    await(send);
+                }
+            }
+        } finally {
+            senders.shutdownNow();
+        }
+
+        Set<String> received = new HashSet<>();
+        for (int i = 0; i < threads * perThread; i++) {
+            received.add(listener.nextMessage());
+        }
+        String intactTail = "p".repeat(2000) + "\"}}}";
+        assertThat(received).hasSize(threads * perThread);
+        assertThat(received.stream().filter(message -> !message.endsWith(intactTail)).count())
+                .as("responses with a damaged body").isZero();
+        assertThat(listener.errors()).isEmpty();
     }
 
     @Test

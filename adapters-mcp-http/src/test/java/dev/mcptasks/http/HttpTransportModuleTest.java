@@ -1,0 +1,39 @@
+package dev.mcptasks.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.google.inject.Guice;
+import com.google.inject.Key;
+import com.google.inject.TypeLiteral;
+import dev.mcptasks.ports.transport.McpServerSpec;
+import dev.mcptasks.ports.transport.McpTransportFactory;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The Guice module contributes the factory under its kind; the factory refuses what it cannot reach. */
+class HttpTransportModuleTest {
+    @Test
+    void bindsTheFactoryUnderHttp() {
+        Map<String, McpTransportFactory> factories = Guice.createInjector(binder -> binder.requireExplicitBindings(),
+                new HttpTransportModule()).getInstance(Key.get(new TypeLiteral<Map<String, McpTransportFactory>>() {}));
+
+        McpTransportFactory factory = factories.get("http");
+        assertThat(factory.kind()).isEqualTo("http");
+        assertThat(factory.supports(McpServerSpec.http("h", URI.create("https://example.org/mcp"), Map.of()))).isTrue();
+        assertThat(factory.supports(McpServerSpec.http("h", URI.create("ftp://example.org/mcp"), Map.of()))).isFalse();
+        assertThat(factory.supports(McpServerSpec.stdio("s", "cat", List.of(), Map.of()))).isFalse();
+        assertThatThrownBy(() -> factory.create(McpServerSpec.stdio("s", "cat", List.of(), Map.of())))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'s'");
+    }
+
+    @Test
+    void endpointFillsDefaultPortsAndKeepsTheQuery() {
+        assertThat(HttpEndpoint.of("x", URI.create("https://example.org/a/mcp?k=v")))
+                .isEqualTo(new HttpEndpoint("example.org", 443, true, "/a/mcp?k=v", "example.org"));
+        assertThat(HttpEndpoint.of("x", URI.create("http://127.0.0.1:8080")))
+                .isEqualTo(new HttpEndpoint("127.0.0.1", 8080, false, "/", "127.0.0.1:8080"));
+    }
+}

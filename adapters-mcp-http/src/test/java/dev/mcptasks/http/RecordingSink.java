@@ -1,0 +1,27 @@
+package dev.mcptasks.http;
+
+import dev.mcptasks.ports.transport.McpTransportException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A response sink that keeps what it is given. */
+final class RecordingSink implements ResponseSink {
+    final List<SseEvent> events = new ArrayList<>();
+    final List<String> bodies = new ArrayList<>();
+    final List<McpTransportException> errors = new ArrayList<>();
+
+    @Override
+    public void onEvent(SseEvent event) {
+        events.add(event);
+    }
+
+    @Override
+    public void onBody(String body) {
+        bodies.add(body);
+    }
+
+    @Override
+    public void onError(McpTransportException error) {
+        errors.add(error);
+    }
+}

@@ -1,0 +1,149 @@
+package dev.mcptasks.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Guice;
+import com.google.inject.Injector;
+import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.repository.CloseableTaskRepository;
+import dev.mcptasks.ports.repository.FencedWriteHook;
+import dev.mcptasks.ports.repository.NewTask;
+import dev.mcptasks.ports.repository.RepositoryException;
+import dev.mcptasks.ports.repository.RepositoryUnavailableException;
+import dev.mcptasks.ports.repository.TaskRepository;
+import dev.mcptasks.testkit.ManualClock;
+import dev.mcptasks.testkit.SequentialIdGenerator;
+import java.net.ServerSocket;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** Start-up: concurrent migrations, schema versions, unreachable servers, settings and the Guice module. */
+class PostgresStartupTest {
+    private final ManualClock clock = new ManualClock();
+
+    private CloseableTaskRepository open(PostgresSettings settings) {
+        return PostgresTaskRepositories.open(settings, clock, new SequentialIdGenerator(), FencedWriteHook.NONE);
+    }
+
+    @Test
+    void workersStartingTogetherMigrateTheSchemaExactlyOnce() throws Exception {
+        PostgresSettings settings = PostgresTestDatabase.freshSchema();
+        int workers = 6;
+        CyclicBarrier start = new CyclicBarrier(workers);
+        List<CompletableFuture<CloseableTaskRepository>> opened = new ArrayList<>();
+        for (int i = 0; i < workers; i++) {
+            opened.add(CompletableFuture.supplyAsync(() -> {
+                try {
+                    start.await(60, TimeUnit.SECONDS);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+                return open(settings);
+            }));
+        }
+        for (CompletableFuture<CloseableTaskRepository> repository : opened) {
+            repository.get(120, TimeUnit.SECONDS).close();
+        }
+
+        assertThat(schemaVersions(settings)).containsExactly("1:V1__tasks_and_workers.sql");
+    }
+
+    @Test
+    void reopeningKeepsTheDataAndAppliesNothingTwice() throws Exception {
+        PostgresSettings settings = PostgresTestDatabase.freshSchema();
+        SequentialIdGenerator ids = new SequentialIdGenerator();
+        try (CloseableTaskRepository first = open(settings)) {
+            first.create(new NewTask(ids.newTaskId(), "srv", "tool", "{}", "mcp-tasks", null));
+        }
+        try (CloseableTaskRepository second = open(settings)) {
+            assertThat(second.list(dev.mcptasks.ports.repository.TaskQuery.all(10))).hasSize(1);
+        }
+        assertThat(schemaVersions(settings)).hasSize(1);
+    }
+
+    @Test
+    void aSchemaNewerThanThisBuildIsRefusedByName() throws Exception {
+        PostgresSettings settings = PostgresTestDatabase.freshSchema();
+        open(settings).close();
+        try (Connection connection = PostgresTestDatabase.connect(settings);
+                Statement statement = connection.createStatement()) {
+            statement.execute("INSERT INTO schema_version (version, script) VALUES (2, 'V2__future.sql')");
+        }
+
+        assertThatThrownBy(() -> open(settings)).isInstanceOf(RepositoryException.class)
+                .isNotInstanceOf(RepositoryUnavailableException.class)
+                .hasMessageContaining("schema version 2 is newer than this build supports (1)");
+    }
+
+    @Test
+    void anUnreachableServerFailsFastNamingTheLocationButNotThePassword() throws Exception {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        PostgresSettings settings = new PostgresSettings("jdbc:postgresql://127.0.0.1:" + port
+                + "/tasks?password=url-secret", "mcp", "s3cret-pw", 2, Duration.ofSeconds(1));
+
+        long start = System.nanoTime();
+        assertThatThrownBy(() -> open(settings)).isInstanceOf(RepositoryUnavailableException.class)
+                .hasMessageContaining("127.0.0.1:" + port + "/tasks")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("s3cret-pw", "url-secret"));
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(15));
+    }
+
+    @Test
+    void settingsNeverShowThePassword() {
+        PostgresSettings settings = new PostgresSettings("jdbc:postgresql://db.example:6543/tasks?password=p1",
+                "mcp", "p2", 4, Duration.ofSeconds(5));
+
+        assertThat(settings.toString()).contains("db.example:6543/tasks", "user=mcp", "password=***")
+                .doesNotContain("p1", "p2");
+        assertThat(PostgresSettings.of("jdbc:postgresql://db/tasks", "u", null).location())
+                .isEqualTo("db:5432/tasks");
+        assertThatThrownBy(() -> PostgresSettings.of("jdbc:mysql://db/tasks", "u", "p"))
+                .isInstanceOf(RepositoryException.class).hasMessageContaining("jdbc:postgresql://");
+    }
+
+    @Test
+    void theModuleBindsOneSingletonUnderBothInterfaces() {
+        PostgresSettings settings = PostgresTestDatabase.freshSchema();
+        Injector injector = Guice.createInjector(new PostgresModule(settings), new AbstractModule() {
+            @Override
+            protected void configure() {
+                bind(Clock.class).toInstance(clock);
+                bind(IdGenerator.class).toInstance(new SequentialIdGenerator());
+            }
+        });
+
+        CloseableTaskRepository closeable = injector.getInstance(CloseableTaskRepository.class);
+        try {
+            assertThat(injector.getInstance(TaskRepository.class)).isSameAs(closeable);
+            assertThat(closeable.countByStatus()).hasSize(6);
+        } finally {
+            closeable.close();
+        }
+    }
+
+    private static List<String> schemaVersions(PostgresSettings settings) throws Exception {
+        List<String> versions = new ArrayList<>();
+        try (Connection connection = PostgresTestDatabase.connect(settings);
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT version, script FROM schema_version ORDER BY 1")) {
+            while (rows.next()) {
+                versions.add(rows.getInt(1) + ":" + rows.getString(2));
+            }
+        }
+        return versions;
+    }
+}

@@ -1,0 +1,138 @@
+package dev.mcptasks.reference;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** A minimal Streamable HTTP client on java.net.http for tests: one session, POSTs parsed as JSON or SSE. */
+final class HttpTestClient {
+  static final String ACCEPT_BOTH = "application/json, text/event-stream";
+
+  final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+  final URI uri;
+  private final AtomicInteger ids = new AtomicInteger();
+  String sessionId;
+
+  HttpTestClient(URI uri) {
+    this.uri = uri;
+  }
+
+  /** Initializes and remembers the session id. */
+  JsonNode initialize() {
+    HttpResponse<String> response = post(request("initialize", Json.obj("protocolVersion", "2025-11-25",
+        "capabilities", Json.obj(), "clientInfo", Json.obj("name", "test", "version", "1"))).toString());
+    sessionId = response.headers().firstValue("Mcp-Session-Id")
+        .orElseThrow(() -> new AssertionError("no Mcp-Session-Id in " + response.headers()));
+    HttpResponse<String> initialized = post("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+    if (initialized.statusCode() != 202) {
+      throw new AssertionError("notifications/initialized got " + initialized.statusCode());
+    }
+    return message(response).path("result");
+  }
+
+  ObjectNode request(String method, JsonNode params) {
+    ObjectNode message = Json.obj("jsonrpc", "2.0", "id", ids.incrementAndGet(), "method", method);
+    if (params != null) {
+      message.set("params", params);
+    }
+    return message;
+  }
+
+  HttpRequest.Builder postBuilder(String body) {
+    HttpRequest.Builder builder = HttpRequest.newBuilder(uri)
+        .header("Content-Type", "application/json")
+        .header("Accept", ACCEPT_BOTH)
+        .timeout(Duration.ofSeconds(10))
+        .POST(HttpRequest.BodyPublishers.ofString(body));
+    if (sessionId != null) {
+      builder.header("Mcp-Session-Id", sessionId).header("MCP-Protocol-Version", "2025-11-25");
+    }
+    return builder;
+  }
+
+  HttpResponse<String> post(String body) {
+    return send(postBuilder(body).build());
+  }
+
+  HttpResponse<String> send(HttpRequest request) {
+    try {
+      return http.send(request, HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+  }
+
+  /** Sends a request and returns the whole JSON-RPC response message. */
+  JsonNode call(String method, JsonNode params) {
+    return message(post(request(method, params).toString()));
+  }
+
+  CompletableFuture<JsonNode> callAsync(String method, JsonNode params) {
+    return http.sendAsync(postBuilder(request(method, params).toString()).build(),
+        HttpResponse.BodyHandlers.ofString()).thenApply(HttpTestClient::message);
+  }
+
+  JsonNode result(String method, JsonNode params) {
+    JsonNode response = call(method, params);
+    if (!response.has("result")) {
+      throw new AssertionError(method + " failed: " + response);
+    }
+    return response.get("result");
+  }
+
+  /** The one JSON-RPC message of a response, whether the body is JSON or an SSE stream. */
+  static JsonNode message(HttpResponse<String> response) {
+    if (response.statusCode() != 200) {
+      throw new AssertionError("HTTP " + response.statusCode() + ": " + response.body());
+    }
+    String type = response.headers().firstValue("Content-Type").orElse("");
+    List<String> data = type.startsWith("text/event-stream") ? sseData(response.body()) : List.of(response.body());
+    if (data.size() != 1) {
+      throw new AssertionError("expected one message but got " + data);
+    }
+    try {
+      return StdioTestClient.MAPPER.readTree(data.get(0));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The non-empty {@code data:} payloads of an SSE body, one per event. */
+  static List<String> sseData(String body) {
+    List<String> data = new ArrayList<>();
+    for (String event : body.split("\n\n")) {
+      StringBuilder payload = new StringBuilder();
+      for (String line : event.split("\n")) {
+        if (line.startsWith("data:")) {
+          payload.append(line.substring(5).strip());
+        }
+      }
+      if (payload.length() > 0) {
+        data.add(payload.toString());
+      }
+    }
+    return data;
+  }
+
+  static <T> T await(CompletableFuture<T> future) {
+    try {
+      return future.get(10, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      throw new AssertionError("no answer within 10 s", e);
+    }
+  }
+}

@@ -1,0 +1,264 @@
+package dev.mcptasks.testkit.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mcptasks.domain.AttentionEvent;
+import dev.mcptasks.domain.Claim;
+import dev.mcptasks.domain.ClaimPhase;
+import dev.mcptasks.domain.ClaimToken;
+import dev.mcptasks.domain.NotificationRules;
+import dev.mcptasks.domain.NotificationStatus;
+import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.ports.repository.NotificationClaim;
+import dev.mcptasks.ports.repository.TaskRecord;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** Contract, part six: the notification outbox and its versioning rules ({@link NotificationRules}). */
+public abstract class NotificationContract extends CancelRequestContract {
+
+    /** Polls the row to {@code status} (due again at once when nonterminal), recording the snapshot's event. */
+    private AttentionEvent pollTo(TaskId id, TaskStatus status) {
+        Claim poll = claimRow(ClaimPhase.POLL, A, id);
+        assertThat(repo.applyOutcome(poll, outcome(id, status, now()))).isTrue();
+        return eventOf(id, snapshot(status));
+    }
+
+    private TaskRecord.Outbox outbox(TaskId id) {
+        return record(id).outbox();
+    }
+
+    @Test
+    void anEventMakesTheOutboxPendingAndDueNow() {
+        TaskId id = working();
+        advance(Duration.ofSeconds(1));
+        AttentionEvent event = pollTo(id, TaskStatus.INPUT_REQUIRED);
+
+        assertThat(outbox(id)).isEqualTo(new TaskRecord.Outbox(NotificationStatus.PENDING, event.fingerprint(),
+                event.payloadJson(), 1, 0, 0, 0, null, 0, null, now(), null, null, null));
+    }
+
+    @Test
+    void aDeliveryFreezesTheEventCountsTheAttemptAndEndsDelivered() {
+        TaskId id = completedWithEvent();
+        String payload = outbox(id).eventPayload();
+
+        NotificationClaim claim = claimOneNotification(A);
+        assertThat(claim.taskId()).isEqualTo(id);
+        assertThat(claim.version()).isEqualTo(1);
+        assertThat(claim.eventJson()).isEqualTo(payload);
+        assertThat(claim.attempt()).isEqualTo(1);
+        assertThat(claim.expiresAt()).isEqualTo(now().plus(LEASE));
+        assertThat(outbox(id)).isEqualTo(new TaskRecord.Outbox(NotificationStatus.CLAIMED, outbox(id).eventFingerprint(),
+                payload, 1, 0, 1, 0, payload, 0, null, now(), A, claim.token(), now().plus(LEASE)));
+        assertThat(repo.markDispatched(claim)).isTrue();
+        assertThat(outbox(id).status()).isEqualTo(NotificationStatus.DISPATCHED);
+        assertThat(outbox(id).dispatchAttempt()).isEqualTo(1);
+
+        assertThat(repo.finishNotification(claim)).isTrue();
+        TaskRecord.Outbox delivered = outbox(id);
+        assertThat(delivered.status()).isEqualTo(NotificationStatus.DELIVERED);
+        assertThat(delivered.notifiedVersion()).isEqualTo(1);
+        assertThat(delivered.leaseOwner()).isNull();
+        assertThat(delivered.leaseToken()).isNull();
+        assertThat(delivered.leaseExpiresAt()).isNull();
+        assertThat(claimNotifications(B, 10)).isEmpty();
+    }
+
+    @Test
+    void theSameFingerprintDoesNotBumpTheVersion() {
+        TaskId id = working();
+        pollTo(id, TaskStatus.INPUT_REQUIRED);
+        NotificationClaim claim = claimOneNotification(A);
+        assertThat(repo.markDispatched(claim)).isTrue();
+        assertThat(repo.finishNotification(claim)).isTrue();
+        TaskRecord.Outbox delivered = outbox(id);
+
+        advance(Duration.ofSeconds(30));
+        pollTo(id, TaskStatus.INPUT_REQUIRED);
+        assertThat(outbox(id)).isEqualTo(delivered);
+        assertThat(claimNotifications(A, 10)).isEmpty();
+    }
+
+    @Test
+    void anInFlightSnapshotIsNeverOverwrittenAndTheNewerEventIsDeliveredAfterIt() {
+        TaskId id = working();
+        AttentionEvent first = pollTo(id, TaskStatus.INPUT_REQUIRED);
+        NotificationClaim inFlight = claimOneNotification(A);
+        assertThat(repo.markDispatched(inFlight)).isTrue();
+
+        AttentionEvent second = pollTo(id, TaskStatus.COMPLETED);
+        TaskRecord.Outbox during = outbox(id);
+        assertThat(during.status()).isEqualTo(NotificationStatus.DISPATCHED);
+        assertThat(during.eventVersion()).isEqualTo(2);
+        assertThat(during.eventPayload()).isEqualTo(second.payloadJson());
+        assertThat(during.dispatchVersion()).isEqualTo(1);
+        assertThat(during.dispatchEvent()).isEqualTo(first.payloadJson());
+        assertThat(claimNotifications(B, 10)).isEmpty();
+
+        advance(Duration.ofSeconds(1));
+        assertThat(repo.finishNotification(inFlight)).isTrue();
+        assertThat(outbox(id).status()).isEqualTo(NotificationStatus.PENDING);
+        assertThat(outbox(id).notifiedVersion()).isEqualTo(1);
+        assertThat(outbox(id).nextAt()).isEqualTo(now());
+        NotificationClaim next = claimOneNotification(B);
+        assertThat(next.version()).isEqualTo(2);
+        assertThat(next.eventJson()).isEqualTo(second.payloadJson());
+        assertThat(next.attempt()).isEqualTo(1);
+    }
+
+    @Test
+    void aRetryRebuildsToTheNewestVersionWithAResetBudget() {
+        TaskId id = working();
+        pollTo(id, TaskStatus.INPUT_REQUIRED);
+        NotificationClaim failing = claimOneNotification(A);
+        assertThat(repo.markDispatched(failing)).isTrue();
+        assertThat(repo.retryNotification(failing, "HTTP 500", now().plusSeconds(10), true)).isTrue();
+        assertThat(outbox(id).attemptCount()).isEqualTo(1);
+
+        AttentionEvent newer = pollTo(id, TaskStatus.COMPLETED);
+        assertThat(outbox(id).status()).isEqualTo(NotificationStatus.RETRY);
+        assertThat(claimNotifications(A, 10)).isEmpty();
+        advance(Duration.ofSeconds(10));
+
+        NotificationClaim rebuilt = claimOneNotification(A);
+        assertThat(rebuilt.version()).isEqualTo(2);
+        assertThat(rebuilt.eventJson()).isEqualTo(newer.payloadJson());
+        assertThat(rebuilt.attempt()).isEqualTo(1);
+        assertThat(outbox(id).attemptCount()).isZero();
+        assertThat(outbox(id).dispatchAttempt()).isZero();
+    }
+
+    @Test
+    void aRetryOfTheSameVersionKeepsItsBudgetAndCountsOnlyCountedFailures() {
+        TaskId id = completedWithEvent();
+        NotificationClaim first = claimOneNotification(A);
+        assertThat(repo.markDispatched(first)).isTrue();
+        assertThat(repo.retryNotification(first, "HTTP 500", now().plusSeconds(5), true)).isTrue();
+        TaskRecord.Outbox retry = outbox(id);
+        assertThat(retry.status()).isEqualTo(NotificationStatus.RETRY);
+        assertThat(retry.error()).isEqualTo("HTTP 500");
+        assertThat(retry.nextAt()).isEqualTo(now().plusSeconds(5));
+        assertThat(retry.leaseOwner()).isNull();
+        advance(Duration.ofSeconds(5));
+
+        NotificationClaim second = claimOneNotification(A);
+        assertThat(second.version()).isEqualTo(1);
+        assertThat(second.attempt()).isEqualTo(2);
+        assertThat(second.idempotencyKey()).isEqualTo(NotificationRules.idempotencyKey(id, 1, 2));
+        assertThat(repo.markDispatched(second)).isTrue();
+        assertThat(repo.retryNotification(second, "HTTP 409", now().plusSeconds(5), false)).isTrue();
+        assertThat(outbox(id).attemptCount()).isEqualTo(1);
+        assertThat(outbox(id).dispatchAttempt()).isEqualTo(2);
+    }
+
+    @Test
+    void deadLetteringAnOldVersionKeepsANewerOnePending() {
+        TaskId id = working();
+        pollTo(id, TaskStatus.INPUT_REQUIRED);
+        NotificationClaim old = claimOneNotification(A);
+        assertThat(repo.markDispatched(old)).isTrue();
+        AttentionEvent newer = pollTo(id, TaskStatus.FAILED);
+
+        assertThat(repo.deadLetterNotification(old, "HTTP 410")).isTrue();
+        TaskRecord.Outbox after = outbox(id);
+        assertThat(after.status()).isEqualTo(NotificationStatus.PENDING);
+        assertThat(after.notifiedVersion()).isEqualTo(1);
+        assertThat(after.error()).isEqualTo("HTTP 410");
+        assertThat(after.nextAt()).isEqualTo(now());
+        NotificationClaim next = claimOneNotification(B);
+        assertThat(next.version()).isEqualTo(2);
+        assertThat(next.eventJson()).isEqualTo(newer.payloadJson());
+    }
+
+    @Test
+    void deadLetteringTheNewestVersionStopsDeliveryUntilANewEvent() {
+        TaskId id = working();
+        pollTo(id, TaskStatus.INPUT_REQUIRED);
+        NotificationClaim claim = claimOneNotification(A);
+
+        assertThat(repo.deadLetterNotification(claim, "HTTP 404")).isTrue();
+        assertThat(outbox(id).status()).isEqualTo(NotificationStatus.DEAD_LETTER);
+        assertThat(outbox(id).notifiedVersion()).isEqualTo(1);
+        assertThat(claimNotifications(A, 10)).isEmpty();
+
+        pollTo(id, TaskStatus.COMPLETED);
+        assertThat(outbox(id).status()).isEqualTo(NotificationStatus.PENDING);
+        assertThat(claimOneNotification(A).version()).isEqualTo(2);
+    }
+
+    @Test
+    void anExpiredDeliveryIsReclaimedWithItsFrozenEvent() {
+        TaskId id = working();
+        AttentionEvent first = pollTo(id, TaskStatus.INPUT_REQUIRED);
+        NotificationClaim lost = claimOneNotification(A);
+        assertThat(repo.markDispatched(lost)).isTrue();
+        pollTo(id, TaskStatus.COMPLETED);
+        advance(LEASE);
+
+        NotificationClaim reclaimed = claimOneNotification(B);
+        assertThat(reclaimed.version()).isEqualTo(1);
+        assertThat(reclaimed.eventJson()).isEqualTo(first.payloadJson());
+        assertThat(reclaimed.attempt()).isEqualTo(2);
+        assertThat(reclaimed.token()).isNotEqualTo(lost.token());
+        assertThat(outbox(id).status()).isEqualTo(NotificationStatus.CLAIMED);
+    }
+
+    @Test
+    void notificationWritesNeedTheCurrentLeaseAndTheRightStatus() {
+        TaskId id = completedWithEvent();
+        NotificationClaim claim = claimOneNotification(A);
+        NotificationClaim forged = new NotificationClaim(id, A, ClaimToken.of("forged"), claim.expiresAt(),
+                claim.version(), claim.eventJson(), claim.attempt());
+        NotificationClaim otherOwner = new NotificationClaim(id, B, claim.token(), claim.expiresAt(),
+                claim.version(), claim.eventJson(), claim.attempt());
+        TaskRecord before = record(id);
+
+        assertThat(repo.finishNotification(claim)).as("finish before dispatch").isFalse();
+        assertThat(repo.markDispatched(forged)).isFalse();
+        assertThat(repo.retryNotification(otherOwner, "x", now(), true)).isFalse();
+        assertThat(repo.deadLetterNotification(forged, "x")).isFalse();
+        assertThat(repo.releaseNotification(otherOwner)).isFalse();
+        assertThat(record(id)).isEqualTo(before);
+
+        advance(LEASE);
+        assertThat(repo.markDispatched(claim)).as("dispatch after expiry").isFalse();
+        assertThat(record(id)).isEqualTo(before);
+    }
+
+    @Test
+    void aReleaseReturnsAClaimedDeliveryToPendingButKeepsADispatchedOne() {
+        TaskId claimedOnly = completedWithEvent();
+        TaskId dispatched = completedWithEvent();
+        NotificationClaim first = claimOneNotificationOf(claimedOnly);
+        NotificationClaim second = claimOneNotificationOf(dispatched);
+        assertThat(repo.markDispatched(second)).isTrue();
+
+        assertThat(repo.releaseNotification(first)).isTrue();
+        assertThat(repo.releaseNotification(second)).isTrue();
+        assertThat(outbox(claimedOnly).status()).isEqualTo(NotificationStatus.PENDING);
+        assertThat(outbox(claimedOnly).leaseOwner()).isNull();
+        assertThat(outbox(dispatched).status()).isEqualTo(NotificationStatus.DISPATCHED);
+        assertThat(outbox(dispatched).leaseOwner()).isNull();
+        assertThat(claimNotifications(B, 10)).extracting(NotificationClaim::attempt).containsExactly(1, 2);
+    }
+
+    @Test
+    void notificationClaimsTakeRowsByDueTimeThenIdAndRespectTheLimit() {
+        TaskId first = completedWithEvent();
+        advance(Duration.ofSeconds(1));
+        TaskId second = completedWithEvent();
+        TaskId third = completedWithEvent();
+
+        assertThat(claimNotifications(A, 2)).extracting(NotificationClaim::taskId).containsExactly(first, second);
+        assertThat(claimNotifications(A, 2)).extracting(NotificationClaim::taskId).containsExactly(third);
+        assertThat(claimNotifications(A, 2)).isEmpty();
+    }
+
+    private NotificationClaim claimOneNotificationOf(TaskId id) {
+        NotificationClaim claim = claimNotifications(A, 1).get(0);
+        assertThat(claim.taskId()).isEqualTo(id);
+        return claim;
+    }
+}

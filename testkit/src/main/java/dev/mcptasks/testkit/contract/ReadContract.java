@@ -1,0 +1,140 @@
+package dev.mcptasks.testkit.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.mcptasks.domain.Claim;
+import dev.mcptasks.domain.ClaimPhase;
+import dev.mcptasks.domain.DomainException;
+import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.ports.repository.NewTask;
+import dev.mcptasks.ports.repository.TaskQuery;
+import dev.mcptasks.ports.repository.TaskRecord;
+import dev.mcptasks.ports.repository.WorkerInfo;
+import dev.mcptasks.ports.repository.WorkerRecord;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Contract, part seven: reads, the workers table, and bad input that must be refused before anything is written. */
+public abstract class ReadContract extends NotificationContract {
+
+    private static List<TaskId> idsOf(List<TaskRecord> records) {
+        return records.stream().map(TaskRecord::id).toList();
+    }
+
+    @Test
+    void findReturnsTheWholeRowOrNothing() {
+        TaskId id = create();
+
+        assertThat(repo.find(id)).contains(record(id));
+        assertThat(repo.find(TaskId.of("task-missing"))).isEmpty();
+    }
+
+    @Test
+    void listPagesNewestFirstWithStatusAndServerFilters() {
+        TaskId a1 = create(SERVER);
+        TaskId b1 = create(OTHER_SERVER);
+        TaskId a2 = working(SERVER, null);
+        TaskId a3 = create(SERVER);
+        TaskId b2 = create(OTHER_SERVER);
+
+        assertThat(idsOf(repo.list(TaskQuery.all(10)))).containsExactly(b2, a3, a2, b1, a1);
+        List<TaskRecord> page = repo.list(TaskQuery.all(2));
+        assertThat(idsOf(page)).containsExactly(b2, a3);
+        assertThat(idsOf(repo.list(new TaskQuery(null, null, 2, page.get(1).id())))).containsExactly(a2, b1);
+        assertThat(idsOf(repo.list(new TaskQuery(null, null, 2, b1)))).containsExactly(a1);
+        assertThat(idsOf(repo.list(new TaskQuery(null, null, 2, a1)))).isEmpty();
+        assertThat(idsOf(repo.list(new TaskQuery(null, SERVER, 10, null)))).containsExactly(a3, a2, a1);
+        assertThat(idsOf(repo.list(new TaskQuery(TaskStatus.PENDING, SERVER, 1, a3)))).containsExactly(a1);
+        assertThat(idsOf(repo.list(new TaskQuery(TaskStatus.WORKING, null, 10, null)))).containsExactly(a2);
+        assertThat(idsOf(repo.list(new TaskQuery(TaskStatus.COMPLETED, null, 10, null)))).isEmpty();
+        assertThat(repo.list(TaskQuery.all(10)).get(2)).isEqualTo(record(a2));
+    }
+
+    @Test
+    void countByStatusReportsEveryStatusIncludingZeros() {
+        Map<TaskStatus, Long> empty = repo.countByStatus();
+        assertThat(empty).hasSize(TaskStatus.values().length).allSatisfy((status, count) -> assertThat(count).isZero());
+
+        create();
+        create();
+        TaskId done = working();
+        Claim poll = claimRow(ClaimPhase.POLL, A, done);
+        assertThat(repo.applyOutcome(poll, outcome(done, TaskStatus.COMPLETED, null))).isTrue();
+        working();
+
+        assertThat(repo.countByStatus()).containsExactlyInAnyOrderEntriesOf(Map.of(
+                TaskStatus.PENDING, 2L, TaskStatus.WORKING, 1L, TaskStatus.INPUT_REQUIRED, 0L,
+                TaskStatus.COMPLETED, 1L, TaskStatus.FAILED, 0L, TaskStatus.CANCELLED, 0L));
+    }
+
+    @Test
+    void heartbeatsRegisterAndRefreshWorkersListedOldestFirst() {
+        Instant startedA = now().minusSeconds(100);
+        Instant startedB = now().minusSeconds(200);
+        repo.heartbeat(new WorkerInfo(A, "host-a", 11, startedA));
+        repo.heartbeat(new WorkerInfo(B, "host-b", 22, startedB));
+        advance(Duration.ofSeconds(7));
+        repo.heartbeat(new WorkerInfo(A, "host-a", 11, startedA));
+
+        assertThat(repo.workers()).containsExactly(
+                new WorkerRecord(B, "host-b", 22, startedB, now().minusSeconds(7)),
+                new WorkerRecord(A, "host-a", 11, startedA, now()));
+        repo.removeWorker(B);
+        assertThat(repo.workers()).extracting(WorkerRecord::id).containsExactly(A);
+        repo.removeWorker(B);
+        assertThat(repo.workers()).hasSize(1);
+    }
+
+    @Test
+    void invalidArgumentsAreRefusedNamingTheCauseAndNothingIsWritten() {
+        assertThatThrownBy(() -> repo.create(new NewTask(ids.newTaskId(), SERVER, TOOL, "{\"n\": NaN}", DRIVER,
+                null))).isInstanceOf(DomainException.class).hasMessageContaining("arguments");
+        assertThatThrownBy(() -> repo.create(new NewTask(ids.newTaskId(), SERVER, TOOL, "[1, 2]", DRIVER, null)))
+                .isInstanceOf(DomainException.class).hasMessageContaining("must be a JSON object");
+        assertThatThrownBy(() -> repo.create(new NewTask(ids.newTaskId(), SERVER, TOOL, "{}", DRIVER, -5L)))
+                .isInstanceOf(DomainException.class).hasMessageContaining("ttl");
+
+        assertThat(repo.list(TaskQuery.all(10))).isEmpty();
+        assertThat(repo.countByStatus().values()).containsOnly(0L);
+    }
+
+    @Test
+    void oversizedIdsAndNamesAreRefusedNamingTheCauseAndNothingIsWritten() {
+        String longId = "t".repeat(129);
+        assertThatThrownBy(() -> repo.create(new NewTask(TaskId.of(longId), SERVER, TOOL, "{}", DRIVER, null)))
+                .isInstanceOf(DomainException.class).hasMessageContaining("task id").hasMessageContaining("128");
+        assertThatThrownBy(() -> repo.heartbeat(new WorkerInfo(WorkerId.of(longId), "h", 1, now())))
+                .isInstanceOf(DomainException.class).hasMessageContaining("worker id");
+        String longName = "s".repeat(NewTask.MAX_NAME_LENGTH + 1);
+        assertThatThrownBy(() -> repo.create(new NewTask(ids.newTaskId(), longName, TOOL, "{}", DRIVER, null)))
+                .isInstanceOf(DomainException.class).hasMessageContaining("server name");
+
+        assertThat(repo.list(TaskQuery.all(10))).isEmpty();
+        assertThat(repo.workers()).isEmpty();
+    }
+
+    @Test
+    void idsAndNamesAtTheirMaximumLengthAreStoredWhole() {
+        TaskId longId = TaskId.of("t".repeat(128));
+        String longName = "s".repeat(NewTask.MAX_NAME_LENGTH);
+        WorkerId longWorker = WorkerId.of("w".repeat(128));
+        String bigArguments = "{\"blob\":\"" + "x".repeat(100_000) + "\"}";
+        repo.create(new NewTask(longId, longName, longName, bigArguments, longName, Long.MAX_VALUE));
+        repo.heartbeat(new WorkerInfo(longWorker, longName, Long.MAX_VALUE, now()));
+
+        Claim claim = repo.claimControl(request(ClaimPhase.SUBMIT, longWorker, 1, java.util.Set.of())).get(0).claim();
+        assertThat(repo.applySubmitted(claim, submitted("r".repeat(1000), longWorker))).isTrue();
+        TaskRecord stored = record(longId);
+        assertThat(stored.definition()).isEqualTo(new TaskRecord.Definition(longName, longName, bigArguments,
+                longName, Long.MAX_VALUE, stored.definition().createdAt()));
+        assertThat(stored.state().remoteTaskId()).hasSize(1000);
+        assertThat(stored.state().endpointOwner()).isEqualTo(longWorker);
+        assertThat(repo.workers()).extracting(WorkerRecord::id).containsExactly(longWorker);
+    }
+}
