@@ -1,8 +1,10 @@
 package dev.mcptasks.app.demo;
 
 import dev.mcptasks.domain.Claim;
+import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.ClaimToken;
 import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.ports.repository.CancelRequestOutcome;
 import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.FailureWrite;
@@ -24,6 +26,9 @@ import java.util.function.BooleanSupplier;
 final class AuditingRepository extends ForwardingTaskRepository {
     private final TaskRepository store;
     private final Map<TaskId, ClaimToken> latestClaim = new ConcurrentHashMap<>();
+    /** Claims not yet ended by a lease-clearing write: a new claim of such a row is a recovery. */
+    private final Map<TaskId, Claim> openClaims = new ConcurrentHashMap<>();
+    private final AtomicLong recoveries = new AtomicLong();
     private final AtomicLong staleAttempts = new AtomicLong();
     private final AtomicLong staleAccepted = new AtomicLong();
 
@@ -34,6 +39,11 @@ final class AuditingRepository extends ForwardingTaskRepository {
     @Override
     protected TaskRepository delegate() {
         return store;
+    }
+
+    /** Claims of rows whose previous claim expired without being ended (its worker died or stalled). */
+    long recoveries() {
+        return recoveries.get();
     }
 
     /** Writes attempted from claims already superseded when they started. */
@@ -49,8 +59,21 @@ final class AuditingRepository extends ForwardingTaskRepository {
     @Override
     public List<ClaimedTask> claimControl(ControlClaimRequest request) {
         List<ClaimedTask> claimed = store.claimControl(request);
-        claimed.forEach(task -> latestClaim.put(task.claim().taskId(), task.claim().token()));
+        for (ClaimedTask task : claimed) {
+            latestClaim.put(task.claim().taskId(), task.claim().token());
+            if (openClaims.put(task.claim().taskId(), task.claim()) != null) {
+                recoveries.incrementAndGet();
+            }
+        }
         return claimed;
+    }
+
+    @Override
+    public CancelRequestOutcome requestCancel(TaskId id) {
+        CancelRequestOutcome outcome = store.requestCancel(id);
+        // A first cancel request clears a poll lease: that claim ended without expiring.
+        openClaims.computeIfPresent(id, (task, claim) -> claim.phase() == ClaimPhase.POLL ? null : claim);
+        return outcome;
     }
 
     @Override
@@ -65,22 +88,30 @@ final class AuditingRepository extends ForwardingTaskRepository {
 
     @Override
     public boolean applySubmitted(Claim claim, SubmitWrite write) {
-        return audited(claim, () -> store.applySubmitted(claim, write));
+        return ended(claim, audited(claim, () -> store.applySubmitted(claim, write)));
     }
 
     @Override
     public boolean applyOutcome(Claim claim, OutcomeWrite write) {
-        return audited(claim, () -> store.applyOutcome(claim, write));
+        return ended(claim, audited(claim, () -> store.applyOutcome(claim, write)));
     }
 
     @Override
     public boolean releaseAfterFailure(Claim claim, FailureWrite write) {
-        return audited(claim, () -> store.releaseAfterFailure(claim, write));
+        return ended(claim, audited(claim, () -> store.releaseAfterFailure(claim, write)));
     }
 
     @Override
     public boolean releaseCancelled(Claim claim) {
-        return audited(claim, () -> store.releaseCancelled(claim));
+        return ended(claim, audited(claim, () -> store.releaseCancelled(claim)));
+    }
+
+    /** An accepted lease-clearing write ends its claim. */
+    private boolean ended(Claim claim, boolean accepted) {
+        if (accepted) {
+            openClaims.remove(claim.taskId(), claim);
+        }
+        return accepted;
     }
 
     private boolean audited(Claim claim, BooleanSupplier write) {

@@ -56,13 +56,14 @@ final class DemoWorker {
 
     /**
      * Dies mid-flight: from now on nothing reaches the store, and its MCP endpoints go away with it (its stdio server
-     * child exits, so tasks created there are gone). Its claims stay in the store until their leases expire.
+     * child exits, so tasks created there are gone). Its claims stay in the store until their leases expire. Its
+     * executor is left running: the runtime's leftover timers hand work to it until they find nothing to do, and
+     * everything that work tries to write is refused by the crash switch.
      */
     void crash() {
         crashed = true;
         store.crash();
         runtime.stop();
-        executor.shutdownNow();
         sessions.close();
     }
 
@@ -75,7 +76,9 @@ final class DemoWorker {
                 // reported by the invariant check if it left anything behind
             }
         }
-        executor.shutdown();
+        if (!crashed) {
+            executor.shutdown();
+        }
         sessions.close();
     }
 }

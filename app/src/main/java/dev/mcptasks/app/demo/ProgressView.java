@@ -23,8 +23,8 @@ final class ProgressView {
         this.terminal = terminal;
     }
 
-    void render(long elapsedNanos, Map<TaskStatus, Long> counts, List<RuntimeMetrics> workers) {
-        String line = line(elapsedNanos, counts, workers);
+    void render(long elapsedNanos, Map<TaskStatus, Long> counts, List<RuntimeMetrics> workers, long recoveries) {
+        String line = line(elapsedNanos, counts, workers, recoveries);
         if (terminal) {
             out.print("\r\033[K" + line);
             out.flush();
@@ -51,14 +51,14 @@ final class ProgressView {
         }
     }
 
-    static String line(long elapsedNanos, Map<TaskStatus, Long> counts, List<RuntimeMetrics> workers) {
+    static String line(long elapsedNanos, Map<TaskStatus, Long> counts, List<RuntimeMetrics> workers,
+            long recoveries) {
         StringBuilder text = new StringBuilder(String.format("%6.1fs ", elapsedNanos / 1e9));
         for (TaskStatus status : TaskStatus.values()) {
             text.append(' ').append(status.wireName()).append(' ').append(counts.getOrDefault(status, 0L));
         }
         long renewals = workers.stream().mapToLong(RuntimeMetrics::renewals).sum();
         long fenced = workers.stream().mapToLong(RuntimeMetrics::fencedWrites).sum();
-        long recoveries = workers.stream().mapToLong(RuntimeMetrics::recoveries).sum();
         text.append(" | renewals ").append(renewals).append(", fenced writes ").append(fenced)
                 .append(", recoveries ").append(recoveries);
         return text.toString();
