@@ -16,7 +16,7 @@ public final class Application implements AutoCloseable {
 
     Application(Injector injector) {
         this.injector = injector;
-        // The clock goes first so it is closed last: the store may still schedule nothing, but runtime stops do.
+        // Added first so it stops last: whatever stops before it (a draining runtime) may still need its timers.
         if (injector.getExistingBinding(Key.get(SystemClock.class)) != null) {
             resources.add("clock", LifecycleListener.closing(injector.getInstance(SystemClock.class)));
         }

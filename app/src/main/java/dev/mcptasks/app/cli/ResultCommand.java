@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -32,7 +33,7 @@ final class ResultCommand extends ClientCommand {
     @Override
     int run(Application app, AppConfig config, CliContext context) throws InterruptedException {
         if (waitSeconds < 0) {
-            throw new picocli.CommandLine.ParameterException(root.spec.commandLine(),
+            throw new ParameterException(root.spec.commandLine(),
                     "--wait must not be negative, was " + waitSeconds);
         }
         TaskService tasks = app.get(TaskService.class);

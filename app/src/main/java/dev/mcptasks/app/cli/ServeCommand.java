@@ -5,6 +5,7 @@ import dev.mcptasks.app.assembly.WorkerIds;
 import dev.mcptasks.app.assembly.WorkerProcess;
 import dev.mcptasks.app.config.AppConfig;
 import dev.mcptasks.domain.WorkerId;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -33,7 +34,7 @@ final class ServeCommand implements Callable<Integer> {
         AppConfig config = root.config();
         WorkerId worker = workerId == null ? WorkerIds.generate() : WorkerId.of(workerId);
         LOG.info("configuration from {}: store {}, servers {}", config.source(),
-                config.database().kind().name().toLowerCase(java.util.Locale.ROOT), config.servers().keySet());
+                config.database().kind().name().toLowerCase(Locale.ROOT), config.servers().keySet());
         try (Application app = root.context().applications().openWorker(config, worker)) {
             WorkerProcess process = new WorkerProcess(app);
             CountDownLatch stopped = new CountDownLatch(1);

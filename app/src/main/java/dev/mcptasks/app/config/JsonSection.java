@@ -73,9 +73,7 @@ final class JsonSection {
     /** The members of this object as sections, in file order; each member must itself be an object. */
     Map<String, JsonSection> members() {
         Map<String, JsonSection> members = new LinkedHashMap<>();
-        Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
-        while (fields.hasNext()) {
-            Map.Entry<String, JsonNode> field = fields.next();
+        for (Map.Entry<String, JsonNode> field : node.properties()) {
             if (!field.getValue().isObject()) {
                 throw typeError(field.getKey(), "an object", field.getValue());
             }
@@ -161,9 +159,7 @@ final class JsonSection {
     Map<String, String> stringMap(String key) {
         JsonSection map = section(key);
         Map<String, String> values = new LinkedHashMap<>();
-        Iterator<Map.Entry<String, JsonNode>> fields = map.node.fields();
-        while (fields.hasNext()) {
-            Map.Entry<String, JsonNode> field = fields.next();
+        for (Map.Entry<String, JsonNode> field : map.node.properties()) {
             if (!field.getValue().isTextual()) {
                 throw map.typeError(field.getKey(), "a string", field.getValue());
             }
