@@ -1,0 +1,34 @@
+package dev.mcptasks.app.assembly;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Provides;
+import com.google.inject.Singleton;
+import dev.mcptasks.app.config.AppConfig;
+import dev.mcptasks.app.runtime.RuntimeSettings;
+import dev.mcptasks.app.service.ServerDirectory;
+import dev.mcptasks.app.service.TaskService;
+import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.repository.TaskRepository;
+import java.util.Objects;
+
+/** Binds what follows from the configuration alone (settings, server directory) and the task service. */
+public final class CoreModule extends AbstractModule {
+    private final AppConfig config;
+
+    public CoreModule(AppConfig config) {
+        this.config = Objects.requireNonNull(config, "config");
+    }
+
+    @Override
+    protected void configure() {
+        bind(AppConfig.class).toInstance(config);
+        bind(RuntimeSettings.class).toInstance(config.runtime().toSettings());
+        bind(ServerDirectory.class).toInstance(config.serverDirectory());
+    }
+
+    @Provides
+    @Singleton
+    TaskService taskService(TaskRepository repository, ServerDirectory servers, IdGenerator ids) {
+        return new TaskService(repository, servers, ids);
+    }
+}

@@ -1,0 +1,64 @@
+package dev.mcptasks.app.assembly;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Provides;
+import com.google.inject.Singleton;
+import com.google.inject.multibindings.MapBinder;
+import dev.mcptasks.app.config.AppConfig;
+import dev.mcptasks.app.runtime.RuntimeSettings;
+import dev.mcptasks.app.service.ServerDirectory;
+import dev.mcptasks.app.service.TaskDriverRegistry;
+import dev.mcptasks.app.runtime.WorkerRuntime;
+import dev.mcptasks.domain.RandomSource;
+import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.mcp.McpSessions;
+import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.repository.TaskRepository;
+import dev.mcptasks.ports.transport.McpTransportFactory;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+
+/**
+ * Binds one worker: its id, one MCP session per configured server, the two drivers, an executor for control calls
+ * and the {@link WorkerRuntime}. Transport factories come from the transport modules' map binder.
+ */
+public final class WorkerModule extends AbstractModule {
+    private final WorkerId worker;
+
+    public WorkerModule(WorkerId worker) {
+        this.worker = Objects.requireNonNull(worker, "worker");
+    }
+
+    @Override
+    protected void configure() {
+        bind(WorkerId.class).toInstance(worker);
+        // Declares the map even when no transport module contributes (tests with fake drivers).
+        MapBinder.newMapBinder(binder(), String.class, McpTransportFactory.class);
+    }
+
+    @Provides
+    @Singleton
+    McpSessions sessions(AppConfig config, Map<String, McpTransportFactory> factories, Clock clock) {
+        return Workers.sessions(config, factories.values(), clock);
+    }
+
+    @Provides
+    @Singleton
+    TaskDriverRegistry drivers(AppConfig config, McpSessions sessions) {
+        return Workers.drivers(config, sessions);
+    }
+
+    @Provides
+    @Singleton
+    ExecutorService executor() {
+        return Workers.executor("mcp-tasks-worker");
+    }
+
+    @Provides
+    @Singleton
+    WorkerRuntime runtime(RuntimeSettings settings, TaskRepository repository, TaskDriverRegistry drivers,
+            ServerDirectory servers, Clock clock, RandomSource random, ExecutorService executor) {
+        return new WorkerRuntime(worker, settings, repository, drivers, servers, clock, random, executor);
+    }
+}

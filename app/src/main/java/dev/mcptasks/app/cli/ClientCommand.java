@@ -1,0 +1,22 @@
+package dev.mcptasks.app.cli;
+
+import dev.mcptasks.app.assembly.Application;
+import dev.mcptasks.app.config.AppConfig;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ParentCommand;
+
+/** A command that works on the store only (no worker): opens a client application, runs, closes it. */
+abstract class ClientCommand implements Callable<Integer> {
+    @ParentCommand
+    McpTasksCommand root;
+
+    @Override
+    public final Integer call() throws Exception {
+        AppConfig config = root.config();
+        try (Application app = root.context().applications().openClient(config)) {
+            return run(app, config, root.context());
+        }
+    }
+
+    abstract int run(Application app, AppConfig config, CliContext context) throws Exception;
+}

@@ -1,0 +1,44 @@
+package dev.mcptasks.app.cli;
+
+import dev.mcptasks.app.config.AppConfig;
+import java.nio.file.Path;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** The {@code mcp-tasks} command: runs long MCP tool calls as durable, leased tasks. */
+@Command(name = "mcp-tasks", mixinStandardHelpOptions = true, version = "mcp-tasks 0.1.0",
+        description = "Runs long MCP tool calls as durable, leased tasks.",
+        subcommands = {ServeCommand.class, SubmitCommand.class, ListCommand.class, ShowCommand.class,
+            CancelCommand.class, ResultCommand.class, WorkersCommand.class, ReferenceServerCommand.class,
+            DemoCommand.class})
+public final class McpTasksCommand implements Runnable {
+    private final CliContext context;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--config", paramLabel = "FILE", scope = ScopeType.INHERIT,
+            description = "Configuration file (default: $MCP_TASKS_CONFIG, else ./mcp-tasks.json, else built-in defaults).")
+    Path configFile;
+
+    McpTasksCommand(CliContext context) {
+        this.context = context;
+    }
+
+    CliContext context() {
+        return context;
+    }
+
+    /** Reads the configuration; a {@code ConfigException} reaches the handler that exits 2. */
+    AppConfig config() {
+        return context.configLoader().load(configFile);
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(context.out());
+    }
+}

@@ -1,0 +1,77 @@
+package dev.mcptasks.app.cli;
+
+import dev.mcptasks.app.assembly.Application;
+import dev.mcptasks.app.config.AppConfig;
+import dev.mcptasks.app.service.TaskService;
+import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.ports.repository.TaskRecord;
+import java.io.PrintWriter;
+import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code show ID}: everything known of one task. */
+@Command(name = "show", description = "Show one task: status, result, error, attempts, lease, cancel and notification.")
+final class ShowCommand extends ClientCommand {
+    @Parameters(index = "0", paramLabel = "ID")
+    String id;
+
+    @Option(names = "--json", description = "Print a JSON object.")
+    boolean json;
+
+    @Override
+    int run(Application app, AppConfig config, CliContext context) {
+        Optional<TaskRecord> found = app.get(TaskService.class).find(TaskId.of(id));
+        if (found.isEmpty()) {
+            context.err().println("mcp-tasks: no such task: " + id);
+            return ExitCodes.NOT_FOUND;
+        }
+        TaskRecord task = found.get();
+        if (json) {
+            context.out().println(TaskJson.write(TaskJson.detail(task)));
+        } else {
+            print(task, context.out());
+        }
+        return ExitCodes.OK;
+    }
+
+    private static void print(TaskRecord task, PrintWriter out) {
+        TaskRecord.State state = task.state();
+        TaskRecord.Control control = task.control();
+        TaskRecord.Lease lease = task.lease();
+        TaskRecord.Outbox outbox = task.outbox();
+        line(out, "id", task.id());
+        line(out, "server", task.definition().serverName() + " (" + task.definition().driver() + ")");
+        line(out, "tool", task.definition().toolName());
+        line(out, "arguments", task.definition().argumentsJson());
+        line(out, "status", task.status().wireName());
+        line(out, "status message", state.statusMessage());
+        line(out, "remote task", state.remoteTaskId());
+        line(out, "created", task.definition().createdAt());
+        line(out, "updated", state.updatedAt());
+        line(out, "completed", state.completedAt());
+        line(out, "result", state.resultJson() == null ? null
+                : state.resultJson() + (state.resultTruncated() ? " (truncated preview)" : ""));
+        line(out, "error", state.error());
+        line(out, "error code", state.errorCode());
+        line(out, "input required", state.inputRequiredJson());
+        line(out, "attempts", "submit " + control.submitAttemptCount() + ", poll " + control.pollAttemptCount()
+                + ", cancel " + control.cancelAttemptCount() + "; consecutive errors "
+                + control.consecutiveErrorCount());
+        line(out, "last error", control.lastPollError());
+        line(out, "last cancel error", control.lastCancelError());
+        line(out, "next control", control.nextControlAt());
+        line(out, "lease", lease.isHeld()
+                ? lease.phase().wireName() + " by " + lease.owner() + " until " + lease.expiresAt() : "none");
+        line(out, "endpoint owner", state.endpointOwner());
+        line(out, "cancel", control.cancelRequestedAt() == null ? "not requested"
+                : "requested at " + control.cancelRequestedAt());
+        line(out, "notification", outbox.status().wireName() + " (event " + outbox.eventVersion() + ", notified "
+                + outbox.notifiedVersion() + (outbox.error() == null ? "" : ", error: " + outbox.error()) + ")");
+    }
+
+    private static void line(PrintWriter out, String label, Object value) {
+        out.printf("%-18s %s%n", label + ":", value == null ? "-" : value);
+    }
+}

@@ -1,0 +1,74 @@
+package dev.mcptasks.app.cli;
+
+import dev.mcptasks.app.assembly.Application;
+import dev.mcptasks.app.config.AppConfig;
+import dev.mcptasks.app.runtime.RuntimeSettings;
+import dev.mcptasks.app.service.TaskService;
+import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.repository.TaskQuery;
+import dev.mcptasks.ports.repository.TaskRecord;
+import dev.mcptasks.ports.repository.WorkerRecord;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code workers}: registered workers, live or stale (no heartbeat within {@code workerStaleAfter}), with the control
+ * claims they hold. Claims are found among the newest nonterminal tasks (up to 1,000 per status).
+ */
+@Command(name = "workers", description = "List live and stale workers with their claims.")
+final class WorkersCommand extends ClientCommand {
+    @Option(names = "--json", description = "Print a JSON array.")
+    boolean json;
+
+    @Override
+    int run(Application app, AppConfig config, CliContext context) {
+        TaskService tasks = app.get(TaskService.class);
+        Instant liveSince = app.get(Clock.class).now().minus(app.get(RuntimeSettings.class).workerStaleAfter());
+        Map<WorkerId, List<TaskRecord>> claims = claimsByOwner(tasks);
+        List<WorkerRecord> workers = tasks.workers();
+        if (json) {
+            var array = TaskJson.MAPPER.createArrayNode();
+            for (WorkerRecord worker : workers) {
+                array.add(TaskJson.worker(worker, isLive(worker, liveSince),
+                        claims.getOrDefault(worker.id(), List.of())));
+            }
+            context.out().println(TaskJson.write(array));
+            return ExitCodes.OK;
+        }
+        TextTable table = new TextTable("WORKER", "STATE", "HOST", "PID", "STARTED", "LAST SEEN", "CLAIMS");
+        for (WorkerRecord worker : workers) {
+            List<TaskRecord> held = claims.getOrDefault(worker.id(), List.of());
+            table.row(worker.id(), isLive(worker, liveSince) ? "live" : "stale", worker.host(), worker.pid(),
+                    worker.startedAt(), worker.lastSeenAt(), held.isEmpty() ? "none"
+                            : held.size() + ": " + held.stream()
+                                    .map(task -> task.id() + "/" + task.lease().phase().wireName())
+                                    .collect(Collectors.joining(" ")));
+        }
+        table.print(context.out());
+        return ExitCodes.OK;
+    }
+
+    private static boolean isLive(WorkerRecord worker, Instant liveSince) {
+        return !worker.lastSeenAt().isBefore(liveSince);
+    }
+
+    private static Map<WorkerId, List<TaskRecord>> claimsByOwner(TaskService tasks) {
+        Map<WorkerId, List<TaskRecord>> byOwner = new LinkedHashMap<>();
+        for (TaskStatus status : List.of(TaskStatus.PENDING, TaskStatus.WORKING, TaskStatus.INPUT_REQUIRED)) {
+            for (TaskRecord task : tasks.list(new TaskQuery(status, null, TaskQuery.MAX_LIMIT, null))) {
+                if (task.lease().isHeld()) {
+                    byOwner.computeIfAbsent(task.lease().owner(), owner -> new ArrayList<>()).add(task);
+                }
+            }
+        }
+        return byOwner;
+    }
+}

@@ -1,0 +1,35 @@
+package dev.mcptasks.app.config;
+
+import dev.mcptasks.app.service.ServerDirectory;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The whole, validated configuration of one mcp-tasks process.
+ *
+ * @param source where it was read from (a file name, or {@code defaults})
+ * @param servers the configured MCP servers by name, in file order
+ */
+public record AppConfig(String source, DatabaseConfig database, RuntimeConfig runtime,
+        Map<String, ServerConfig> servers) {
+
+    public AppConfig {
+        servers = Collections.unmodifiableMap(new LinkedHashMap<>(servers));
+    }
+
+    /** The configuration used when no file is given nor found: a local SQLite file and no servers. */
+    public static AppConfig defaults() {
+        return new AppConfig("defaults", DatabaseConfig.defaults(), RuntimeConfig.defaults(), Map.of());
+    }
+
+    /** The configured servers as the task service sees them. */
+    public ServerDirectory serverDirectory() {
+        return ServerDirectory.of(servers.values().stream().map(ServerConfig::toProfile).toList());
+    }
+
+    public Optional<ServerConfig> server(String name) {
+        return Optional.ofNullable(servers.get(name));
+    }
+}

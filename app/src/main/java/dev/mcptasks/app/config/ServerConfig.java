@@ -1,0 +1,65 @@
+package dev.mcptasks.app.config;
+
+import dev.mcptasks.app.service.ServerProfile;
+import dev.mcptasks.domain.SubmitPolicy;
+import dev.mcptasks.mcp.McpServerSettings;
+import dev.mcptasks.ports.transport.McpServerSpec;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One entry of {@code mcpServers}: exactly one of {@code command} (stdio) and {@code url} (Streamable HTTP), with
+ * resolved {@code env} and {@code headers} values. {@link #toString()} prints names of env variables and headers, never
+ * their values.
+ *
+ * @param name the key under {@code mcpServers}
+ * @param toolset the tool names for the {@code ordinary-tools} driver, null for {@code mcp-tasks}
+ * @param taskTtlMs the task ttl to request, or null for the server's default
+ * @param sessionBound whether the endpoint keeps its tasks per process or session (stdio always does)
+ */
+public record ServerConfig(String name, String command, List<String> args, Map<String, String> env, Path cwd,
+        URI url, Map<String, String> headers, String driver, Toolset toolset, int toolCallTimeoutSeconds,
+        SubmitPolicy submitPolicy, Long taskTtlMs, boolean sessionBound) {
+
+    public static final String NATIVE_DRIVER = "mcp-tasks";
+    public static final String ORDINARY_TOOLS_DRIVER = "ordinary-tools";
+
+    public ServerConfig {
+        args = List.copyOf(args);
+        env = Map.copyOf(env);
+        headers = Map.copyOf(headers);
+    }
+
+    /** What the task service and the runtime need of this server. */
+    public ServerProfile toProfile() {
+        return new ServerProfile(name, driver, taskTtlMs, submitPolicy);
+    }
+
+    /** How the transports reach this server; HTTP reads may stay silent as long as one tool call may take. */
+    public McpServerSpec toSpec() {
+        return new McpServerSpec(name, command, args, env, cwd, url, headers, null,
+                Duration.ofSeconds(Math.max(300, toolCallTimeoutSeconds)), 0);
+    }
+
+    /** How the MCP client treats this server: request bound and whether its tasks live in one session. */
+    public McpServerSettings toMcpSettings() {
+        return new McpServerSettings(toSpec(), Duration.ofSeconds(toolCallTimeoutSeconds), sessionBound);
+    }
+
+    public boolean isStdio() {
+        return command != null;
+    }
+
+    @Override
+    public String toString() {
+        return "ServerConfig[name=" + name
+                + (isStdio() ? ", command=" + command + ", args=" + args + ", env keys=" + env.keySet()
+                        : ", url=" + url + ", header names=" + headers.keySet())
+                + ", driver=" + driver + ", toolCallTimeoutSeconds=" + toolCallTimeoutSeconds
+                + ", submitPolicy=" + submitPolicy + ", taskTtlMs=" + taskTtlMs + ", sessionBound=" + sessionBound
+                + "]";
+    }
+}

@@ -1,0 +1,146 @@
+package dev.mcptasks.app.config;
+
+import dev.mcptasks.domain.DomainException;
+import dev.mcptasks.domain.SubmitPolicy;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Set;
+
+/** Reads one {@code mcpServers} entry: the transport (command or url), its driver and its per-server settings. */
+final class ServerConfigReader {
+    /** Longest server name: task rows store it in a bounded column. */
+    static final int MAX_NAME_LENGTH = 256;
+
+    private static final Set<String> KEYS = Set.of("type", "command", "args", "env", "cwd", "url", "headers",
+            "driver", "toolset", "toolCallTimeoutSeconds", "submitPolicy", "taskTtlMs", "sessionBound");
+    private static final Set<String> TOOLSET_KEYS = Set.of("submit", "status", "cancel");
+
+    private final EnvSubstitution substitution;
+    private final Path workingDirectory;
+
+    ServerConfigReader(EnvSubstitution substitution, Path workingDirectory) {
+        this.substitution = substitution;
+        this.workingDirectory = workingDirectory;
+    }
+
+    ServerConfig read(String name, JsonSection server) {
+        String at = server.path();
+        if (name.isBlank() || name.length() > MAX_NAME_LENGTH) {
+            throw new ConfigException(at, at + ": a server name must be 1.." + MAX_NAME_LENGTH + " visible characters");
+        }
+        server.requireOnly(KEYS);
+        String command = server.string("command");
+        String url = server.string("url");
+        if ((command == null) == (url == null)) {
+            throw new ConfigException(at, at + " needs exactly one of 'command' (stdio) or 'url' (HTTP)"
+                    + (command == null ? ", has neither" : ", has both"));
+        }
+        checkType(server, command != null);
+        if (command == null) {
+            rejectPresent(server, "url", "args", "env", "cwd");
+        } else {
+            rejectPresent(server, "command", "headers");
+        }
+        String driver = server.string("driver");
+        driver = driver == null ? ServerConfig.NATIVE_DRIVER : driver;
+        if (!driver.equals(ServerConfig.NATIVE_DRIVER) && !driver.equals(ServerConfig.ORDINARY_TOOLS_DRIVER)) {
+            throw new ConfigException(server.path("driver"), server.path("driver") + " must be "
+                    + ServerConfig.NATIVE_DRIVER + " or " + ServerConfig.ORDINARY_TOOLS_DRIVER + ", was '" + driver + "'");
+        }
+        return new ServerConfig(name, command, server.stringList("args"),
+                substitution.resolveAll(server.path("env"), server.stringMap("env")),
+                readCwd(server), readUrl(server, url),
+                substitution.resolveAll(server.path("headers"), server.stringMap("headers")),
+                driver, readToolset(server, driver),
+                server.intIn("toolCallTimeoutSeconds", 60, 1, 3600),
+                readSubmitPolicy(server),
+                server.has("taskTtlMs") ? server.longIn("taskTtlMs", 0, 1, Long.MAX_VALUE) : null,
+                server.bool("sessionBound", true));
+    }
+
+    /** Other MCP clients write {@code "type": "stdio" | "http"}; accept it when it agrees with the transport. */
+    private static void checkType(JsonSection server, boolean stdio) {
+        String type = server.string("type");
+        if (type == null) {
+            return;
+        }
+        boolean matches = stdio ? type.equals("stdio") : type.equals("http") || type.equals("streamable-http");
+        if (!matches) {
+            throw new ConfigException(server.path("type"), server.path("type") + " must be "
+                    + (stdio ? "'stdio' for a server with a command" : "'http' for a server with a url")
+                    + ", was '" + type + "'");
+        }
+    }
+
+    /** Keys of the other transport are a mistake (for example {@code headers} on a stdio server). */
+    private static void rejectPresent(JsonSection server, String transportKey, String... keys) {
+        for (String key : keys) {
+            if (server.has(key)) {
+                throw new ConfigException(server.path(key), server.path(key) + " is not valid for a server with '"
+                        + transportKey + "'");
+            }
+        }
+    }
+
+    private Path readCwd(JsonSection server) {
+        String cwd = server.string("cwd");
+        if (cwd == null) {
+            return null;
+        }
+        try {
+            return workingDirectory.resolve(cwd).normalize();
+        } catch (InvalidPathException e) {
+            throw new ConfigException(server.path("cwd"), server.path("cwd") + " is not a valid path");
+        }
+    }
+
+    private static URI readUrl(JsonSection server, String url) {
+        if (url == null) {
+            return null;
+        }
+        try {
+            URI uri = new URI(url);
+            String scheme = uri.getScheme();
+            if (scheme == null || !(scheme.equals("http") || scheme.equals("https")) || uri.getHost() == null) {
+                throw new ConfigException(server.path("url"), server.path("url") + " must be an http:// or https:// url");
+            }
+            return uri;
+        } catch (URISyntaxException e) {
+            throw new ConfigException(server.path("url"), server.path("url") + " is not a valid url: " + e.getReason());
+        }
+    }
+
+    private static Toolset readToolset(JsonSection server, String driver) {
+        boolean ordinary = driver.equals(ServerConfig.ORDINARY_TOOLS_DRIVER);
+        if (!server.has("toolset")) {
+            if (ordinary) {
+                throw new ConfigException(server.path("toolset"), server.path("toolset")
+                        + " is required with driver " + ServerConfig.ORDINARY_TOOLS_DRIVER);
+            }
+            return null;
+        }
+        if (!ordinary) {
+            throw new ConfigException(server.path("toolset"), server.path("toolset")
+                    + " is only valid with driver " + ServerConfig.ORDINARY_TOOLS_DRIVER);
+        }
+        JsonSection toolset = server.section("toolset");
+        toolset.requireOnly(TOOLSET_KEYS);
+        return new Toolset(toolset.requiredString("submit"), toolset.requiredString("status"),
+                toolset.requiredString("cancel"));
+    }
+
+    private static SubmitPolicy readSubmitPolicy(JsonSection server) {
+        String value = server.string("submitPolicy");
+        if (value == null) {
+            return SubmitPolicy.AT_MOST_ONCE;
+        }
+        try {
+            return SubmitPolicy.fromConfig(value);
+        } catch (DomainException e) {
+            throw new ConfigException(server.path("submitPolicy"), server.path("submitPolicy")
+                    + " must be atMostOnce or atLeastOnce, was '" + value + "'");
+        }
+    }
+}

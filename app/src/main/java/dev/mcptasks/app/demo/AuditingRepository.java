@@ -1,0 +1,129 @@
+package dev.mcptasks.app.demo;
+
+import dev.mcptasks.domain.Claim;
+import dev.mcptasks.domain.ClaimPhase;
+import dev.mcptasks.domain.ClaimToken;
+import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.ports.repository.CancelRequestOutcome;
+import dev.mcptasks.ports.repository.ClaimedTask;
+import dev.mcptasks.ports.repository.ControlClaimRequest;
+import dev.mcptasks.ports.repository.FailureWrite;
+import dev.mcptasks.ports.repository.OutcomeWrite;
+import dev.mcptasks.ports.repository.SubmitWrite;
+import dev.mcptasks.ports.repository.TaskRepository;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Watches every fenced write of the demo's workers for the seed's central promise: no write from a stale claim is
+ * accepted. A claim is stale when a newer claim of the same row was handed out before its write started; such a
+ * write must be refused by the store. (A write that races a new claim is not judged: the store orders those.)
+ */
+final class AuditingRepository extends ForwardingTaskRepository {
+    private final TaskRepository store;
+    private final Map<TaskId, ClaimToken> latestClaim = new ConcurrentHashMap<>();
+    /** Claims not yet ended by a lease-clearing write: a new claim of such a row is a recovery. */
+    private final Map<TaskId, Claim> openClaims = new ConcurrentHashMap<>();
+    private final AtomicLong recoveries = new AtomicLong();
+    private final AtomicLong staleAttempts = new AtomicLong();
+    private final AtomicLong staleAccepted = new AtomicLong();
+
+    AuditingRepository(TaskRepository store) {
+        this.store = store;
+    }
+
+    @Override
+    protected TaskRepository delegate() {
+        return store;
+    }
+
+    /** Claims of rows whose previous claim expired without being ended (its worker died or stalled). */
+    long recoveries() {
+        return recoveries.get();
+    }
+
+    /** Writes attempted from claims already superseded when they started. */
+    long staleAttempts() {
+        return staleAttempts.get();
+    }
+
+    /** Of those, the ones the store accepted: must be zero. */
+    long staleAccepted() {
+        return staleAccepted.get();
+    }
+
+    @Override
+    public List<ClaimedTask> claimControl(ControlClaimRequest request) {
+        List<ClaimedTask> claimed = store.claimControl(request);
+        for (ClaimedTask task : claimed) {
+            latestClaim.put(task.claim().taskId(), task.claim().token());
+            if (openClaims.put(task.claim().taskId(), task.claim()) != null) {
+                recoveries.incrementAndGet();
+            }
+        }
+        return claimed;
+    }
+
+    @Override
+    public CancelRequestOutcome requestCancel(TaskId id) {
+        CancelRequestOutcome outcome = store.requestCancel(id);
+        // A first cancel request clears a poll lease: that claim ended without expiring.
+        openClaims.computeIfPresent(id, (task, claim) -> claim.phase() == ClaimPhase.POLL ? null : claim);
+        return outcome;
+    }
+
+    @Override
+    public boolean renew(Claim claim, Duration lease) {
+        return audited(claim, () -> store.renew(claim, lease));
+    }
+
+    @Override
+    public boolean recordSubmitAttempt(Claim claim) {
+        return audited(claim, () -> store.recordSubmitAttempt(claim));
+    }
+
+    @Override
+    public boolean applySubmitted(Claim claim, SubmitWrite write) {
+        return ended(claim, audited(claim, () -> store.applySubmitted(claim, write)));
+    }
+
+    @Override
+    public boolean applyOutcome(Claim claim, OutcomeWrite write) {
+        return ended(claim, audited(claim, () -> store.applyOutcome(claim, write)));
+    }
+
+    @Override
+    public boolean releaseAfterFailure(Claim claim, FailureWrite write) {
+        return ended(claim, audited(claim, () -> store.releaseAfterFailure(claim, write)));
+    }
+
+    @Override
+    public boolean releaseCancelled(Claim claim) {
+        return ended(claim, audited(claim, () -> store.releaseCancelled(claim)));
+    }
+
+    /** An accepted lease-clearing write ends its claim. */
+    private boolean ended(Claim claim, boolean accepted) {
+        if (accepted) {
+            openClaims.remove(claim.taskId(), claim);
+        }
+        return accepted;
+    }
+
+    private boolean audited(Claim claim, BooleanSupplier write) {
+        ClaimToken latest = latestClaim.get(claim.taskId());
+        boolean stale = latest != null && !latest.equals(claim.token());
+        boolean accepted = write.getAsBoolean();
+        if (stale) {
+            staleAttempts.incrementAndGet();
+            if (accepted) {
+                staleAccepted.incrementAndGet();
+            }
+        }
+        return accepted;
+    }
+}

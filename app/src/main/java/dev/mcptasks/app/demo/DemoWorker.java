@@ -1,0 +1,84 @@
+package dev.mcptasks.app.demo;
+
+import dev.mcptasks.app.assembly.Workers;
+import dev.mcptasks.app.config.AppConfig;
+import dev.mcptasks.app.runtime.RuntimeMetrics;
+import dev.mcptasks.app.runtime.RuntimeSettings;
+import dev.mcptasks.app.runtime.WorkerRuntime;
+import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.mcp.McpSessions;
+import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.repository.TaskRepository;
+import dev.mcptasks.ports.transport.McpTransportFactory;
+import java.util.Collection;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * One in-process worker of the demo with its own MCP sessions (so its own stdio server child), executor and runtime,
+ * writing through a crash switch.
+ */
+final class DemoWorker {
+    private final WorkerId id;
+    private final CrashSwitchRepository store;
+    private final McpSessions sessions;
+    private final ExecutorService executor;
+    private final WorkerRuntime runtime;
+    private volatile boolean crashed;
+
+    DemoWorker(WorkerId id, RuntimeSettings settings, TaskRepository repository, AppConfig config,
+            Collection<McpTransportFactory> factories, Clock clock) {
+        this.id = id;
+        this.store = new CrashSwitchRepository(repository);
+        this.sessions = Workers.sessions(config, factories, clock);
+        this.executor = Workers.executor("demo-" + id);
+        this.runtime = new WorkerRuntime(id, settings, store, Workers.drivers(config, sessions),
+                config.serverDirectory(), clock, () -> ThreadLocalRandom.current().nextDouble(), executor);
+    }
+
+    WorkerId id() {
+        return id;
+    }
+
+    boolean crashed() {
+        return crashed;
+    }
+
+    RuntimeMetrics metrics() {
+        return runtime.metrics();
+    }
+
+    void start() {
+        runtime.start();
+    }
+
+    /**
+     * Dies mid-flight: from now on nothing reaches the store, and its MCP endpoints go away with it (its stdio server
+     * child exits, so tasks created there are gone). Its claims stay in the store until their leases expire. Its
+     * executor is left running: the runtime's leftover timers hand work to it until they find nothing to do, and
+     * everything that work tries to write is refused by the crash switch.
+     */
+    void crash() {
+        crashed = true;
+        store.crash();
+        runtime.stop();
+        sessions.close();
+    }
+
+    /** A clean stop: drain, release, deregister, then close the sessions. */
+    void stop(long boundMillis) throws InterruptedException {
+        if (!crashed) {
+            try {
+                runtime.stop().get(boundMillis, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException | java.util.concurrent.ExecutionException e) {
+                // reported by the invariant check if it left anything behind
+            }
+        }
+        if (!crashed) {
+            executor.shutdown();
+        }
+        sessions.close();
+    }
+}

@@ -1,0 +1,136 @@
+package dev.mcptasks.app.demo;
+
+import dev.mcptasks.domain.Claim;
+import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.ports.repository.CancelRequestOutcome;
+import dev.mcptasks.ports.repository.ClaimedTask;
+import dev.mcptasks.ports.repository.ControlClaimRequest;
+import dev.mcptasks.ports.repository.FailureWrite;
+import dev.mcptasks.ports.repository.NewTask;
+import dev.mcptasks.ports.repository.NotificationClaim;
+import dev.mcptasks.ports.repository.NotificationClaimRequest;
+import dev.mcptasks.ports.repository.OutcomeWrite;
+import dev.mcptasks.ports.repository.SubmitWrite;
+import dev.mcptasks.ports.repository.TaskQuery;
+import dev.mcptasks.ports.repository.TaskRecord;
+import dev.mcptasks.ports.repository.TaskRepository;
+import dev.mcptasks.ports.repository.WorkerInfo;
+import dev.mcptasks.ports.repository.WorkerRecord;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** A repository that forwards every call to {@link #delegate()}; the demo's decorators override what they watch. */
+abstract class ForwardingTaskRepository implements TaskRepository {
+    /** The repository the next call goes to. */
+    protected abstract TaskRepository delegate();
+
+    @Override
+    public TaskRecord create(NewTask task) {
+        return delegate().create(task);
+    }
+
+    @Override
+    public CancelRequestOutcome requestCancel(TaskId id) {
+        return delegate().requestCancel(id);
+    }
+
+    @Override
+    public List<ClaimedTask> claimControl(ControlClaimRequest request) {
+        return delegate().claimControl(request);
+    }
+
+    @Override
+    public boolean renew(Claim claim, Duration lease) {
+        return delegate().renew(claim, lease);
+    }
+
+    @Override
+    public boolean recordSubmitAttempt(Claim claim) {
+        return delegate().recordSubmitAttempt(claim);
+    }
+
+    @Override
+    public boolean applySubmitted(Claim claim, SubmitWrite write) {
+        return delegate().applySubmitted(claim, write);
+    }
+
+    @Override
+    public boolean applyOutcome(Claim claim, OutcomeWrite write) {
+        return delegate().applyOutcome(claim, write);
+    }
+
+    @Override
+    public boolean releaseAfterFailure(Claim claim, FailureWrite write) {
+        return delegate().releaseAfterFailure(claim, write);
+    }
+
+    @Override
+    public boolean releaseCancelled(Claim claim) {
+        return delegate().releaseCancelled(claim);
+    }
+
+    @Override
+    public List<NotificationClaim> claimNotifications(NotificationClaimRequest request) {
+        return delegate().claimNotifications(request);
+    }
+
+    @Override
+    public boolean markDispatched(NotificationClaim claim) {
+        return delegate().markDispatched(claim);
+    }
+
+    @Override
+    public boolean finishNotification(NotificationClaim claim) {
+        return delegate().finishNotification(claim);
+    }
+
+    @Override
+    public boolean retryNotification(NotificationClaim claim, String error, Instant nextAt, boolean counted) {
+        return delegate().retryNotification(claim, error, nextAt, counted);
+    }
+
+    @Override
+    public boolean deadLetterNotification(NotificationClaim claim, String error) {
+        return delegate().deadLetterNotification(claim, error);
+    }
+
+    @Override
+    public boolean releaseNotification(NotificationClaim claim) {
+        return delegate().releaseNotification(claim);
+    }
+
+    @Override
+    public Optional<TaskRecord> find(TaskId id) {
+        return delegate().find(id);
+    }
+
+    @Override
+    public List<TaskRecord> list(TaskQuery query) {
+        return delegate().list(query);
+    }
+
+    @Override
+    public Map<TaskStatus, Long> countByStatus() {
+        return delegate().countByStatus();
+    }
+
+    @Override
+    public void heartbeat(WorkerInfo worker) {
+        delegate().heartbeat(worker);
+    }
+
+    @Override
+    public void removeWorker(WorkerId worker) {
+        delegate().removeWorker(worker);
+    }
+
+    @Override
+    public List<WorkerRecord> workers() {
+        return delegate().workers();
+    }
+}

@@ -1,0 +1,92 @@
+package dev.mcptasks.app.cli;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Module;
+import dev.mcptasks.app.assembly.AppRoot;
+import dev.mcptasks.app.config.ConfigLoader;
+import dev.mcptasks.domain.RandomSource;
+import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.repository.CloseableTaskRepository;
+import dev.mcptasks.ports.repository.TaskRepository;
+import dev.mcptasks.stdio.StdioTransportModule;
+import dev.mcptasks.testkit.InMemoryTaskRepository;
+import dev.mcptasks.testkit.ManualClock;
+import dev.mcptasks.testkit.SequentialIdGenerator;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs the command line in-process against one shared in-memory repository and a manual clock, with a config file
+ * in a temporary directory, capturing stdout and stderr of each run.
+ */
+final class CliHarness {
+    static final String CONFIG = """
+            { "runtime": { "leaseSeconds": 30 },
+              "mcpServers": {
+                "local": { "command": "node", "args": ["server.js"], "env": { "TOKEN": "${env:TOKEN}" },
+                           "taskTtlMs": 60000 },
+                "remote": { "url": "http://127.0.0.1:9/mcp", "headers": { "Authorization": "Bearer ${env:TOKEN}" } }
+              } }
+            """;
+
+    final ManualClock clock = new ManualClock();
+    final SequentialIdGenerator ids = new SequentialIdGenerator();
+    final InMemoryTaskRepository repository = new InMemoryTaskRepository(clock, ids);
+    final Map<String, String> environment = new HashMap<>(Map.of("TOKEN", "s3cret"));
+    final Path dir;
+    Sleeper sleeper = duration -> clock.advance(duration);
+    ShutdownHooks shutdownHooks = hook -> {};
+    private StringWriter out = new StringWriter();
+    private StringWriter err = new StringWriter();
+
+    CliHarness(Path dir) {
+        this.dir = dir;
+        writeConfig(CONFIG);
+    }
+
+    void writeConfig(String json) {
+        try {
+            Files.writeString(dir.resolve("mcp-tasks.json"), json);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    int run(String... args) {
+        out = new StringWriter();
+        err = new StringWriter();
+        AppRoot root = new AppRoot(config -> List.of(platform(), new StdioTransportModule()));
+        CliContext context = new CliContext(new PrintWriter(out, true), new PrintWriter(err, true),
+                new ConfigLoader(environment::get, dir), root, sleeper, shutdownHooks);
+        return Cli.run(context, args);
+    }
+
+    String out() {
+        return out.toString();
+    }
+
+    String err() {
+        return err.toString();
+    }
+
+    private Module platform() {
+        return new AbstractModule() {
+            @Override
+            protected void configure() {
+                bind(Clock.class).toInstance(clock);
+                bind(IdGenerator.class).toInstance(ids);
+                bind(RandomSource.class).toInstance(() -> 0.5);
+                bind(CloseableTaskRepository.class).toInstance(repository);
+                bind(TaskRepository.class).toInstance(repository);
+            }
+        };
+    }
+}
