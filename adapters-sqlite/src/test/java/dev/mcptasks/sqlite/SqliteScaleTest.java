@@ -23,7 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
 class SqliteScaleTest {
     private static final int TERMINAL_ROWS = 200_000;
     private static final int DUE_ROWS = 50;
-    private static final int SAMPLES = 7;
+    private static final int SAMPLES = 15;
+    /** Below this a median is commit latency and scheduler noise, not scan cost: compare against at least it. */
+    private static final double NOISE_FLOOR_MILLIS = 5.0;
     private static final Duration LEASE = Duration.ofSeconds(60);
 
     @TempDir
@@ -31,26 +33,26 @@ class SqliteScaleTest {
 
     @Test
     void claimTimeDoesNotGrowWithFinishedRows() throws Exception {
-        long empty = medianClaimMillis(dir.resolve("empty.db"), 0);
-        long seeded = medianClaimMillis(dir.resolve("seeded.db"), TERMINAL_ROWS);
-        System.out.printf("median claim of %d due rows: %d ms beside no finished rows, %d ms beside %,d%n",
+        double empty = medianClaimMillis(dir.resolve("empty.db"), 0);
+        double seeded = medianClaimMillis(dir.resolve("seeded.db"), TERMINAL_ROWS);
+        System.out.printf("median claim of %d due rows: %.2f ms beside no finished rows, %.2f ms beside %,d%n",
                 DUE_ROWS, empty, seeded, TERMINAL_ROWS);
-        assertThat(seeded).as("claim time beside %,d finished rows (empty table: %d ms)", TERMINAL_ROWS, empty)
-                .isLessThan(5 * Math.max(empty, 2));
+        assertThat(seeded).as("claim time beside %,d finished rows (empty table: %.2f ms)", TERMINAL_ROWS, empty)
+                .isLessThan(5 * Math.max(empty, NOISE_FLOOR_MILLIS));
     }
 
-    private long medianClaimMillis(Path file, int terminalRows) throws Exception {
+    private double medianClaimMillis(Path file, int terminalRows) throws Exception {
         ManualClock clock = new ManualClock();
         try (CloseableTaskRepository repository = SqliteFixture.open(file, clock, new SequentialIdGenerator())) {
             SeedRows.terminal(file, terminalRows, clock.now().toEpochMilli());
             SeedRows.pending(file, DUE_ROWS, clock.now().toEpochMilli());
             claimAll(repository, clock); // warm-up: JIT, page cache
-            long[] samples = new long[SAMPLES];
+            double[] samples = new double[SAMPLES];
             for (int i = 0; i < SAMPLES; i++) {
                 clock.advance(LEASE); // the previous claims expire, so every row is due and free again
                 long start = System.nanoTime();
                 claimAll(repository, clock);
-                samples[i] = (System.nanoTime() - start) / 1_000_000;
+                samples[i] = (System.nanoTime() - start) / 1e6;
             }
             Arrays.sort(samples);
             return samples[SAMPLES / 2];
