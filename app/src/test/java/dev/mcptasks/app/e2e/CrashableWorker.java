@@ -5,6 +5,7 @@ import dev.mcptasks.app.config.AppConfig;
 import dev.mcptasks.app.runtime.RuntimeSettings;
 import dev.mcptasks.app.runtime.WorkerRuntime;
 import dev.mcptasks.domain.Claim;
+import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.mcp.McpSessions;
 import dev.mcptasks.ports.Clock;
@@ -14,9 +15,11 @@ import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.ports.transport.McpTransportFactory;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -33,6 +36,8 @@ final class CrashableWorker {
     private final ExecutorService executor;
     private final WorkerRuntime runtime;
     private final ConcurrentLinkedQueue<Claim> claims = new ConcurrentLinkedQueue<>();
+    private final CompletableFuture<TaskId> diedMidSubmit = new CompletableFuture<>();
+    private volatile boolean dieAtNextSubmitAttempt;
     private volatile boolean crashed;
 
     CrashableWorker(String id, RuntimeSettings settings, TaskRepository store, AppConfig config,
@@ -51,6 +56,19 @@ final class CrashableWorker {
     /** Every control claim this worker has taken so far, in order. */
     List<Claim> claims() {
         return List.copyOf(claims);
+    }
+
+    /**
+     * Arms a death at the worst moment of the next submission: right after its attempt is durably recorded, before
+     * anything is sent or any outcome can be written.
+     */
+    void dieAtNextSubmitAttempt() {
+        dieAtNextSubmitAttempt = true;
+    }
+
+    /** The task whose submission the worker died in, once it has. */
+    TaskId awaitDiedMidSubmit(Duration timeout) throws Exception {
+        return diedMidSubmit.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     void start() {
@@ -90,6 +108,12 @@ final class CrashableWorker {
                         result = method.invoke(store, args);
                     } catch (InvocationTargetException e) {
                         throw e.getCause();
+                    }
+                    if (dieAtNextSubmitAttempt && method.getName().equals("recordSubmitAttempt")
+                            && Boolean.TRUE.equals(result)) {
+                        crashed = true;
+                        diedMidSubmit.complete(((Claim) args[0]).taskId());
+                        throw new RepositoryUnavailableException("worker " + id + " crashed", null);
                     }
                     if (method.getName().equals("claimControl")) {
                         for (Object claimed : (List<?>) result) {

@@ -25,7 +25,6 @@ import dev.mcptasks.reference.ReferenceServerMain;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -41,8 +40,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Process-local endpoints end to end (runtime-behaviour.md section 8): two workers on one SQLite file, each with its
  * own reference server child over stdio under the same server name. A task lives in the child of the worker that
  * created it: while that worker is alive the other never controls it nor marks it lost; once it dies abruptly
- * ({@code kill -9}: no release, no drain, its child gone), the survivor ends the task {@code remote_task_lost} after
- * the dead worker's lease and heartbeat lapse, and still completes work that was never sent. Nothing is left stuck.
+ * ({@code kill -9}: no release, no drain, its child gone), a restarted worker ends that task {@code remote_task_lost}
+ * once the dead worker's lease and heartbeat lapse, ends the one it died submitting {@code submit_outcome_unknown},
+ * and completes work that was never sent. Nothing is left stuck.
  */
 class ProcessLocalEndpointsEndToEndTest {
     /** Short lease and staleness so a crash is recovered within seconds; a 250 ms tick keeps claims prompt. */
@@ -118,24 +118,26 @@ class ProcessLocalEndpointsEndToEndTest {
         assertThat(seen).extracting(row -> row.lease().owner()).doesNotContain(b.id());
         assertThat(a.claims()).extracting(Claim::taskId).contains(task);
         assertThat(b.claims()).extracting(Claim::taskId).doesNotContain(task);
-        // Both stayed registered and live throughout, so B's silence was the rule at work, not a dead B.
+        // Neither worker died or deregistered: B's silence was the rule at work, not a dead B.
         assertThat(store.workers()).extracting(worker -> worker.id()).contains(a.id(), b.id());
         assertThat(b.claims()).isEmpty();
     }
 
     @Test
-    void aCrashedCreatorsTaskEndsRemoteTaskLostAndUnsentWorkStillCompletes() throws Exception {
+    void afterACrashAndARestartNoTaskIsStuck() throws Exception {
         CrashableWorker a = worker("worker-a");
         a.start();
         TaskId stranded = submit("{\"durationMs\": 600000}");
         TaskRecord created = awaitRow(stranded, row -> row.state().status() == TaskStatus.WORKING
                 && row.state().remoteTaskId() != null);
         assertThat(created.state().endpointOwner()).isEqualTo(a.id());
+        a.dieAtNextSubmitAttempt();
+        TaskId inFlight = submit("{\"durationMs\": 300}");
+        assertThat(a.awaitDiedMidSubmit(WAIT)).isEqualTo(inFlight);
+        a.crash();
 
         CrashableWorker b = worker("worker-b");
         b.start();
-        Instant crashedAt = clock.now();
-        a.crash();
         TaskId unsent = submit("{\"durationMs\": 300, \"result\": \"done by b\"}");
 
         TaskRecord completed = awaitRow(unsent, row -> row.state().status().isTerminal());
@@ -146,10 +148,13 @@ class ProcessLocalEndpointsEndToEndTest {
         TaskRecord lost = awaitRow(stranded, row -> row.state().status().isTerminal());
         assertThat(lost.state().status()).as(describe(lost)).isEqualTo(TaskStatus.FAILED);
         assertThat(lost.state().errorCode()).isEqualTo(ErrorCodes.REMOTE_TASK_LOST);
-        assertThat(b.claims()).extracting(Claim::taskId).contains(stranded, unsent);
-        // B touched A's task only once A was dead (a claim's start is its expiry less the lease).
-        assertThat(b.claims()).filteredOn(claim -> claim.taskId().equals(stranded))
-                .allSatisfy(claim -> assertThat(claim.expiresAt().minus(SETTINGS.lease())).isAfter(crashedAt));
+
+        // submitPolicy atMostOnce (the default): a create that may have been sent is never sent again.
+        TaskRecord unknown = awaitRow(inFlight, row -> row.state().status().isTerminal());
+        assertThat(unknown.state().status()).as(describe(unknown)).isEqualTo(TaskStatus.FAILED);
+        assertThat(unknown.state().errorCode()).isEqualTo(ErrorCodes.SUBMIT_OUTCOME_UNKNOWN);
+
+        assertThat(b.claims()).extracting(Claim::taskId).contains(stranded, inFlight, unsent);
         assertThat(store.countByStatus()).allSatisfy((status, count) ->
                 assertThat(status.isTerminal() || count == 0).as(status + ": " + count).isTrue());
     }
