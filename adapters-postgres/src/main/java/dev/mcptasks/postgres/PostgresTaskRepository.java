@@ -116,9 +116,13 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
         List<TaskRow> rows = store.autoCommit("claim " + request.phase().wireName() + " tasks",
                 mapper -> mapper.claimControl(request.phase().wireName(), request.worker().value(), now, expiresAt,
                         Times.millis(request.liveWorkersSince()), excluded, tokens, limit));
-        return rows.stream().map(TaskRows::toRecord).sorted(DUE_ORDER)
-                .map(task -> new ClaimedTask(new Claim(task.id(), request.phase(), request.worker(),
-                        task.lease().token(), task.lease().expiresAt()), task))
+        return rows.stream()
+                .map(row -> {
+                    TaskRecord task = TaskRows.toRecord(row);
+                    return new ClaimedTask(new Claim(task.id(), request.phase(), request.worker(),
+                            task.lease().token(), task.lease().expiresAt()), task, row.recovered);
+                })
+                .sorted(Comparator.comparing(ClaimedTask::task, DUE_ORDER))
                 .toList();
     }
 

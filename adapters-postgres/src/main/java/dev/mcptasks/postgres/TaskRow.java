@@ -37,6 +37,9 @@ final class TaskRow {
     Instant cancelRequestedAt;
     Instant submitAttemptedAt;
 
+    /** Only set by claim scans: the row still carried an expired claim of another generation. */
+    boolean recovered;
+
     String leasePhase;
     String leaseOwner;
     String leaseToken;

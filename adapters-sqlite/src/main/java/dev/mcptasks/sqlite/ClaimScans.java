@@ -56,6 +56,12 @@ final class ClaimScans {
                 case POLL -> mapper::claimPoll;
                 default -> mapper::claimCancel;
             };
+            if (candidates.isEmpty()) {
+                return List.of();
+            }
+            // read in the same BEGIN IMMEDIATE transaction: releases clear the owner, so an owner left on a due,
+            // free row is the expired claim of a dead or stalled worker (a recovery)
+            java.util.Set<String> recovered = java.util.Set.copyOf(mapper.selectLeasedIds(candidates));
             Map<String, Claim> granted = new LinkedHashMap<>();
             for (String id : candidates) {
                 ClaimToken token = ids.newClaimToken();
@@ -63,7 +69,8 @@ final class ClaimScans {
                     granted.put(id, new Claim(TaskId.of(id), request.phase(), request.worker(), token, expiresAt));
                 }
             }
-            return withRows(mapper, granted, (row, grant) -> new ClaimedTask(grant, row.toRecord()));
+            return withRows(mapper, granted,
+                    (row, grant) -> new ClaimedTask(grant, row.toRecord(), recovered.contains(row.id())));
         });
     }
 

@@ -23,6 +23,9 @@ interface TaskMapper {
 
     List<TaskRow> selectTasks(@Param("ids") List<String> ids);
 
+    /** Which of these rows still carry a claim (only an expired one can be left when a scan picks them). */
+    List<String> selectLeasedIds(@Param("ids") List<String> ids);
+
     List<TaskRow> listTasks(TaskFilter filter);
 
     List<Map<String, Object>> countByStatus();

@@ -42,6 +42,7 @@ final class InMemoryClaims {
             for (TaskRow row : candidates.subList(0, Math.min(request.limit(), candidates.size()))) {
                 Claim claim = new Claim(row.id, request.phase(), request.worker(), store.ids().newClaimToken(),
                         expiresAt);
+                boolean recovered = row.leaseOwner != null; // releases clear the owner: only an expired claim is left
                 row.leasePhase = claim.phase();
                 row.leaseOwner = claim.owner();
                 row.leaseToken = claim.token();
@@ -52,7 +53,7 @@ final class InMemoryClaims {
                     case CANCEL -> row.cancelAttemptCount++;
                     default -> throw new IllegalStateException("not a control phase: " + claim.phase());
                 }
-                claimed.add(new ClaimedTask(claim, row.toRecord()));
+                claimed.add(new ClaimedTask(claim, row.toRecord(), recovered));
             }
             return claimed;
         }

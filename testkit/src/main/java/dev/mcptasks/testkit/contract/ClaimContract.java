@@ -103,6 +103,20 @@ public abstract class ClaimContract extends ContractFixture {
         assertThat(second.get(0).claim().owner()).isEqualTo(B);
         assertThat(second.get(0).claim().token()).isNotEqualTo(first.token());
         assertThat(record(id).control().submitAttemptCount()).isEqualTo(2);
+        assertThat(second.get(0).recovered()).as("a claim taken over from an expired lease is a recovery").isTrue();
+    }
+
+    @Test
+    void aClaimOfAReleasedRowIsNotARecovery() {
+        TaskId fresh = create();
+        TaskId released = create();
+        Claim claim = claimRow(ClaimPhase.SUBMIT, A, released);
+        assertThat(repo.releaseCancelled(claim)).isTrue();
+
+        List<ClaimedTask> claimed = claim(ClaimPhase.SUBMIT, B, 10);
+
+        assertThat(claimed).extracting(c -> c.claim().taskId()).containsExactlyInAnyOrder(fresh, released);
+        assertThat(claimed).allSatisfy(c -> assertThat(c.recovered()).isFalse());
     }
 
     @Test
