@@ -26,8 +26,6 @@ import java.util.function.BooleanSupplier;
 final class AuditingRepository extends ForwardingTaskRepository {
     private final TaskRepository store;
     private final Map<TaskId, ClaimToken> latestClaim = new ConcurrentHashMap<>();
-    /** Claims not yet ended by a lease-clearing write: a new claim of such a row is a recovery. */
-    private final Map<TaskId, Claim> openClaims = new ConcurrentHashMap<>();
     private final AtomicLong recoveries = new AtomicLong();
     private final AtomicLong staleAttempts = new AtomicLong();
     private final AtomicLong staleAccepted = new AtomicLong();
@@ -61,19 +59,11 @@ final class AuditingRepository extends ForwardingTaskRepository {
         List<ClaimedTask> claimed = store.claimControl(request);
         for (ClaimedTask task : claimed) {
             latestClaim.put(task.claim().taskId(), task.claim().token());
-            if (openClaims.put(task.claim().taskId(), task.claim()) != null) {
+            if (task.recovered()) { // the store saw an expired claim of another generation on the row
                 recoveries.incrementAndGet();
             }
         }
         return claimed;
-    }
-
-    @Override
-    public CancelRequestOutcome requestCancel(TaskId id) {
-        CancelRequestOutcome outcome = store.requestCancel(id);
-        // A first cancel request clears a poll lease: that claim ended without expiring.
-        openClaims.computeIfPresent(id, (task, claim) -> claim.phase() == ClaimPhase.POLL ? null : claim);
-        return outcome;
     }
 
     @Override
@@ -88,30 +78,22 @@ final class AuditingRepository extends ForwardingTaskRepository {
 
     @Override
     public boolean applySubmitted(Claim claim, SubmitWrite write) {
-        return ended(claim, audited(claim, () -> store.applySubmitted(claim, write)));
+        return audited(claim, () -> store.applySubmitted(claim, write));
     }
 
     @Override
     public boolean applyOutcome(Claim claim, OutcomeWrite write) {
-        return ended(claim, audited(claim, () -> store.applyOutcome(claim, write)));
+        return audited(claim, () -> store.applyOutcome(claim, write));
     }
 
     @Override
     public boolean releaseAfterFailure(Claim claim, FailureWrite write) {
-        return ended(claim, audited(claim, () -> store.releaseAfterFailure(claim, write)));
+        return audited(claim, () -> store.releaseAfterFailure(claim, write));
     }
 
     @Override
     public boolean releaseCancelled(Claim claim) {
-        return ended(claim, audited(claim, () -> store.releaseCancelled(claim)));
-    }
-
-    /** An accepted lease-clearing write ends its claim. */
-    private boolean ended(Claim claim, boolean accepted) {
-        if (accepted) {
-            openClaims.remove(claim.taskId(), claim);
-        }
-        return accepted;
+        return audited(claim, () -> store.releaseCancelled(claim));
     }
 
     private boolean audited(Claim claim, BooleanSupplier write) {
