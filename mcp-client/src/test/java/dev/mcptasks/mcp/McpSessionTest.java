@@ -217,7 +217,7 @@ class McpSessionTest {
 
         call.cancel(true);
 
-        JsonNode cancelled = transport.lastRequest("notifications/cancelled");
+        JsonNode cancelled = awaitSent(transport, "notifications/cancelled");
         assertThat(cancelled.at("/params/requestId").asLong()).isEqualTo(id);
         assertThat(cancelled.at("/params/reason").asText()).contains("cancelled");
         assertThat(clock.pendingTimers()).isZero();
@@ -380,5 +380,15 @@ class McpSessionTest {
         assertThat(server.last().closed).isDone();
         assertThatThrownBy(() -> session.request("echo", null).get(10, TimeUnit.SECONDS))
                 .hasCauseInstanceOf(McpTransportFailure.class);
+    }
+
+    /** The last message of {@code method}, waiting (bounded) for a send that may run on another thread. */
+    private static JsonNode awaitSent(FakeTransport transport, String method) throws InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
+        while (transport.sent(method).isEmpty() && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+            Thread.yield();
+        }
+        return transport.lastRequest(method);
     }
 }
