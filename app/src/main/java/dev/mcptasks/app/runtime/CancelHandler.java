@@ -41,7 +41,8 @@ final class CancelHandler implements PhaseHandler {
     public void run(ClaimContext context) {
         TaskRecord row = context.claimed().task();
         if (row.state().remoteTaskId() == null) {
-            finishTerminal(context, row, StoredSnapshot.cancelled(CANCELLED_WITHOUT_REMOTE_ID));
+            Handlers.finishTerminal(context, row, StoredSnapshot.cancelled(CANCELLED_WITHOUT_REMOTE_ID), repository,
+                    transitions);
             return;
         }
         TaskDriver driver = Handlers.driver(drivers, context, row, repository, transitions, false);
@@ -56,22 +57,16 @@ final class CancelHandler implements PhaseHandler {
         Instant completedAt = context.now();
         if (error == null) {
             // a nonterminal answer (cancellation in progress) stays in the cancel phase, due at the next poll time
-            context.finish(FencedWrite.APPLY_OUTCOME, () -> repository.applyOutcome(context.claimed().claim(),
-                    transitions.observed(row, snapshot, completedAt)));
+            Handlers.finishObserved(context, row, snapshot, completedAt, repository, transitions);
             return;
         }
         String message = Transitions.describe(error);
         if (Transitions.classify(error) == RemoteFailure.TASK_LOST) {
-            finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.REMOTE_TASK_LOST,
-                    "the server no longer knows the task it was asked to cancel: " + message));
+            Handlers.finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.REMOTE_TASK_LOST,
+                    "the server no longer knows the task it was asked to cancel: " + message), repository, transitions);
             return;
         }
         context.finish(FencedWrite.RELEASE_FAILURE, () -> repository.releaseAfterFailure(context.claimed().claim(),
                 transitions.failure(row, "cancel failed: " + message, completedAt, false, false)));
-    }
-
-    private void finishTerminal(ClaimContext context, TaskRecord row, StoredSnapshot snapshot) {
-        context.finish(FencedWrite.APPLY_OUTCOME,
-                () -> repository.applyOutcome(context.claimed().claim(), transitions.terminal(row, snapshot)));
     }
 }

@@ -2,11 +2,14 @@ package dev.mcptasks.app.runtime;
 
 import dev.mcptasks.app.service.TaskDriverRegistry;
 import dev.mcptasks.app.service.UnknownServerException;
+import dev.mcptasks.domain.RemoteTaskSnapshot;
+import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.ports.driver.RemoteTaskRef;
 import dev.mcptasks.ports.driver.TaskDriver;
 import dev.mcptasks.ports.repository.FencedWrite;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.TaskRepository;
+import java.time.Instant;
 
 /** Helpers shared by the phase handlers. */
 final class Handlers {
@@ -31,5 +34,19 @@ final class Handlers {
                     transitions.failure(row, e.getMessage(), context.now(), false, tracksDegradation)));
             return null;
         }
+    }
+
+    /** Ends the claim with a terminal outcome decided locally (lost, malformed, refused, unknown submission). */
+    static void finishTerminal(ClaimContext context, TaskRecord row, StoredSnapshot snapshot,
+            TaskRepository repository, Transitions transitions) {
+        context.finish(FencedWrite.APPLY_OUTCOME,
+                () -> repository.applyOutcome(context.claimed().claim(), transitions.terminal(row, snapshot)));
+    }
+
+    /** Ends the claim by storing what the server reported, scheduled from the call's completion time. */
+    static void finishObserved(ClaimContext context, TaskRecord row, RemoteTaskSnapshot snapshot,
+            Instant completedAt, TaskRepository repository, Transitions transitions) {
+        context.finish(FencedWrite.APPLY_OUTCOME, () -> repository.applyOutcome(context.claimed().claim(),
+                transitions.observed(row, snapshot, completedAt)));
     }
 }

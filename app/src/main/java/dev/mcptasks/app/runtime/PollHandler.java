@@ -37,8 +37,8 @@ final class PollHandler implements PhaseHandler {
     public void run(ClaimContext context) {
         TaskRecord row = context.claimed().task();
         if (row.state().remoteTaskId() == null) {
-            finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.PROTOCOL_ERROR,
-                    "the task is " + row.status().wireName() + " but has no remote task id"));
+            Handlers.finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.PROTOCOL_ERROR,
+                    "the task is " + row.status().wireName() + " but has no remote task id"), repository, transitions);
             return;
         }
         TaskDriver driver = Handlers.driver(drivers, context, row, repository, transitions, true);
@@ -52,24 +52,18 @@ final class PollHandler implements PhaseHandler {
     private void settle(ClaimContext context, TaskRecord row, RemoteTaskSnapshot snapshot, Throwable error) {
         Instant completedAt = context.now();
         if (error == null) {
-            context.finish(FencedWrite.APPLY_OUTCOME, () -> repository.applyOutcome(context.claimed().claim(),
-                    transitions.observed(row, snapshot, completedAt)));
+            Handlers.finishObserved(context, row, snapshot, completedAt, repository, transitions);
             return;
         }
         RemoteFailure failure = Transitions.classify(error);
         String message = Transitions.describe(error);
         switch (failure) {
-            case TASK_LOST -> finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.REMOTE_TASK_LOST,
-                    "the server no longer knows the task: " + message));
-            case PROTOCOL -> finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.PROTOCOL_ERROR,
-                    "malformed status response: " + message));
+            case TASK_LOST -> Handlers.finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.REMOTE_TASK_LOST,
+                    "the server no longer knows the task: " + message), repository, transitions);
+            case PROTOCOL -> Handlers.finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.PROTOCOL_ERROR,
+                    "malformed status response: " + message), repository, transitions);
             default -> context.finish(FencedWrite.RELEASE_FAILURE, () -> repository.releaseAfterFailure(
                     context.claimed().claim(), transitions.failure(row, message, completedAt, false, true)));
         }
-    }
-
-    private void finishTerminal(ClaimContext context, TaskRecord row, StoredSnapshot snapshot) {
-        context.finish(FencedWrite.APPLY_OUTCOME,
-                () -> repository.applyOutcome(context.claimed().claim(), transitions.terminal(row, snapshot)));
     }
 }

@@ -58,10 +58,10 @@ final class SubmitHandler implements PhaseHandler {
             return;
         }
         if (row.control().submitAttemptedAt() != null && profile.get().submitPolicy() == SubmitPolicy.AT_MOST_ONCE) {
-            finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.SUBMIT_OUTCOME_UNKNOWN,
+            Handlers.finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.SUBMIT_OUTCOME_UNKNOWN,
                     "a create request was sent at " + row.control().submitAttemptedAt() + " by a worker that did"
                             + " not record its outcome; the server may have created the task (submitPolicy"
-                            + " atMostOnce never sends twice)"));
+                            + " atMostOnce never sends twice)"), repository, transitions);
             return;
         }
         TaskDriver driver = Handlers.driver(drivers, context, row, repository, transitions, false);
@@ -86,7 +86,8 @@ final class SubmitHandler implements PhaseHandler {
         String message = Transitions.describe(error);
         RemoteFailure failure = Transitions.classify(error);
         if (failure == RemoteFailure.REFUSED) {
-            finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.SUBMIT_REFUSED, message));
+            Handlers.finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.SUBMIT_REFUSED, message),
+                    repository, transitions);
             return;
         }
         boolean nothingSent = failure == RemoteFailure.NOT_SENT;
@@ -108,10 +109,5 @@ final class SubmitHandler implements PhaseHandler {
                     StoredSnapshot.failed(ErrorCodes.PROTOCOL_ERROR, "the server returned remote task id '"
                             + result.snapshot().remoteTaskId() + "', which another task already has")));
         }
-    }
-
-    private void finishTerminal(ClaimContext context, TaskRecord row, StoredSnapshot snapshot) {
-        context.finish(FencedWrite.APPLY_OUTCOME,
-                () -> repository.applyOutcome(context.claimed().claim(), transitions.terminal(row, snapshot)));
     }
 }
