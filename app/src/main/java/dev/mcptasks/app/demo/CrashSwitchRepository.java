@@ -1,5 +1,6 @@
 package dev.mcptasks.app.demo;
 
+import dev.mcptasks.ports.repository.ForwardingTaskRepository;
 import dev.mcptasks.ports.repository.RepositoryUnavailableException;
 import dev.mcptasks.ports.repository.TaskRepository;
 

@@ -3,29 +3,20 @@ package dev.mcptasks.testkit.faults;
 import dev.mcptasks.domain.Claim;
 import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.TaskId;
-import dev.mcptasks.domain.TaskStatus;
-import dev.mcptasks.domain.WorkerId;
-import dev.mcptasks.ports.repository.CancelRequestOutcome;
 import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.FailureWrite;
+import dev.mcptasks.ports.repository.ForwardingTaskRepository;
 import dev.mcptasks.ports.repository.FencedWrite;
-import dev.mcptasks.ports.repository.NewTask;
 import dev.mcptasks.ports.repository.NotificationClaim;
-import dev.mcptasks.ports.repository.NotificationClaimRequest;
 import dev.mcptasks.ports.repository.OutcomeWrite;
 import dev.mcptasks.ports.repository.SubmitWrite;
-import dev.mcptasks.ports.repository.TaskQuery;
-import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.TaskRepository;
-import dev.mcptasks.ports.repository.WorkerInfo;
-import dev.mcptasks.ports.repository.WorkerRecord;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -36,7 +27,7 @@ import java.util.function.Supplier;
  * blocked the same way. Every fenced write attempt is counted per kind and task, whatever its outcome. Everything
  * else passes straight to the delegate.
  */
-public final class FaultInjectingRepository implements CloseableTaskRepository {
+public final class FaultInjectingRepository extends ForwardingTaskRepository implements CloseableTaskRepository {
     private record Key(FencedWrite write, TaskId task) {}
 
     private record ClaimFailure(RuntimeException error, AtomicInteger remaining) {}
@@ -50,6 +41,11 @@ public final class FaultInjectingRepository implements CloseableTaskRepository {
 
     public FaultInjectingRepository(TaskRepository delegate) {
         this.delegate = delegate;
+    }
+
+    @Override
+    protected TaskRepository delegate() {
+        return delegate;
     }
 
     /** Every {@code write} for {@code task} throws {@code error} until {@link #heal} is called. */
@@ -114,16 +110,6 @@ public final class FaultInjectingRepository implements CloseableTaskRepository {
     }
 
     @Override
-    public TaskRecord create(NewTask task) {
-        return delegate.create(task);
-    }
-
-    @Override
-    public CancelRequestOutcome requestCancel(TaskId id) {
-        return delegate.requestCancel(id);
-    }
-
-    @Override
     public List<ClaimedTask> claimControl(ControlClaimRequest request) {
         Gate gate = claimGates.get(request.phase());
         if (gate != null) {
@@ -167,11 +153,6 @@ public final class FaultInjectingRepository implements CloseableTaskRepository {
     }
 
     @Override
-    public List<NotificationClaim> claimNotifications(NotificationClaimRequest request) {
-        return delegate.claimNotifications(request);
-    }
-
-    @Override
     public boolean markDispatched(NotificationClaim claim) {
         return fenced(FencedWrite.NOTIFY_DISPATCH, claim.taskId(), () -> delegate.markDispatched(claim));
     }
@@ -196,36 +177,6 @@ public final class FaultInjectingRepository implements CloseableTaskRepository {
     @Override
     public boolean releaseNotification(NotificationClaim claim) {
         return fenced(FencedWrite.NOTIFY_RELEASE, claim.taskId(), () -> delegate.releaseNotification(claim));
-    }
-
-    @Override
-    public Optional<TaskRecord> find(TaskId id) {
-        return delegate.find(id);
-    }
-
-    @Override
-    public List<TaskRecord> list(TaskQuery query) {
-        return delegate.list(query);
-    }
-
-    @Override
-    public Map<TaskStatus, Long> countByStatus() {
-        return delegate.countByStatus();
-    }
-
-    @Override
-    public void heartbeat(WorkerInfo worker) {
-        delegate.heartbeat(worker);
-    }
-
-    @Override
-    public void removeWorker(WorkerId worker) {
-        delegate.removeWorker(worker);
-    }
-
-    @Override
-    public List<WorkerRecord> workers() {
-        return delegate.workers();
     }
 
     /** Closes the delegate when it owns resources. */

@@ -1,31 +1,20 @@
-package dev.mcptasks.app.demo;
+package dev.mcptasks.ports.repository;
 
 import dev.mcptasks.domain.Claim;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
-import dev.mcptasks.ports.repository.CancelRequestOutcome;
-import dev.mcptasks.ports.repository.ClaimedTask;
-import dev.mcptasks.ports.repository.ControlClaimRequest;
-import dev.mcptasks.ports.repository.FailureWrite;
-import dev.mcptasks.ports.repository.NewTask;
-import dev.mcptasks.ports.repository.NotificationClaim;
-import dev.mcptasks.ports.repository.NotificationClaimRequest;
-import dev.mcptasks.ports.repository.OutcomeWrite;
-import dev.mcptasks.ports.repository.SubmitWrite;
-import dev.mcptasks.ports.repository.TaskQuery;
-import dev.mcptasks.ports.repository.TaskRecord;
-import dev.mcptasks.ports.repository.TaskRepository;
-import dev.mcptasks.ports.repository.WorkerInfo;
-import dev.mcptasks.ports.repository.WorkerRecord;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** A repository that forwards every call to {@link #delegate()}; the demo's decorators override what they watch. */
-abstract class ForwardingTaskRepository implements TaskRepository {
+/**
+ * A repository that forwards every call to {@link #delegate()}: decorators (fault injection, auditing, crash switches)
+ * override only the calls they watch.
+ */
+public abstract class ForwardingTaskRepository implements TaskRepository {
     /** The repository the next call goes to. */
     protected abstract TaskRepository delegate();
 
