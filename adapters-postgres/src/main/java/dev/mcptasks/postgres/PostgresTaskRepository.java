@@ -120,7 +120,8 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
                 .map(row -> {
                     TaskRecord task = TaskRows.toRecord(row);
                     return new ClaimedTask(new Claim(task.id(), request.phase(), request.worker(),
-                            task.lease().token(), task.lease().expiresAt()), task, row.recovered);
+                            task.lease().token(), task.lease().expiresAt()), task,
+                            row.expiredPhase == null ? null : ClaimPhase.fromWire(row.expiredPhase));
                 })
                 .sorted(Comparator.comparing(ClaimedTask::task, DUE_ORDER))
                 .toList();
@@ -177,6 +178,15 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
     public boolean releaseCancelled(Claim claim) {
         return fenced(FencedWrite.RELEASE_CANCELLED, claim,
                 now -> mapper -> mapper.releaseCancelled(Fence.release(claim, now)));
+    }
+
+    @Override
+    public boolean abandonCancel(Claim claim, String reason, Instant nextControlAt) {
+        Objects.requireNonNull(reason, "reason");
+        Objects.requireNonNull(nextControlAt, "nextControlAt");
+        String capped = SnapshotNormalizer.cap(reason, SnapshotNormalizer.MAX_ERROR_CHARS);
+        return fenced(FencedWrite.ABANDON_CANCEL, claim, now -> mapper -> mapper.abandonCancel(
+                Fence.live(claim, now, false, false), now, capped, Times.millis(nextControlAt)));
     }
 
     /**

@@ -47,6 +47,9 @@ interface TaskMapper {
 
     int releaseCancelled(@Param("f") Fence fence);
 
+    int abandonCancel(@Param("f") Fence fence, @Param("now") Instant now, @Param("reason") String reason,
+            @Param("nextControlAt") Instant nextControlAt);
+
     int cancelLocally(@Param("id") String id, @Param("now") Instant now, @Param("s") Snapshot snapshot,
             @Param("e") Event event);
 

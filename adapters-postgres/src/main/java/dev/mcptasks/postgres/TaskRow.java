@@ -37,8 +37,8 @@ final class TaskRow {
     Instant cancelRequestedAt;
     Instant submitAttemptedAt;
 
-    /** Only set by claim scans: the row still carried an expired claim of another generation. */
-    boolean recovered;
+    /** Only set by claim scans: the phase of the expired claim of another generation the row still carried. */
+    String expiredPhase;
 
     String leasePhase;
     String leaseOwner;

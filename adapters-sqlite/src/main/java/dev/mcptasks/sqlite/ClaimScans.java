@@ -1,6 +1,7 @@
 package dev.mcptasks.sqlite;
 
 import dev.mcptasks.domain.Claim;
+import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.ClaimToken;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.ports.Clock;
@@ -61,7 +62,11 @@ final class ClaimScans {
             }
             // read in the same BEGIN IMMEDIATE transaction: releases clear the owner, so an owner left on a due,
             // free row is the expired claim of a dead or stalled worker (a recovery)
-            java.util.Set<String> recovered = java.util.Set.copyOf(mapper.selectLeasedIds(candidates));
+            Map<String, ClaimPhase> expired = new java.util.HashMap<>();
+            for (Map<String, Object> leased : mapper.selectLeasedIds(candidates)) {
+                Object phase = leased.containsKey("lease_phase") ? leased.get("lease_phase") : leased.get("leasePhase");
+                expired.put(String.valueOf(leased.get("id")), ClaimPhase.fromWire(String.valueOf(phase)));
+            }
             Map<String, Claim> granted = new LinkedHashMap<>();
             for (String id : candidates) {
                 ClaimToken token = ids.newClaimToken();
@@ -70,7 +75,7 @@ final class ClaimScans {
                 }
             }
             return withRows(mapper, granted,
-                    (row, grant) -> new ClaimedTask(grant, row.toRecord(), recovered.contains(row.id())));
+                    (row, grant) -> new ClaimedTask(grant, row.toRecord(), expired.get(row.id())));
         });
     }
 

@@ -77,6 +77,12 @@ final class FencedWrites {
                 (mapper, now) -> mapper.releaseCancelled(fence(claim)));
     }
 
+    boolean abandonCancel(Claim claim, String reason, Instant nextControlAt) {
+        String capped = capped(reason);
+        return fenced(FencedWrite.ABANDON_CANCEL, claim.taskId(),
+                (mapper, now) -> mapper.abandonCancel(fence(claim), now, capped, nextControlAt.toEpochMilli()));
+    }
+
     boolean markDispatched(NotificationClaim claim) {
         return fenced(FencedWrite.NOTIFY_DISPATCH, claim.taskId(),
                 (mapper, now) -> mapper.markDispatched(notifyFence(claim), now));

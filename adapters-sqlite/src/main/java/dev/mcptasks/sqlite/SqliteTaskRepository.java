@@ -122,6 +122,13 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
     }
 
     @Override
+    public boolean abandonCancel(Claim claim, String reason, Instant nextControlAt) {
+        java.util.Objects.requireNonNull(reason, "reason");
+        java.util.Objects.requireNonNull(nextControlAt, "nextControlAt");
+        return fenced.abandonCancel(claim, reason, nextControlAt);
+    }
+
+    @Override
     public List<NotificationClaim> claimNotifications(NotificationClaimRequest request) {
         return claims.claimNotifications(request);
     }

@@ -24,7 +24,8 @@ interface TaskMapper {
     List<TaskRow> selectTasks(@Param("ids") List<String> ids);
 
     /** Which of these rows still carry a claim (only an expired one can be left when a scan picks them). */
-    List<String> selectLeasedIds(@Param("ids") List<String> ids);
+    /** Id and lease phase of the given rows that still carry a lease (owner set). */
+    List<Map<String, Object>> selectLeasedIds(@Param("ids") List<String> ids);
 
     List<TaskRow> listTasks(TaskFilter filter);
 
@@ -69,6 +70,9 @@ interface TaskMapper {
     int releaseAfterFailure(@Param("f") Fence fence, @Param("now") long now, @Param("w") FailureValues values);
 
     int releaseCancelled(@Param("f") Fence fence);
+
+    int abandonCancel(@Param("f") Fence fence, @Param("now") long now, @Param("reason") String reason,
+            @Param("nextControlAt") long nextControlAt);
 
     // notification outbox
 

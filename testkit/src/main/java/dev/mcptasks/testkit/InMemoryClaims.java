@@ -42,7 +42,8 @@ final class InMemoryClaims {
             for (TaskRow row : candidates.subList(0, Math.min(request.limit(), candidates.size()))) {
                 Claim claim = new Claim(row.id, request.phase(), request.worker(), store.ids().newClaimToken(),
                         expiresAt);
-                boolean recovered = row.leaseOwner != null; // releases clear the owner: only an expired claim is left
+                // releases clear the owner: only an expired claim is left
+                ClaimPhase expired = row.leaseOwner != null ? row.leasePhase : null;
                 row.leasePhase = claim.phase();
                 row.leaseOwner = claim.owner();
                 row.leaseToken = claim.token();
@@ -53,7 +54,7 @@ final class InMemoryClaims {
                     case CANCEL -> row.cancelAttemptCount++;
                     default -> throw new IllegalStateException("not a control phase: " + claim.phase());
                 }
-                claimed.add(new ClaimedTask(claim, row.toRecord(), recovered));
+                claimed.add(new ClaimedTask(claim, row.toRecord(), expired));
             }
             return claimed;
         }

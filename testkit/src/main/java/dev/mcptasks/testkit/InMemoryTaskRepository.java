@@ -209,6 +209,22 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
                 (row, now) -> row.clearLease());
     }
 
+    @Override
+    public boolean abandonCancel(Claim claim, String reason, Instant nextControlAt) {
+        Objects.requireNonNull(reason, "reason");
+        Objects.requireNonNull(nextControlAt, "nextControlAt");
+        String error = SnapshotNormalizer.cap(reason, SnapshotNormalizer.MAX_ERROR_CHARS);
+        return store.fenced(FencedWrite.ABANDON_CANCEL, claim.taskId(),
+                (row, now) -> claim.phase() == ClaimPhase.CANCEL && row.holdsLive(claim, now),
+                (row, now) -> {
+                    row.lastCancelError = error;
+                    row.cancelRequestedAt = null;
+                    row.nextControlAt = InMemoryStore.millis(nextControlAt);
+                    row.updatedAt = now;
+                    row.clearLease();
+                });
+    }
+
     /** Poll results and poll renewals lose to a cancel request: the row has moved to the cancel phase. */
     private static boolean pollNotSuperseded(TaskRow row, Claim claim) {
         return claim.phase() != ClaimPhase.POLL || row.cancelRequestedAt == null;

@@ -11,5 +11,10 @@ public enum RemoteFailure {
     /** The server refused the request (JSON-RPC error on create, tool not task-capable): terminal for a submit. */
     REFUSED,
     /** The answer was malformed: terminal protocol_error for a poll; a cancel is retried. */
-    PROTOCOL
+    PROTOCOL,
+    /**
+     * The server cannot do this operation at all (a native server without the {@code tasks.cancel} capability):
+     * nothing was sent, and retrying cannot help. A cancel stops and the task is tracked to its real end.
+     */
+    UNSUPPORTED
 }

@@ -64,6 +64,11 @@ public abstract class ForwardingTaskRepository implements TaskRepository {
     }
 
     @Override
+    public boolean abandonCancel(Claim claim, String reason, java.time.Instant nextControlAt) {
+        return delegate().abandonCancel(claim, reason, nextControlAt);
+    }
+
+    @Override
     public List<NotificationClaim> claimNotifications(NotificationClaimRequest request) {
         return delegate().claimNotifications(request);
     }

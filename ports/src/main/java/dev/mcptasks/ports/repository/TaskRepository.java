@@ -106,6 +106,15 @@ public interface TaskRepository {
     boolean releaseCancelled(Claim claim);
 
     /**
+     * Ends the cancel phase without a remote cancel, because the server cannot cancel at all: the row goes back to
+     * the poll phase so it is tracked to its real end. Sets {@code last_cancel_error} = {@code reason} (capped),
+     * clears {@code cancel_requested_at} (the reason says when the request was made and why it was not sent),
+     * {@code next_control_at} = {@code nextControlAt}, {@code updated_at} now, clears the lease; status, snapshot,
+     * counters and {@code last_poll_error} stay. Fence: cancel phase, id, owner, token, unexpired, nonterminal.
+     */
+    boolean abandonCancel(Claim claim, String reason, java.time.Instant nextControlAt);
+
+    /**
      * Claims deliveries: rows with {@code event_version > notified_version}, outbox status pending, claimed,
      * dispatched or retry, {@code next_notification_at <= now}, notification lease free. Pending and retry rows
      * freeze the newest event ({@code dispatch_version = event_version}, {@code dispatch_event = event_payload}), and

@@ -102,4 +102,51 @@ public abstract class CancelRequestContract extends TransitionContract {
         assertThat(repo.requestCancel(TaskId.of("task-unknown"))).isEqualTo(CancelRequestOutcome.NOT_FOUND);
         assertThat(repo.find(TaskId.of("task-unknown"))).isEmpty();
     }
+
+    @Test
+    void anAbandonedCancelReturnsTheRowToPollingWithTheReasonAndChangesNothingElse() {
+        TaskId id = working();
+        assertThat(repo.requestCancel(id)).isEqualTo(CancelRequestOutcome.REQUESTED);
+        Claim cancel = claimRow(ClaimPhase.CANCEL, A, id);
+        TaskRecord before = record(id);
+        advance(Duration.ofSeconds(2));
+
+        assertThat(repo.abandonCancel(cancel, "server does not support tasks/cancel", now())).isTrue();
+        TaskRecord after = record(id);
+        assertThat(after.control().lastCancelError()).isEqualTo("server does not support tasks/cancel");
+        assertThat(after.control().cancelRequestedAt()).isNull();
+        assertThat(after.control().nextControlAt()).isEqualTo(now());
+        assertThat(after.control().consecutiveErrorCount()).isEqualTo(before.control().consecutiveErrorCount());
+        assertThat(after.control().cancelAttemptCount()).isEqualTo(before.control().cancelAttemptCount());
+        assertThat(after.state().updatedAt()).isEqualTo(now());
+        assertThat(after.state().status()).isEqualTo(before.state().status());
+        assertThat(after.state().remoteTaskId()).isEqualTo(before.state().remoteTaskId());
+        assertThat(after.lease()).isEqualTo(TaskRecord.Lease.NONE);
+        assertThat(after.outbox()).isEqualTo(before.outbox());
+        assertThat(claim(ClaimPhase.CANCEL, B, 10)).isEmpty();
+        assertThat(claimedIds(ClaimPhase.POLL, B, 10)).containsExactly(id);
+    }
+
+    @Test
+    void anAbandonedCancelIsFencedLikeAResult() {
+        TaskId id = working();
+        repo.requestCancel(id);
+        Claim cancel = claimRow(ClaimPhase.CANCEL, A, id);
+        advance(LEASE);
+        TaskRecord expired = record(id);
+        assertThat(repo.abandonCancel(cancel, "late", now())).as("expired").isFalse();
+        assertThat(record(id)).isEqualTo(expired);
+
+        Claim renewed = claimRow(ClaimPhase.CANCEL, B, id);
+        TaskRecord claimed = record(id);
+        assertThat(repo.abandonCancel(cancel, "stale token", now())).as("replaced").isFalse();
+        assertThat(record(id)).isEqualTo(claimed);
+
+        TaskId polled = working();
+        Claim poll = claimRow(ClaimPhase.POLL, A, polled);
+        TaskRecord pollRow = record(polled);
+        assertThat(repo.abandonCancel(poll, "wrong phase", now())).as("a poll claim").isFalse();
+        assertThat(record(polled)).isEqualTo(pollRow);
+        assertThat(repo.abandonCancel(renewed, "ok", now())).isTrue();
+    }
 }

@@ -107,6 +107,22 @@ public abstract class ClaimContract extends ContractFixture {
     }
 
     @Test
+    void aRecoveryNamesThePhaseOfTheExpiredLeaseItTookOver() {
+        TaskId id = create();
+        Claim submit = claimRow(ClaimPhase.SUBMIT, A, id);
+        assertThat(repo.recordSubmitAttempt(submit)).isTrue();
+        advance(LEASE);
+        repo.requestCancel(id);
+
+        List<ClaimedTask> cancel = claim(ClaimPhase.CANCEL, B, 10);
+
+        assertThat(cancel).hasSize(1);
+        assertThat(cancel.get(0).recovered()).isTrue();
+        assertThat(cancel.get(0).expiredPhase()).as("the dead worker's submit lease").isEqualTo(ClaimPhase.SUBMIT);
+        assertThat(cancel.get(0).claim().phase()).isEqualTo(ClaimPhase.CANCEL);
+    }
+
+    @Test
     void aClaimOfAReleasedRowIsNotARecovery() {
         TaskId fresh = create();
         TaskId released = create();
@@ -117,6 +133,7 @@ public abstract class ClaimContract extends ContractFixture {
 
         assertThat(claimed).extracting(c -> c.claim().taskId()).containsExactlyInAnyOrder(fresh, released);
         assertThat(claimed).allSatisfy(c -> assertThat(c.recovered()).isFalse());
+        assertThat(claimed).allSatisfy(c -> assertThat(c.expiredPhase()).isNull());
     }
 
     @Test

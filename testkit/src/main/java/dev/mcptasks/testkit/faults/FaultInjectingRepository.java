@@ -153,6 +153,12 @@ public final class FaultInjectingRepository extends ForwardingTaskRepository imp
     }
 
     @Override
+    public boolean abandonCancel(Claim claim, String reason, Instant nextControlAt) {
+        return fenced(FencedWrite.ABANDON_CANCEL, claim.taskId(),
+                () -> delegate.abandonCancel(claim, reason, nextControlAt));
+    }
+
+    @Override
     public boolean markDispatched(NotificationClaim claim) {
         return fenced(FencedWrite.NOTIFY_DISPATCH, claim.taskId(), () -> delegate.markDispatched(claim));
     }
