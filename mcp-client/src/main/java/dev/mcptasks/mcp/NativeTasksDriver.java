@@ -151,7 +151,8 @@ public final class NativeTasksDriver implements TaskDriver {
             String id = ref.remoteTaskId();
             return operation.track(session::connect).thenCompose(handshake -> {
                 if (!handshake.capabilities().tasksCancel()) {
-                    throw RemoteFailures.refused("server '" + session.serverName()
+                    // refused locally, nothing sent: the runtime stops cancelling and keeps polling
+                    throw new RemoteCallException(RemoteFailure.UNSUPPORTED, "server '" + session.serverName()
                             + "' does not advertise tasks.cancel");
                 }
                 return operation.track(() -> session.request("tasks/cancel", taskParams(id)));

@@ -156,7 +156,7 @@ class DriverClassificationTest {
     void cancelNeedsTheCapability() {
         server.capabilities = json("{\"tasks\":{\"requests\":{\"tools\":{\"call\":{}}}}}");
         RemoteCallException refused = remoteFailure(nativeDriver.cancel(ref));
-        assertThat(refused.failure()).isEqualTo(RemoteFailure.REFUSED);
+        assertThat(refused.failure()).isEqualTo(RemoteFailure.UNSUPPORTED);
         assertThat(refused).hasMessageContaining("tasks.cancel");
     }
 
