@@ -15,12 +15,15 @@ import java.time.Instant;
 
 /**
  * The cancel phase: asks the server to cancel and stores what it then reports (cancelled, or the terminal status it
- * reached first). A row that never learned its remote id ends cancelled locally; a lost task is terminal; any other
- * failure is retried with backoff, without limit.
+ * reached first). A row without a remote id whose create request may have been sent is never reported cancelled:
+ * the server may run it untracked, so it fails with {@code submit_outcome_unknown} (whatever the submit policy: a
+ * create is never re-sent for a task the user cancelled); a row whose create was never attempted ends cancelled
+ * locally. A lost task is terminal; a server that cannot cancel at all sends the row back to polling, so its real
+ * end is still stored; any other failure is retried with backoff, without limit.
  */
 final class CancelHandler implements PhaseHandler {
-    static final String CANCELLED_WITHOUT_REMOTE_ID = "cancelled before the remote task id was known: the create"
-            + " request may have reached the server, which then runs the tool without being tracked";
+    static final String CANCELLED_BEFORE_SUBMIT = "cancelled before the create request was sent";
+    static final String UNSUPPORTED = "server does not support tasks/cancel";
 
     private final TaskRepository repository;
     private final TaskDriverRegistry drivers;
@@ -41,8 +44,16 @@ final class CancelHandler implements PhaseHandler {
     public void run(ClaimContext context) {
         TaskRecord row = context.claimed().task();
         if (row.state().remoteTaskId() == null) {
-            Handlers.finishTerminal(context, row, StoredSnapshot.cancelled(CANCELLED_WITHOUT_REMOTE_ID), repository,
-                    transitions);
+            if (row.control().submitAttemptedAt() == null) {
+                Handlers.finishTerminal(context, row, StoredSnapshot.cancelled(CANCELLED_BEFORE_SUBMIT), repository,
+                        transitions);
+            } else {
+                Handlers.finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.SUBMIT_OUTCOME_UNKNOWN,
+                        "cancel requested at " + row.control().cancelRequestedAt() + ", but a create request sent at "
+                                + row.control().submitAttemptedAt() + " never had its outcome recorded: the server"
+                                + " may have created the task and may run it; it was not cancelled remotely"),
+                        repository, transitions);
+            }
             return;
         }
         TaskDriver driver = Handlers.driver(drivers, context, row, repository, transitions, false);
@@ -61,12 +72,21 @@ final class CancelHandler implements PhaseHandler {
             return;
         }
         String message = Transitions.describe(error);
-        if (Transitions.classify(error) == RemoteFailure.TASK_LOST) {
+        RemoteFailure failure = Transitions.classify(error);
+        if (failure == RemoteFailure.UNSUPPORTED) {
+            // retrying can never help, and the row must not stay in the cancel phase: it would never be polled again
+            String reason = UNSUPPORTED + ": the cancel requested at " + row.control().cancelRequestedAt()
+                    + " was not sent; the task is tracked to its end (" + message + ")";
+            context.finish(FencedWrite.ABANDON_CANCEL,
+                    () -> repository.abandonCancel(context.claimed().claim(), reason, completedAt));
+            return;
+        }
+        if (failure == RemoteFailure.TASK_LOST) {
             Handlers.finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.REMOTE_TASK_LOST,
                     "the server no longer knows the task it was asked to cancel: " + message), repository, transitions);
             return;
         }
-        context.finish(FencedWrite.RELEASE_FAILURE, () -> repository.releaseAfterFailure(context.claimed().claim(),
-                transitions.failure(row, "cancel failed: " + message, completedAt, false, false)));
+        Handlers.finishFailure(context, repository,
+                transitions.failure(row, "cancel failed: " + message, completedAt, false, false));
     }
 }

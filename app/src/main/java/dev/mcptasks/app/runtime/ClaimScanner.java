@@ -22,6 +22,9 @@ import org.slf4j.LoggerFactory;
  */
 final class ClaimScanner {
     private static final Logger LOG = LoggerFactory.getLogger(ClaimScanner.class);
+    /** Names the new claim's phase and the phase of the expired lease it took over (they differ after a crash). */
+    static final String RECOVERED = "task {}: claimed for {}, taking over an expired {} lease (its owner died or"
+            + " stalled)";
 
     /** Builds the operation for one claimed row. */
     interface OperationFactory {
@@ -54,6 +57,41 @@ final class ClaimScanner {
         this.operations = operations;
     }
 
+    /**
+     * Hands one claimed row to the supervisor; false when its operation could not even be built (then its claim is
+     * released here and its slot stays unused). Never throws: one row's failure must not strand its siblings, which
+     * the same scan has already claimed.
+     */
+    private boolean launch(ClaimedTask task, long claimedAtNanos) {
+        ControlOperation operation;
+        try {
+            operation = operations.create(task, claimedAtNanos);
+        } catch (RuntimeException e) {
+            LOG.warn("task {}: could not build its {} operation; releasing the claim: {}", task.claim().taskId(),
+                    task.claim().phase().wireName(), e.toString());
+            releaseQuietly(task);
+            return false;
+        }
+        counters.claims.incrementAndGet();
+        if (task.recovered()) {
+            counters.recoveries.incrementAndGet();
+            LOG.info(RECOVERED, task.claim().taskId(), task.claim().phase().wireName(),
+                    task.expiredPhase().wireName());
+        }
+        // the supervisor owns the operation from here, including a start the executor rejects (released there)
+        supervisor.launch(operation);
+        return true;
+    }
+
+    private void releaseQuietly(ClaimedTask task) {
+        try {
+            repository.releaseCancelled(task.claim());
+        } catch (RuntimeException e) {
+            LOG.warn("task {}: releasing the claim failed; it stays until its lease expires: {}",
+                    task.claim().taskId(), e.toString());
+        }
+    }
+
     /** Claims and launches due rows of {@code phase}; returns how many were admitted. */
     int scan(ClaimPhase phase) {
         int reserved = slots.reserve(slots.capacity());
@@ -70,16 +108,12 @@ final class ClaimScanner {
                 if (admitted == reserved) {
                     LOG.warn("the store returned more {} claims than the limit {}; releasing task {}",
                             phase.wireName(), reserved, task.claim().taskId());
-                    repository.releaseCancelled(task.claim());
+                    releaseQuietly(task);
                     continue;
                 }
-                admitted++;
-                counters.claims.incrementAndGet();
-                if (task.recovered()) {
-                    counters.recoveries.incrementAndGet();
-                    LOG.info("task {}: recovered an expired {} claim", task.claim().taskId(), phase.wireName());
+                if (launch(task, claimedAtNanos)) {
+                    admitted++;
                 }
-                supervisor.launch(operations.create(task, claimedAtNanos));
             }
         } finally {
             slots.release(reserved - admitted);

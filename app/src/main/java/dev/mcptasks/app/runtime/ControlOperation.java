@@ -1,12 +1,15 @@
 package dev.mcptasks.app.runtime;
 
 import dev.mcptasks.domain.Claim;
+import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.OwnershipLossFence;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.repository.ClaimedTask;
+import dev.mcptasks.ports.repository.FailureWrite;
 import dev.mcptasks.ports.repository.FencedWrite;
 import dev.mcptasks.ports.repository.TaskRepository;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -27,6 +30,8 @@ import org.slf4j.LoggerFactory;
  */
 final class ControlOperation implements ClaimContext {
     private static final Logger LOG = LoggerFactory.getLogger(ControlOperation.class);
+    /** The first delay before a failed last write is tried again. */
+    static final Duration LAST_WRITE_RETRY = Duration.ofMillis(250);
 
     private final ClaimedTask claimed;
     private final PhaseHandler handler;
@@ -36,9 +41,16 @@ final class ControlOperation implements ClaimContext {
     private final RuntimeListener listener;
     private final RuntimeCounters counters;
     private final LeaseHeartbeat heartbeat;
+    private final Transitions transitions;
+    private final Duration lease;
     private final OwnershipLossFence fence = new OwnershipLossFence();
     /** Taken by whoever ends the claim: the last write, or the cancellation release. Never both. */
     private final AtomicBoolean ended = new AtomicBoolean();
+    /**
+     * Set by a failed, rejected or stalled renewal (not by the supervisor's cancellation): the claim may belong to
+     * someone else, so a last write being retried stops at once.
+     */
+    private volatile boolean ownershipLost;
     private final CompletableFuture<Void> finished = new CompletableFuture<>();
     private final CompletableFuture<Void> callSettled = new CompletableFuture<>();
     private final CompletableFuture<Void> settled;
@@ -46,8 +58,10 @@ final class ControlOperation implements ClaimContext {
     private boolean callStarted;
 
     ControlOperation(ClaimedTask claimed, long claimedAtNanos, PhaseHandler handler, TaskRepository repository,
-            Clock clock, Executor executor, RuntimeSettings settings, RuntimeListener listener,
-            RuntimeCounters counters) {
+            Clock clock, Executor executor, RuntimeSettings settings, Transitions transitions,
+            RuntimeListener listener, RuntimeCounters counters) {
+        this.transitions = transitions;
+        this.lease = settings.lease();
         this.claimed = claimed;
         this.handler = handler;
         this.repository = repository;
@@ -85,7 +99,14 @@ final class ControlOperation implements ClaimContext {
      * waited for admission past its expiry fails verification, and the driver is never called.
      */
     void start() {
-        executor.execute(this::admitted);
+        try {
+            executor.execute(this::admitted);
+        } catch (RuntimeException e) {
+            // an executor that rejects this row must not strand it: the claim is released here, on the scan thread
+            LOG.warn("task {}: the {} operation could not be started; releasing its claim: {}", taskId(),
+                    claimed.claim().phase().wireName(), e.toString());
+            giveUp("could not start: " + e, false);
+        }
     }
 
     private void admitted() {
@@ -131,7 +152,13 @@ final class ControlOperation implements ClaimContext {
         }
         refused(kind);
         if (ended.compareAndSet(false, true)) {
-            end();
+            // a refusal may come from a fence predicate other than ownership (a cancel requested meanwhile): the
+            // claim can still be this one, so give it back now instead of letting it block the row until expiry
+            try {
+                release();
+            } finally {
+                end();
+            }
         }
         return false;
     }
@@ -141,14 +168,56 @@ final class ControlOperation implements ClaimContext {
         if (!ended.compareAndSet(false, true)) {
             return; // the claim was already released: nothing more is written for it
         }
+        attemptLastWrite(kind, write, 0, clock.nanoTime());
+    }
+
+    /**
+     * Runs the last write; a write that throws (a store blip) is tried again with backoff, because it may carry
+     * what exists only in memory (a created remote task's id, a terminal result). The write is fenced and
+     * idempotent, so repeating it is safe. The heartbeat keeps renewing meanwhile ({@code finished} is not
+     * completed yet). Retries stop when the claim is lost, or before the locally confirmed lease (monotonic clock)
+     * or one lease since the first failure would run out; the claim is then given back by the cancellation release.
+     */
+    private void attemptLastWrite(FencedWrite kind, BooleanSupplier write, int failures, long firstTryNanos) {
+        if (fence.isLost() && (ownershipLost || failures == 0)) {
+            releaseAndEnd();
+            return;
+        }
         try {
-            if (fence.isLost()) {
-                release();
-            } else if (!write.getAsBoolean()) {
+            if (!write.getAsBoolean()) {
                 refused(kind);
             }
+            end();
+            return;
         } catch (RuntimeException e) {
-            LOG.warn("task {}: {} failed; the claim stays until its lease expires: {}", taskId(), kind, e.toString());
+            Duration delay = retryDelay(failures);
+            long now = clock.nanoTime();
+            long retryAt = now + delay.toNanos();
+            if (ownershipLost || retryAt >= heartbeat.confirmedUntilNanos()
+                    || retryAt >= firstTryNanos + lease.toNanos()) {
+                LOG.warn("task {}: {} failed {} time(s) and cannot be retried within the confirmed lease; releasing"
+                        + " the claim: {}", taskId(), kind, failures + 1, e.toString());
+                releaseAndEnd();
+                return;
+            }
+            LOG.info("task {}: {} failed; retrying in {} while the lease is confirmed: {}", taskId(), kind, delay,
+                    e.toString());
+            clock.schedule(delay, () -> executor.execute(
+                    () -> attemptLastWrite(kind, write, failures + 1, firstTryNanos)));
+            listener.finalWriteRetry(taskId(), delay);
+        }
+    }
+
+    /** 250 ms doubling per failure, at most a sixth of the lease (half a renewal interval). */
+    private Duration retryDelay(int failures) {
+        Duration cap = lease.dividedBy(6);
+        Duration delay = LAST_WRITE_RETRY.multipliedBy(1L << Math.min(failures, 16));
+        return delay.compareTo(cap) > 0 ? cap : delay;
+    }
+
+    private void releaseAndEnd() {
+        try {
+            release();
         } finally {
             end();
         }
@@ -157,17 +226,32 @@ final class ControlOperation implements ClaimContext {
     @Override
     public <T> void call(Supplier<CompletableFuture<T>> start, BiConsumer<T, Throwable> then) {
         CompletableFuture<T> future;
+        boolean lapsed = false;
         synchronized (this) {
             if (fence.isLost() || ended.get()) {
                 return;
             }
-            try {
-                future = start.get();
-            } catch (RuntimeException e) {
-                future = CompletableFuture.failedFuture(e);
+            if (clock.nanoTime() >= heartbeat.confirmedUntilNanos()) {
+                // a worker resumed after a pause (SIGSTOP, a long GC) may have lost the row meanwhile: never send
+                lapsed = true;
+                future = null;
+            } else {
+                try {
+                    future = start.get();
+                } catch (RuntimeException e) {
+                    future = CompletableFuture.failedFuture(e);
+                }
+                if (future == null) {
+                    throw new NullPointerException("the driver returned no future");
+                }
+                call = future;
+                callStarted = true;
             }
-            call = future;
-            callStarted = true;
+        }
+        if (lapsed) {
+            LOG.info("task {}: the locally confirmed lease lapsed before the remote call; sending nothing", taskId());
+            giveUp("the locally confirmed lease lapsed before the remote call", true);
+            return;
         }
         // settlement is the driver's own future completing, never a local deadline or wrapper
         future.whenComplete((value, error) -> callSettled.complete(null));
@@ -190,6 +274,9 @@ final class ControlOperation implements ClaimContext {
         boolean release;
         synchronized (this) {
             fence.markLost(cause);
+            if (ownershipLoss) {
+                ownershipLost = true;
+            }
             running = call;
             release = ended.compareAndSet(false, true);
         }
@@ -230,9 +317,34 @@ final class ControlOperation implements ClaimContext {
         LOG.info("task {}: {} refused by the fence: the claim was lost meanwhile", taskId(), kind);
     }
 
+    /**
+     * An unexpected exception in the handler (a bug, not a classified remote failure): the local call is stopped and
+     * the claim ends in a counted failure release with backoff, so a handler that always throws cannot spin the
+     * loop. The attempt marker of a submit is kept: the create may have been sent.
+     */
     private void abandon(Throwable error) {
         LOG.warn("task {}: the {} operation failed unexpectedly", taskId(), claimed.claim().phase().wireName(), error);
-        giveUp("operation failed: " + error, false);
+        CompletableFuture<?> running;
+        synchronized (this) {
+            running = call;
+        }
+        if (running != null) {
+            running.cancel(true);
+        }
+        if (fence.isLost()) {
+            giveUp("operation failed: " + error, false);
+            return;
+        }
+        String message = "unexpected failure in the " + claimed.claim().phase().wireName() + " phase: " + error;
+        FailureWrite failure;
+        try {
+            failure = transitions.failure(claimed.task(), message, clock.now(), false,
+                    claimed.claim().phase() == ClaimPhase.POLL);
+        } catch (RuntimeException e) {
+            giveUp("operation failed: " + error, false);
+            return;
+        }
+        finish(FencedWrite.RELEASE_FAILURE, () -> repository.releaseAfterFailure(claimed.claim(), failure));
     }
 
     /** Marks the claim ended: the heartbeat stops once this returns (after the last write finished). */

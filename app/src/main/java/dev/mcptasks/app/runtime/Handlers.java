@@ -6,7 +6,9 @@ import dev.mcptasks.domain.RemoteTaskSnapshot;
 import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.ports.driver.RemoteTaskRef;
 import dev.mcptasks.ports.driver.TaskDriver;
+import dev.mcptasks.ports.repository.FailureWrite;
 import dev.mcptasks.ports.repository.FencedWrite;
+import dev.mcptasks.ports.repository.OutcomeWrite;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.TaskRepository;
 import java.time.Instant;
@@ -29,24 +31,30 @@ final class Handlers {
         try {
             return drivers.driverNamed(row.definition().driver());
         } catch (UnknownServerException e) {
-            context.finish(FencedWrite.RELEASE_FAILURE, () -> repository.releaseAfterFailure(
-                    context.claimed().claim(),
-                    transitions.failure(row, e.getMessage(), context.now(), false, tracksDegradation)));
+            finishFailure(context, repository,
+                    transitions.failure(row, e.getMessage(), context.now(), false, tracksDegradation));
             return null;
         }
+    }
+
+    /** Ends the claim with a failure release (backoff, counted). */
+    static void finishFailure(ClaimContext context, TaskRepository repository, FailureWrite failure) {
+        context.finish(FencedWrite.RELEASE_FAILURE,
+                () -> repository.releaseAfterFailure(context.claimed().claim(), failure));
     }
 
     /** Ends the claim with a terminal outcome decided locally (lost, malformed, refused, unknown submission). */
     static void finishTerminal(ClaimContext context, TaskRecord row, StoredSnapshot snapshot,
             TaskRepository repository, Transitions transitions) {
-        context.finish(FencedWrite.APPLY_OUTCOME,
-                () -> repository.applyOutcome(context.claimed().claim(), transitions.terminal(row, snapshot)));
+        // built before the write: a failure to build it is the handler's, never retried as a store failure
+        OutcomeWrite write = transitions.terminal(row, snapshot);
+        context.finish(FencedWrite.APPLY_OUTCOME, () -> repository.applyOutcome(context.claimed().claim(), write));
     }
 
     /** Ends the claim by storing what the server reported, scheduled from the call's completion time. */
     static void finishObserved(ClaimContext context, TaskRecord row, RemoteTaskSnapshot snapshot,
             Instant completedAt, TaskRepository repository, Transitions transitions) {
-        context.finish(FencedWrite.APPLY_OUTCOME, () -> repository.applyOutcome(context.claimed().claim(),
-                transitions.observed(row, snapshot, completedAt)));
+        OutcomeWrite write = transitions.observed(row, snapshot, completedAt);
+        context.finish(FencedWrite.APPLY_OUTCOME, () -> repository.applyOutcome(context.claimed().claim(), write));
     }
 }

@@ -22,8 +22,10 @@ import org.slf4j.LoggerFactory;
  * The notify phase: claims due deliveries of the outbox (a lease of their own, independent of control claims),
  * marks each frozen event dispatched, hands it to the sink with its idempotency key and records the result:
  * delivered; busy (retried, not counted); gone (dead-lettered); failed (counted, backoff, dead-lettered after
- * {@link NotificationRules#MAX_ATTEMPTS} attempts). Deliveries have slots of their own, so a slow sink never takes
- * capacity from control calls. A delivery whose lease expires is claimed again elsewhere with the same frozen event.
+ * {@link NotificationRules#MAX_ATTEMPTS} counted failures). Each sink call is bounded by {@code sinkTimeout} (a
+ * timeout is a counted failure). Deliveries have slots of their own, so a slow sink never takes capacity from
+ * control calls. A delivery whose lease expires is claimed again elsewhere with the same frozen event; on stop,
+ * deliveries still in flight are released so that happens at once.
  */
 final class NotificationDispatcher {
     private static final Logger LOG = LoggerFactory.getLogger(NotificationDispatcher.class);
@@ -37,6 +39,8 @@ final class NotificationDispatcher {
     private final CapacitySlots slots;
     private final RuntimeListener listener;
     private final RuntimeCounters counters;
+    private final java.util.Set<Delivery> inFlight = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private volatile boolean stopping;
 
     NotificationDispatcher(WorkerId worker, RuntimeSettings settings, TaskRepository repository, NotificationSink sink,
             Clock clock, Executor executor, RuntimeListener listener, RuntimeCounters counters) {
@@ -53,6 +57,9 @@ final class NotificationDispatcher {
 
     /** Claims and starts due deliveries; returns how many were started. */
     int dispatch() {
+        if (stopping) {
+            return 0;
+        }
         int reserved = slots.reserve(slots.capacity());
         if (reserved == 0) {
             return 0;
@@ -76,28 +83,100 @@ final class NotificationDispatcher {
         return started;
     }
 
+    /**
+     * Gives back every delivery still waiting for its sink (shutdown): the notification lease is released, so the
+     * row is due again at once elsewhere; a result that arrives later is not recorded (its fence is gone anyway).
+     */
+    void stop() {
+        stopping = true;
+        for (Delivery delivery : List.copyOf(inFlight)) {
+            if (delivery.end()) {
+                try {
+                    if (!repository.releaseNotification(delivery.claim)) {
+                        LOG.info("task {}: the notification claim was already gone when releasing it",
+                                delivery.claim.taskId());
+                    }
+                } catch (RuntimeException e) {
+                    LOG.warn("task {}: releasing the notification claim failed; it stays until its lease expires: {}",
+                            delivery.claim.taskId(), e.toString());
+                }
+                delivery.sent.cancel(true);
+            }
+        }
+    }
+
+    /** One delivery in flight; ended exactly once, by its recorded result or by the release on stop. */
+    private final class Delivery {
+        final NotificationClaim claim;
+        final java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
+        volatile CompletableFuture<DeliveryResult> sent = new CompletableFuture<>();
+
+        Delivery(NotificationClaim claim) {
+            this.claim = claim;
+        }
+
+        boolean end() {
+            if (!ended.compareAndSet(false, true)) {
+                return false;
+            }
+            inFlight.remove(this);
+            slots.release(1);
+            return true;
+        }
+    }
+
     private void deliver(NotificationClaim claim) {
-        CompletableFuture<DeliveryResult> delivery;
+        Delivery delivery = new Delivery(claim);
+        inFlight.add(delivery);
+        if (stopping) {
+            stop();
+            return;
+        }
+        // a sink that never answers must not hold the delivery (and its slot) forever: it counts as a failure;
+        // the bound starts before the sink is called, so it also covers a sink that blocks the calling thread
+        CompletableFuture<DeliveryResult> bounded = new CompletableFuture<>();
+        Clock.Timer timeout = clock.schedule(settings.sinkTimeout(), () -> bounded.complete(
+                new DeliveryResult.Failed("the sink did not answer within " + settings.sinkTimeout()
+                        + " (timed out)")));
+        CompletableFuture<DeliveryResult> sent;
         try {
             if (!repository.markDispatched(claim)) {
+                timeout.cancel();
                 LOG.info("task {}: notification claim lost before dispatch", claim.taskId());
-                slots.release(1);
+                delivery.end();
                 return;
             }
-            delivery = sink.deliver(new Notification(claim.taskId(), claim.version(), claim.attempt(),
+            sent = sink.deliver(new Notification(claim.taskId(), claim.version(), claim.attempt(),
                     claim.idempotencyKey(), claim.eventJson()));
+            if (sent == null) {
+                sent = CompletableFuture.failedFuture(new IllegalStateException("the sink returned no answer"));
+            }
         } catch (RuntimeException e) {
-            delivery = CompletableFuture.failedFuture(e);
+            sent = CompletableFuture.failedFuture(e);
         }
-        delivery.whenCompleteAsync((result, error) -> {
-            DeliveryResult outcome = error != null ? new DeliveryResult.Failed(Transitions.describe(error)) : result;
+        delivery.sent = sent;
+        sent.whenComplete((result, error) -> {
+            timeout.cancel();
+            if (error != null) {
+                bounded.complete(new DeliveryResult.Failed(Transitions.describe(error)));
+            } else {
+                bounded.complete(result);
+            }
+        });
+        CompletableFuture<DeliveryResult> answered = sent;
+        bounded.whenCompleteAsync((outcome, error) -> {
+            if (!answered.isDone()) {
+                answered.cancel(true); // timed out: stop the local request if the sink allows it
+            }
+            if (!delivery.end()) {
+                return; // released on stop: nothing is recorded for it
+            }
             try {
                 record(claim, outcome);
             } catch (RuntimeException e) {
                 LOG.warn("task {}: recording the delivery result failed; the lease expiry retries it: {}",
                         claim.taskId(), e.toString());
             } finally {
-                slots.release(1);
                 listener.notificationRecorded(claim.taskId(), outcome);
             }
         }, executor);
@@ -115,11 +194,14 @@ final class NotificationDispatcher {
             recorded = repository.deadLetterNotification(claim, cap("gone: " + gone.detail()));
         } else {
             String detail = result instanceof DeliveryResult.Failed failed ? failed.detail() : String.valueOf(result);
-            if (claim.attempt() >= NotificationRules.MAX_ATTEMPTS) {
-                recorded = repository.deadLetterNotification(claim, cap("failed " + claim.attempt()
+            // only counted failures lead to the dead letter: busy answers bump the dispatch attempt (each send
+            // has its own idempotency key) but never the failure count
+            int failures = countedFailures(claim) + 1;
+            if (failures >= NotificationRules.MAX_ATTEMPTS) {
+                recorded = repository.deadLetterNotification(claim, cap("failed " + failures
                         + " times, last: " + detail));
             } else {
-                Instant next = now.plus(Backoff.delay(settings.pollInterval(), claim.attempt() - 1,
+                Instant next = now.plus(Backoff.delay(settings.pollInterval(), failures - 1,
                         settings.maxBackoff()));
                 recorded = repository.retryNotification(claim, cap(detail), next, true);
             }
@@ -127,6 +209,11 @@ final class NotificationDispatcher {
         if (!recorded) {
             LOG.info("task {}: notification result not recorded: the delivery lease was lost", claim.taskId());
         }
+    }
+
+    /** Counted failures of the frozen version so far (the row's attempt count; busy answers are not in it). */
+    private int countedFailures(NotificationClaim claim) {
+        return repository.find(claim.taskId()).map(row -> row.outbox().attemptCount()).orElse(0);
     }
 
     private static String cap(String text) {

@@ -8,7 +8,6 @@ import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.ports.driver.RemoteFailure;
 import dev.mcptasks.ports.driver.RemoteTaskRef;
 import dev.mcptasks.ports.driver.TaskDriver;
-import dev.mcptasks.ports.repository.FencedWrite;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.TaskRepository;
 import java.time.Instant;
@@ -62,8 +61,8 @@ final class PollHandler implements PhaseHandler {
                     "the server no longer knows the task: " + message), repository, transitions);
             case PROTOCOL -> Handlers.finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.PROTOCOL_ERROR,
                     "malformed status response: " + message), repository, transitions);
-            default -> context.finish(FencedWrite.RELEASE_FAILURE, () -> repository.releaseAfterFailure(
-                    context.claimed().claim(), transitions.failure(row, message, completedAt, false, true)));
+            default -> Handlers.finishFailure(context, repository,
+                    transitions.failure(row, message, completedAt, false, true));
         }
     }
 }

@@ -22,6 +22,12 @@ public interface RuntimeListener {
     /** The operation outlived its drain bound; its cleanup continues in the background. */
     default void movedToBackground(TaskId task) {}
 
+    /**
+     * The last write of the claim on {@code task} failed (the store threw); it is tried again after {@code delay}
+     * while the claim's lease stays confirmed.
+     */
+    default void finalWriteRetry(TaskId task, java.time.Duration delay) {}
+
     /** Every child of the operation (remote call, renewal) settled; its capacity slot is free again. */
     default void operationSettled(TaskId task) {}
 

@@ -18,12 +18,17 @@ import java.util.Objects;
  * @param drain how long shutdown, autonomous completion and ownership loss wait for calls to settle
  * @param tickInterval time between control-loop ticks
  * @param workerStaleAfter a worker not heartbeated for this long is considered dead
+ * @param sinkTimeout how long one notification delivery may take before it counts as a failed attempt
  */
 public record RuntimeSettings(Duration lease, Duration pollInterval, int maxConcurrentControlCalls,
         Duration maxBackoff, Duration inputRequiredPoll, int degradedAfterErrors, long maxResultBytes,
-        Duration drain, Duration tickInterval, Duration workerStaleAfter) {
+        Duration drain, Duration tickInterval, Duration workerStaleAfter, Duration sinkTimeout) {
+
+    /** The default bound of one notification delivery. */
+    public static final Duration DEFAULT_SINK_TIMEOUT = Duration.ofSeconds(30);
 
     public RuntimeSettings {
+        requirePositive("sinkTimeout", sinkTimeout);
         requirePositive("lease", lease);
         requirePositive("pollInterval", pollInterval);
         requirePositive("maxBackoff", maxBackoff);
@@ -45,7 +50,15 @@ public record RuntimeSettings(Duration lease, Duration pollInterval, int maxConc
         }
     }
 
-    /** The documented defaults: 120 s lease, 5 s poll, 8 slots, 300 s backoff cap, 60 s input_required, 3 errors, 8 MiB, 5 s drain, 1 s tick, 30 s stale. */
+    /** Settings with the default {@link #DEFAULT_SINK_TIMEOUT}. */
+    public RuntimeSettings(Duration lease, Duration pollInterval, int maxConcurrentControlCalls, Duration maxBackoff,
+            Duration inputRequiredPoll, int degradedAfterErrors, long maxResultBytes, Duration drain,
+            Duration tickInterval, Duration workerStaleAfter) {
+        this(lease, pollInterval, maxConcurrentControlCalls, maxBackoff, inputRequiredPoll, degradedAfterErrors,
+                maxResultBytes, drain, tickInterval, workerStaleAfter, DEFAULT_SINK_TIMEOUT);
+    }
+
+    /** The documented defaults: 120 s lease, 5 s poll, 8 slots, 300 s backoff cap, 60 s input_required, 3 errors, 8 MiB, 5 s drain, 1 s tick, 30 s stale, 30 s sink timeout. */
     public static RuntimeSettings defaults() {
         return new RuntimeSettings(Duration.ofSeconds(120), Duration.ofSeconds(5), 8, Duration.ofSeconds(300),
                 Duration.ofSeconds(60), 3, 8L * 1024 * 1024, Duration.ofSeconds(5), Duration.ofSeconds(1),
@@ -54,22 +67,27 @@ public record RuntimeSettings(Duration lease, Duration pollInterval, int maxConc
 
     public RuntimeSettings withLease(Duration value) {
         return new RuntimeSettings(value, pollInterval, maxConcurrentControlCalls, maxBackoff, inputRequiredPoll,
-                degradedAfterErrors, maxResultBytes, drain, tickInterval, workerStaleAfter);
+                degradedAfterErrors, maxResultBytes, drain, tickInterval, workerStaleAfter, sinkTimeout);
     }
 
     public RuntimeSettings withMaxConcurrentControlCalls(int value) {
         return new RuntimeSettings(lease, pollInterval, value, maxBackoff, inputRequiredPoll,
-                degradedAfterErrors, maxResultBytes, drain, tickInterval, workerStaleAfter);
+                degradedAfterErrors, maxResultBytes, drain, tickInterval, workerStaleAfter, sinkTimeout);
     }
 
     public RuntimeSettings withDrain(Duration value) {
         return new RuntimeSettings(lease, pollInterval, maxConcurrentControlCalls, maxBackoff, inputRequiredPoll,
-                degradedAfterErrors, maxResultBytes, value, tickInterval, workerStaleAfter);
+                degradedAfterErrors, maxResultBytes, value, tickInterval, workerStaleAfter, sinkTimeout);
     }
 
     public RuntimeSettings withPollInterval(Duration value) {
         return new RuntimeSettings(lease, value, maxConcurrentControlCalls, maxBackoff, inputRequiredPoll,
-                degradedAfterErrors, maxResultBytes, drain, tickInterval, workerStaleAfter);
+                degradedAfterErrors, maxResultBytes, drain, tickInterval, workerStaleAfter, sinkTimeout);
+    }
+
+    public RuntimeSettings withSinkTimeout(Duration value) {
+        return new RuntimeSettings(lease, pollInterval, maxConcurrentControlCalls, maxBackoff, inputRequiredPoll,
+                degradedAfterErrors, maxResultBytes, drain, tickInterval, workerStaleAfter, value);
     }
 
     /** How often renewals run and how long each attempt may take: a third of the lease. */

@@ -14,6 +14,7 @@ import dev.mcptasks.ports.driver.SubmitResult;
 import dev.mcptasks.ports.driver.TaskDriver;
 import dev.mcptasks.ports.repository.DuplicateTaskException;
 import dev.mcptasks.ports.repository.FencedWrite;
+import dev.mcptasks.ports.repository.OutcomeWrite;
 import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.TaskRepository;
@@ -52,9 +53,8 @@ final class SubmitHandler implements PhaseHandler {
         TaskRecord row = context.claimed().task();
         Optional<ServerProfile> profile = servers.find(row.definition().serverName());
         if (profile.isEmpty()) {
-            context.finish(FencedWrite.RELEASE_FAILURE, () -> repository.releaseAfterFailure(
-                    context.claimed().claim(), transitions.failure(row, "server '" + row.definition().serverName()
-                            + "' is not configured", context.now(), false, false)));
+            Handlers.finishFailure(context, repository, transitions.failure(row, "server '"
+                    + row.definition().serverName() + "' is not configured", context.now(), false, false));
             return;
         }
         if (row.control().submitAttemptedAt() != null && profile.get().submitPolicy() == SubmitPolicy.AT_MOST_ONCE) {
@@ -80,7 +80,11 @@ final class SubmitHandler implements PhaseHandler {
     private void settle(ClaimContext context, TaskRecord row, SubmitResult result, Throwable error) {
         Instant completedAt = context.now();
         if (error == null) {
-            context.finish(FencedWrite.APPLY_SUBMITTED, () -> applySubmitted(context, row, result, completedAt));
+            SubmitWrite write = submitted(row, result, completedAt);
+            OutcomeWrite duplicate = transitions.terminal(row, StoredSnapshot.failed(ErrorCodes.PROTOCOL_ERROR,
+                    "the server returned remote task id '" + result.snapshot().remoteTaskId() + "', which another"
+                            + " task already has"));
+            context.finish(FencedWrite.APPLY_SUBMITTED, () -> applySubmitted(context, write, duplicate));
             return;
         }
         String message = Transitions.describe(error);
@@ -91,23 +95,25 @@ final class SubmitHandler implements PhaseHandler {
             return;
         }
         boolean nothingSent = failure == RemoteFailure.NOT_SENT;
-        context.finish(FencedWrite.RELEASE_FAILURE, () -> repository.releaseAfterFailure(context.claimed().claim(),
-                transitions.failure(row, "submit failed: " + message, completedAt, nothingSent, false)));
+        Handlers.finishFailure(context, repository,
+                transitions.failure(row, "submit failed: " + message, completedAt, nothingSent, false));
     }
 
-    private boolean applySubmitted(ClaimContext context, TaskRecord row, SubmitResult result, Instant completedAt) {
+    private SubmitWrite submitted(TaskRecord row, SubmitResult result, Instant completedAt) {
         StoredSnapshot snapshot = transitions.normalize(result.snapshot());
-        SubmitWrite write = new SubmitWrite(result.snapshot().remoteTaskId(), snapshot,
-                result.snapshot().remoteTtlMs(), result.protocolVersion(), result.processLocal() ? worker : null,
+        return new SubmitWrite(result.snapshot().remoteTaskId(), snapshot, result.snapshot().remoteTtlMs(),
+                result.protocolVersion(), result.processLocal() ? worker : null,
                 transitions.nextDue(snapshot, result.snapshot().pollAfter(), completedAt),
                 transitions.event(row, snapshot));
+    }
+
+    /** The last write of a created task; retried as a whole when the store throws (both writes are fenced). */
+    private boolean applySubmitted(ClaimContext context, SubmitWrite write, OutcomeWrite duplicate) {
         try {
             return repository.applySubmitted(context.claimed().claim(), write);
         } catch (DuplicateTaskException e) {
             // still under the same claim: the server reused a remote id another task already holds
-            return repository.applyOutcome(context.claimed().claim(), transitions.terminal(row,
-                    StoredSnapshot.failed(ErrorCodes.PROTOCOL_ERROR, "the server returned remote task id '"
-                            + result.snapshot().remoteTaskId() + "', which another task already has")));
+            return repository.applyOutcome(context.claimed().claim(), duplicate);
         }
     }
 }

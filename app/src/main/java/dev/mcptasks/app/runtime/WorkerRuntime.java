@@ -42,6 +42,7 @@ public final class WorkerRuntime {
     private final BatchSupervisor supervisor;
     private final ClaimScanner scanner;
     private final NotificationDispatcher notifications;
+    private final Transitions transitions;
     private final AtomicBoolean ticking = new AtomicBoolean();
     private volatile boolean stopping;
     private boolean started;
@@ -75,7 +76,7 @@ public final class WorkerRuntime {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.executor = Objects.requireNonNull(executor, "executor");
         this.listener = Objects.requireNonNull(listener, "listener");
-        Transitions transitions = new Transitions(settings, Objects.requireNonNull(random, "random"));
+        this.transitions = new Transitions(settings, Objects.requireNonNull(random, "random"));
         Map<ClaimPhase, PhaseHandler> handlers = Map.of(
                 ClaimPhase.SUBMIT, new SubmitHandler(worker, repository, drivers, servers, transitions),
                 ClaimPhase.POLL, new PollHandler(repository, drivers, transitions),
@@ -127,7 +128,8 @@ public final class WorkerRuntime {
 
     /**
      * Stops claiming, lets running operations end within the drain bound, then gives up the claims that remain
-     * (cancellation release: they are due again at once for any worker) and deregisters the worker. Calls that
+     * (cancellation release: they are due again at once for any worker), releases the notification claims still
+     * waiting for their sink, and deregisters the worker. Calls that
      * ignore cancellation finish in the background. Completes when that is done; idempotent.
      */
     public synchronized CompletableFuture<Void> stop() {
@@ -143,7 +145,7 @@ public final class WorkerRuntime {
         }
         stopped = supervisor.awaitEnded()
                 .thenCompose(ignored -> supervisor.cancel("worker " + worker + " is stopping"))
-                .thenRunAsync(this::deregister, executor);
+                .thenRunAsync(this::releaseDeliveriesAndDeregister, executor);
         return stopped;
     }
 
@@ -158,8 +160,8 @@ public final class WorkerRuntime {
     private ControlOperation operation(ClaimedTask claimed, long claimedAtNanos,
             Map<ClaimPhase, PhaseHandler> handlers) {
         PhaseHandler handler = handlers.get(claimed.claim().phase());
-        return new ControlOperation(claimed, claimedAtNanos, handler, repository, clock, executor, settings, listener,
-                counters);
+        return new ControlOperation(claimed, claimedAtNanos, handler, repository, clock, executor, settings,
+                transitions, listener, counters);
     }
 
     private synchronized void scheduleTick() {
@@ -194,6 +196,15 @@ public final class WorkerRuntime {
                         () -> executor.execute(this::heartbeatWorker));
             }
         }
+    }
+
+    private void releaseDeliveriesAndDeregister() {
+        try {
+            notifications.stop();
+        } catch (RuntimeException e) {
+            LOG.warn("worker {}: releasing notification claims failed: {}", worker, e.toString());
+        }
+        deregister();
     }
 
     private void deregister() {

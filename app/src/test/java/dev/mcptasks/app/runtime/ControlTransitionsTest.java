@@ -3,6 +3,7 @@ package dev.mcptasks.app.runtime;
 import static dev.mcptasks.testkit.driver.GatedDriver.Kind.CANCEL;
 import static dev.mcptasks.testkit.driver.GatedDriver.Kind.STATUS;
 import static dev.mcptasks.testkit.driver.GatedDriver.Kind.SUBMIT;
+import static dev.mcptasks.ports.driver.RemoteFailure.UNSUPPORTED;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcptasks.app.service.ServerDirectory;
@@ -46,12 +47,13 @@ class ControlTransitionsTest {
     private final GatedDriver driver = new GatedDriver("gated", clock);
     private final ServerDirectory servers = ServerDirectory.of(List.of(
             new ServerProfile("once", "gated", null, SubmitPolicy.AT_MOST_ONCE),
-            new ServerProfile("again", "gated", 30_000L, SubmitPolicy.AT_LEAST_ONCE)));
+            new ServerProfile("again", "gated", 30_000L, SubmitPolicy.AT_LEAST_ONCE),
+            new ServerProfile("broken", "broken", null, SubmitPolicy.AT_MOST_ONCE)));
     private final TaskService service = new TaskService(repository, servers, ids);
     private final ExecutorService executor = Executors.newCachedThreadPool();
     private final RecordingListener events = new RecordingListener();
     private final WorkerRuntime worker = new WorkerRuntime(WorkerId.of("w"), LifecycleHarness.settings(4), repository,
-            new TaskDriverRegistry(List.of(driver), servers), servers, clock, () -> 0.5, executor, events);
+            new TaskDriverRegistry(List.of(driver, new BrokenStatusDriver()), servers), servers, clock, () -> 0.5, executor, events);
 
     @AfterEach
     void shutdown() {
@@ -205,17 +207,83 @@ class ControlTransitionsTest {
     }
 
     @Test
-    void cancelOfARowWithoutRemoteIdEndsCancelledWithAClearMessageAndNoRemoteCall() {
-        TaskId id = service.submit("once", "job", "{}").id();
+    void cancelOfARowWhoseCreateMayHaveBeenSentFailsAsUnknownUnderBothPoliciesWithoutAnyRemoteCall() {
+        for (String server : List.of("once", "again")) {
+            TaskId id = service.submit(server, "job", "{}").id();
+            driver.script(SUBMIT, id, new RemoteCallException(RemoteFailure.TRANSIENT, "read timed out"));
+            runOnce(id);
+            assertThat(service.requestCancel(id)).isEqualTo(CancelRequestOutcome.REQUESTED);
+
+            TaskRecord row = runOnce(id, 2);
+
+            assertThat(row.status()).as(server).isEqualTo(TaskStatus.FAILED);
+            assertThat(row.state().errorCode()).isEqualTo(ErrorCodes.SUBMIT_OUTCOME_UNKNOWN);
+            assertThat(row.state().error()).contains("cancel");
+            assertThat(row.control().cancelRequestedAt()).isNotNull();
+            assertThat(driver.calls(CANCEL, id)).isEmpty();
+            assertThat(driver.calls(SUBMIT, id)).as("a cancelled task is never created again").hasSize(1);
+        }
+    }
+
+    @Test
+    void refusedAttemptMarkerReleasesTheSubmitClaimAtOnceSoTheCancelIsNotDelayed() throws Exception {
+        TaskId id = service.submit("again", "job", "{}").id();
         driver.script(SUBMIT, id, new RemoteCallException(RemoteFailure.TRANSIENT, "read timed out"));
         runOnce(id);
+        clock.advance(POLL);
+        dev.mcptasks.testkit.faults.Gate gate = repository.block(
+                dev.mcptasks.ports.repository.FencedWrite.RECORD_SUBMIT_ATTEMPT, id);
+        worker.tick();
+        assertThat(gate.awaitArrivals(1, Duration.ofSeconds(20))).isTrue();
         assertThat(service.requestCancel(id)).isEqualTo(CancelRequestOutcome.REQUESTED);
+        gate.release();
+        events.await(RecordingListener.Type.SETTLED, id, 2);
+
+        assertThat(row(id).lease().isHeld()).as("released, not left to expire").isFalse();
+        assertThat(repository.attempts(dev.mcptasks.ports.repository.FencedWrite.RELEASE_CANCELLED, id))
+                .isEqualTo(1);
+        assertThat(driver.calls(SUBMIT, id)).as("nothing sent after the refusal").hasSize(1);
+        TaskRecord row = runOnce(id, 3);
+        assertThat(row.status()).isEqualTo(TaskStatus.FAILED);
+        assertThat(row.state().errorCode()).isEqualTo(ErrorCodes.SUBMIT_OUTCOME_UNKNOWN);
+    }
+
+    @Test
+    void cancelOnAServerThatCannotCancelStopsCancellingAndTracksTheTaskToItsRealEnd() {
+        TaskId id = working("r-nocancel");
+        service.requestCancel(id);
+        driver.script(CANCEL, id, new RemoteCallException(UNSUPPORTED,
+                "server 'once' does not advertise tasks.cancel"));
+
+        TaskRecord afterCancel = runOnce(id, 2);
+
+        assertThat(afterCancel.status()).isEqualTo(TaskStatus.WORKING);
+        assertThat(afterCancel.control().lastCancelError()).contains("does not support tasks/cancel");
+        assertThat(afterCancel.control().nextControlAt()).as("polled at once").isEqualTo(clock.now());
+        driver.script(STATUS, id, RemoteTaskSnapshot.of("r-nocancel", TaskStatus.COMPLETED).withResult("{\"v\":1}"));
+        TaskRecord done = runOnce(id, 3);
+        assertThat(done.status()).isEqualTo(TaskStatus.COMPLETED);
+        assertThat(done.state().resultJson()).isEqualTo("{\"v\":1}");
+        assertThat(done.control().lastCancelError()).contains("does not support tasks/cancel");
+        assertThat(driver.calls(CANCEL, id)).hasSize(1);
+    }
+
+    @Test
+    void handlerThatFailsUnexpectedlyBacksOffAndCountsInsteadOfLoopingEveryTick() {
+        TaskId id = service.submit("broken", "job", "{}").id();
+        runOnce(id);
+        clock.advance(POLL);
+        TaskRecord before = row(id);
 
         TaskRecord row = runOnce(id, 2);
 
-        assertThat(row.status()).isEqualTo(TaskStatus.CANCELLED);
-        assertThat(row.state().statusMessage()).contains("before the remote task id was known");
-        assertThat(driver.calls(CANCEL, id)).isEmpty();
+        assertThat(row.control().consecutiveErrorCount()).isEqualTo(1);
+        assertThat(row.control().lastPollError()).contains("NullPointerException");
+        assertThat(row.control().nextControlAt()).isEqualTo(clock.now().plus(POLL));
+        assertThat(row.lease().isHeld()).isFalse();
+        worker.tick();
+        assertThat(row(id).control().pollAttemptCount()).as("not claimed again before its backoff")
+                .isEqualTo(before.control().pollAttemptCount() + 1);
     }
 
     @Test
@@ -305,5 +373,31 @@ class ControlTransitionsTest {
 
     private TaskRecord row(TaskId id) {
         return repository.find(id).orElseThrow();
+    }
+
+    /** A driver with a bug: creates fine, then answers status with no future at all (an unexpected exception). */
+    private static final class BrokenStatusDriver implements dev.mcptasks.ports.driver.TaskDriver {
+        @Override
+        public String name() {
+            return "broken";
+        }
+
+        @Override
+        public java.util.concurrent.CompletableFuture<SubmitResult> submit(dev.mcptasks.ports.driver.SubmitCall call) {
+            return java.util.concurrent.CompletableFuture.completedFuture(new SubmitResult(
+                    RemoteTaskSnapshot.of("b-" + call.taskId(), TaskStatus.WORKING), "v", false));
+        }
+
+        @Override
+        public java.util.concurrent.CompletableFuture<RemoteTaskSnapshot> status(
+                dev.mcptasks.ports.driver.RemoteTaskRef task) {
+            return null;
+        }
+
+        @Override
+        public java.util.concurrent.CompletableFuture<RemoteTaskSnapshot> cancel(
+                dev.mcptasks.ports.driver.RemoteTaskRef task) {
+            return null;
+        }
     }
 }

@@ -108,6 +108,58 @@ class NotificationDispatcherTest {
         assertThat(dead.outbox().error()).contains("HTTP 500");
     }
 
+    @Test
+    void busyAnswersNeverCountTowardDeadLettering() throws Exception {
+        TaskId id = cancelledTask();
+        for (int i = 0; i < 6; i++) {
+            sink.script(new DeliveryResult.Busy("locked"));
+        }
+        sink.script(new DeliveryResult.Failed("HTTP 500"));
+        for (int n = 1; n <= 7; n++) {
+            worker.tick();
+            sink.next();
+            TaskRecord row = recorded(id, n);
+            assertThat(row.outbox().status()).as("answer %d", n).isEqualTo(NotificationStatus.RETRY);
+            clock.advance(row.outbox().nextAt().isAfter(clock.now())
+                    ? Duration.between(clock.now(), row.outbox().nextAt()) : Duration.ZERO);
+        }
+        TaskRecord row = repository.find(id).orElseThrow();
+        assertThat(row.outbox().attemptCount()).as("only the failure counts").isEqualTo(1);
+        assertThat(row.outbox().error()).contains("HTTP 500");
+    }
+
+    @Test
+    void sinkThatNeverAnswersTimesOutAsACountedFailure() throws Exception {
+        TaskId id = cancelledTask();
+        sink.hangNext();
+
+        worker.tick();
+        sink.next();
+        clock.advance(RuntimeSettings.DEFAULT_SINK_TIMEOUT);
+
+        TaskRecord row = recorded(id, 1);
+        assertThat(row.outbox().status()).isEqualTo(NotificationStatus.RETRY);
+        assertThat(row.outbox().attemptCount()).isEqualTo(1);
+        assertThat(row.outbox().error()).contains("timed out");
+        assertThat(row.outbox().leaseOwner()).isNull();
+    }
+
+    @Test
+    void stopReleasesDeliveriesStillWaitingForTheSink() throws Exception {
+        TaskId id = cancelledTask();
+        sink.hangNext();
+        worker.tick();
+        sink.next();
+        assertThat(repository.find(id).orElseThrow().outbox().leaseOwner()).isEqualTo(worker.workerId());
+
+        worker.stop().get(20, java.util.concurrent.TimeUnit.SECONDS);
+
+        TaskRecord row = repository.find(id).orElseThrow();
+        assertThat(row.outbox().leaseOwner()).as("due again at once for another worker").isNull();
+        assertThat(row.outbox().status()).as("its frozen event may have reached the sink")
+                .isEqualTo(NotificationStatus.DISPATCHED);
+    }
+
     private TaskId cancelledTask() {
         TaskId id = service.submit("srv", "job", "{}").id();
         service.requestCancel(id);
@@ -122,7 +174,8 @@ class NotificationDispatcherTest {
 
     /** A sink answering from a script (delivered when empty) and recording every notification. */
     private static final class ScriptedSink implements NotificationSink {
-        private final Queue<DeliveryResult> script = new ArrayDeque<>();
+        private static final Object HANG = new Object();
+        private final Queue<Object> script = new ArrayDeque<>();
         private final List<Notification> received = new ArrayList<>();
         private int taken;
 
@@ -130,12 +183,21 @@ class NotificationDispatcherTest {
             script.add(result);
         }
 
+        /** The next delivery never answers. */
+        synchronized void hangNext() {
+            script.add(HANG);
+        }
+
         @Override
         public synchronized CompletableFuture<DeliveryResult> deliver(Notification notification) {
             received.add(notification);
             notifyAll();
-            DeliveryResult result = script.poll();
-            return CompletableFuture.completedFuture(result == null ? new DeliveryResult.Delivered() : result);
+            Object result = script.poll();
+            if (result == HANG) {
+                return new CompletableFuture<>();
+            }
+            return CompletableFuture.completedFuture(result == null ? new DeliveryResult.Delivered()
+                    : (DeliveryResult) result);
         }
 
         synchronized Notification next() throws InterruptedException {

@@ -9,14 +9,26 @@ import java.util.List;
 final class RecordingListener implements RuntimeListener {
     static final Duration TIMEOUT = Duration.ofSeconds(20);
 
-    enum Type { RENEWAL, RENEWED, LOST, FINISHED, BACKGROUND, SETTLED, NOTIFIED }
+    enum Type { RENEWAL, RENEWED, LOST, FINISHED, BACKGROUND, SETTLED, NOTIFIED, WRITE_RETRY }
 
     record Event(Type type, TaskId task, String detail) {}
 
     private final List<Event> events = new ArrayList<>();
+    private final java.util.Map<TaskId, Runnable> beforeRenewed = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Runs {@code action} once, on the renewing thread, when the next renewal of {@code task} succeeds. */
+    void beforeNextRenewed(TaskId task, Runnable action) {
+        beforeRenewed.put(task, action);
+    }
 
     @Override
     public void renewalDecided(TaskId task, RenewalOutcome outcome) {
+        if (outcome.renewed()) {
+            Runnable action = beforeRenewed.remove(task);
+            if (action != null) {
+                action.run();
+            }
+        }
         add(new Event(Type.RENEWAL, task, outcome.describe()));
         if (outcome.renewed()) {
             add(new Event(Type.RENEWED, task, ""));
@@ -48,6 +60,11 @@ final class RecordingListener implements RuntimeListener {
         add(new Event(Type.NOTIFIED, task, result.toString()));
     }
 
+    @Override
+    public void finalWriteRetry(TaskId task, Duration delay) {
+        add(new Event(Type.WRITE_RETRY, task, delay.toString()));
+    }
+
     private synchronized void add(Event event) {
         events.add(event);
         notifyAll();
@@ -59,6 +76,23 @@ final class RecordingListener implements RuntimeListener {
 
     synchronized List<Event> events(Type type, TaskId task) {
         return events.stream().filter(e -> e.type() == type && e.task().equals(task)).toList();
+    }
+
+    /** Waits until {@code condition} holds on the recorded events. */
+    synchronized void awaitCondition(String what, java.util.function.Predicate<RecordingListener> condition) {
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (!condition.test(this)) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                throw new AssertionError("expected " + what + " within " + TIMEOUT + "; recorded: " + events);
+            }
+            try {
+                wait(Math.max(1, left / 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted", e);
+            }
+        }
     }
 
     /** Waits until at least {@code n} events of {@code type} for {@code task} were recorded. */
