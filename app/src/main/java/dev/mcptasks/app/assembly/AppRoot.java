@@ -1,11 +1,16 @@
 package dev.mcptasks.app.assembly;
 
+import com.google.inject.CreationException;
 import com.google.inject.Module;
+import com.google.inject.ProvisionException;
+import com.google.inject.spi.Message;
 import dev.mcptasks.app.config.AppConfig;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.http.HttpTransportModule;
+import dev.mcptasks.ports.repository.RepositoryException;
 import dev.mcptasks.stdio.StdioTransportModule;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
@@ -43,6 +48,36 @@ public final class AppRoot implements ApplicationFactory {
         modules.add(new CoreModule(config));
         modules.addAll(platform.apply(config));
         modules.addAll(extra);
-        return new Application(HardenedInjector.create(modules));
+        try {
+            return new Application(HardenedInjector.create(modules));
+        } catch (CreationException e) {
+            // the store is a singleton created eagerly with the injector: its failure arrives wrapped in Guice's
+            // report of every binding, which is no message for an operator
+            RepositoryException store = storeFailure(e.getErrorMessages());
+            if (store != null) {
+                throw new StoreUnavailableException(config.database(), store);
+            }
+            throw e;
+        } catch (ProvisionException e) {
+            RepositoryException store = storeFailure(e.getErrorMessages());
+            if (store != null) {
+                throw new StoreUnavailableException(config.database(), store);
+            }
+            throw e;
+        }
+    }
+
+    private static RepositoryException storeFailure(Collection<Message> errors) {
+        for (Message error : errors) {
+            for (Throwable cause = error.getCause(); cause != null; cause = cause.getCause()) {
+                if (cause instanceof RepositoryException repository) {
+                    return repository;
+                }
+                if (cause.getCause() == cause) {
+                    break;
+                }
+            }
+        }
+        return null;
     }
 }
