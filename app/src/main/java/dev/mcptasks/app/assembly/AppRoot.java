@@ -53,18 +53,31 @@ public final class AppRoot implements ApplicationFactory {
         } catch (CreationException e) {
             // the store is a singleton created eagerly with the injector: its failure arrives wrapped in Guice's
             // report of every binding, which is no message for an operator
-            RepositoryException store = storeFailure(e.getErrorMessages());
-            if (store != null) {
-                throw new StoreUnavailableException(config.database(), store);
-            }
-            throw e;
+            throw startupFailure(config, e.getErrorMessages(), e);
         } catch (ProvisionException e) {
-            RepositoryException store = storeFailure(e.getErrorMessages());
-            if (store != null) {
-                throw new StoreUnavailableException(config.database(), store);
-            }
-            throw e;
+            throw startupFailure(config, e.getErrorMessages(), e);
         }
+    }
+
+    private static RuntimeException startupFailure(AppConfig config, Collection<Message> errors,
+            RuntimeException failure) {
+        RepositoryException store = storeFailure(errors);
+        if (store != null) {
+            return new StoreUnavailableException(config.database(), store);
+        }
+        return new StartupException(errors.isEmpty() ? failure.getMessage() : rootMessage(errors.iterator().next()),
+                failure);
+    }
+
+    private static String rootMessage(Message error) {
+        Throwable root = error.getCause();
+        if (root == null) {
+            return error.getMessage();
+        }
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
     }
 
     private static RepositoryException storeFailure(Collection<Message> errors) {

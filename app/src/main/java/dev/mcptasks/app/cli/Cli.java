@@ -1,5 +1,6 @@
 package dev.mcptasks.app.cli;
 
+import dev.mcptasks.app.assembly.StartupException;
 import dev.mcptasks.app.assembly.StoreUnavailableException;
 import dev.mcptasks.app.config.ConfigException;
 import dev.mcptasks.domain.DomainException;
@@ -40,6 +41,11 @@ public final class Cli {
             if (ex instanceof StoreUnavailableException) {
                 commandLine.getErr().println("mcp-tasks: " + ex.getMessage());
                 return ExitCodes.STORE_UNAVAILABLE;
+            }
+            if (ex instanceof StartupException) {
+                LOG.debug("start-up failed", ex);
+                commandLine.getErr().println("mcp-tasks: cannot start: " + ex.getMessage());
+                return ExitCodes.FAILED;
             }
             if (ex instanceof RepositoryException) {
                 LOG.debug("store failure", ex);

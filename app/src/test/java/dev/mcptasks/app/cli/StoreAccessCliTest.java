@@ -47,6 +47,10 @@ class StoreAccessCliTest {
             assertThat(out.toString()).contains(id);
             assertThat(run("result", id)).as(err.toString()).isEqualTo(ExitCodes.NOT_TERMINAL);
             assertThat(run("workers")).as(err.toString()).isZero();
+            // a write waits out the busy timeout (5 s), then says so in one line
+            assertThat(run("submit", "ref", "work")).isEqualTo(ExitCodes.STORE_UNAVAILABLE);
+            assertThat(err.toString()).startsWith("mcp-tasks: store error: ").contains("busy");
+            assertThat(err.toString().lines()).hasSize(1);
             lock.execute("ROLLBACK");
         }
     }
