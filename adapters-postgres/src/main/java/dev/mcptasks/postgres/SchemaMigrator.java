@@ -12,20 +12,28 @@ import java.sql.Statement;
 import java.util.List;
 import javax.sql.DataSource;
 
-/** Applies the versioned SQL migrations once, in one transaction, under a transaction-scoped advisory lock. */
+/**
+ * Applies the versioned SQL migrations once, in one transaction, under a transaction-scoped advisory lock. The
+ * version is read first without the lock: an up-to-date schema (every start but the first) neither waits for a peer's
+ * migration lock nor takes it.
+ */
 final class SchemaMigrator {
 
     /** The migrations in order; version n is element n-1. Append only: never edit an applied script. */
     static final List<String> MIGRATIONS = List.of("V1__tasks_and_workers.sql");
 
     /** Arbitrary constant shared by every worker: the advisory lock that serializes concurrent start-ups. */
-    private static final long MIGRATION_LOCK_KEY = 0x6d63707461736b73L;
+    static final long MIGRATION_LOCK_KEY = 0x6d63707461736b73L;
 
     private SchemaMigrator() {}
 
     /** Brings the schema to the newest version; returns the version found before migrating. */
     static int migrate(DataSource dataSource) throws SQLException {
         try (Connection connection = dataSource.getConnection()) {
+            int seen = checkVersion(versionWithoutLock(connection));
+            if (seen == MIGRATIONS.size()) {
+                return seen;
+            }
             boolean autoCommit = connection.getAutoCommit();
             connection.setAutoCommit(false);
             try {
@@ -48,11 +56,8 @@ final class SchemaMigrator {
             statement.execute("CREATE TABLE IF NOT EXISTS schema_version (version integer PRIMARY KEY,"
                     + " script varchar(256) NOT NULL, applied_at timestamptz NOT NULL DEFAULT clock_timestamp())");
         }
-        int current = currentVersion(connection);
-        if (current > MIGRATIONS.size()) {
-            throw new RepositoryException("database schema version " + current + " is newer than this build"
-                    + " supports (" + MIGRATIONS.size() + "); upgrade mcp-tasks");
-        }
+        // read again under the lock: a peer may have migrated since the unlocked read
+        int current = checkVersion(currentVersion(connection));
         for (int version = current + 1; version <= MIGRATIONS.size(); version++) {
             String script = MIGRATIONS.get(version - 1);
             try (Statement statement = connection.createStatement()) {
@@ -66,6 +71,26 @@ final class SchemaMigrator {
             }
         }
         return current;
+    }
+
+    private static int checkVersion(int current) {
+        if (current > MIGRATIONS.size()) {
+            throw new RepositoryException("database schema version " + current + " is newer than this build"
+                    + " supports (" + MIGRATIONS.size() + "); upgrade mcp-tasks");
+        }
+        return current;
+    }
+
+    /** The recorded version, 0 when the version table does not exist yet (resolved through the search path). */
+    private static int versionWithoutLock(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT to_regclass('schema_version') IS NOT NULL")) {
+            rows.next();
+            if (!rows.getBoolean(1)) {
+                return 0;
+            }
+        }
+        return currentVersion(connection);
     }
 
     private static int currentVersion(Connection connection) throws SQLException {

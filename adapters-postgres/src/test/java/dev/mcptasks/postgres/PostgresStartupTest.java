@@ -73,6 +73,29 @@ class PostgresStartupTest {
     }
 
     @Test
+    void anUpToDateSchemaOpensWithoutWaitingForTheMigrationLock() throws Exception {
+        PostgresSettings settings = PostgresTestDatabase.freshSchema();
+        open(settings).close();
+        try (Connection holder = PostgresTestDatabase.connect(settings);
+                Statement statement = holder.createStatement()) {
+            // a peer in the middle of a (long) migration holds the lock
+            statement.execute("SELECT pg_advisory_lock(" + SchemaMigrator.MIGRATION_LOCK_KEY + ")");
+            CompletableFuture<CloseableTaskRepository> second = CompletableFuture.supplyAsync(() -> open(settings));
+            try {
+                second.get(30, TimeUnit.SECONDS).close();
+            } finally {
+                statement.execute("SELECT pg_advisory_unlock(" + SchemaMigrator.MIGRATION_LOCK_KEY + ")");
+                second.handle((repository, error) -> {
+                    if (repository != null) {
+                        repository.close();
+                    }
+                    return null;
+                }).get(60, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    @Test
     void aSchemaNewerThanThisBuildIsRefusedByName() throws Exception {
         PostgresSettings settings = PostgresTestDatabase.freshSchema();
         open(settings).close();

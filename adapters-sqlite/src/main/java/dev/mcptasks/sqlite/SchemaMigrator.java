@@ -17,9 +17,11 @@ import java.util.stream.Collectors;
 import javax.sql.DataSource;
 
 /**
- * Applies the versioned schema scripts in order, each recorded in {@code schema_version}. Runs in one writer
- * transaction that starts with {@code BEGIN IMMEDIATE}, so two processes starting together apply each version once;
- * a restart finds every version recorded and changes nothing.
+ * Applies the versioned schema scripts in order, each recorded in {@code schema_version}. The version is first read
+ * without any lock: an up-to-date database (every start but the first) is left alone, so a command that only reads
+ * never waits for, nor fails on, a write lock another process holds. Only when there is something to migrate does it
+ * take the write lock with {@code BEGIN IMMEDIATE} and read the version again under it, so two processes starting
+ * together apply each version once.
  */
 final class SchemaMigrator {
     /** The scripts, in version order: version n is element n-1. Never edit a released script; add a new one. */
@@ -30,16 +32,28 @@ final class SchemaMigrator {
     private final DataSource writer;
     private final String path;
     private final Clock clock;
+    private final Runnable beforeWriteLock;
 
     SchemaMigrator(DataSource writer, String path, Clock clock) {
+        this(writer, path, clock, () -> {});
+    }
+
+    /** {@code beforeWriteLock} runs after the unlocked read found work to do (tests race a peer there). */
+    SchemaMigrator(DataSource writer, String path, Clock clock, Runnable beforeWriteLock) {
         this.writer = writer;
         this.path = path;
         this.clock = clock;
+        this.beforeWriteLock = beforeWriteLock;
     }
 
     /** Brings the schema to the newest version; returns that version. */
     int migrate() {
         try (Connection connection = writer.getConnection()) {
+            // autocommit read: in WAL mode it sees the last committed version beside any writer, and locks nothing
+            if (checkVersion(versionWithoutLock(connection)) == SCRIPTS.size()) {
+                return SCRIPTS.size();
+            }
+            beforeWriteLock.run();
             SqliteDatabase.execute(connection, "BEGIN IMMEDIATE");
             try {
                 int applied = apply(connection);
@@ -60,11 +74,8 @@ final class SchemaMigrator {
             statement.execute("CREATE TABLE IF NOT EXISTS schema_version ("
                     + " version INTEGER PRIMARY KEY NOT NULL, script TEXT NOT NULL, applied_at INTEGER NOT NULL)");
         }
-        int current = currentVersion(connection);
-        if (current > SCRIPTS.size()) {
-            throw new RepositoryException("SQLite database '" + path + "' has schema version " + current
-                    + ", newer than the newest this build knows (" + SCRIPTS.size() + ")");
-        }
+        // read again under the lock: a peer may have migrated between the unlocked read and BEGIN IMMEDIATE
+        int current = checkVersion(currentVersion(connection));
         for (int version = current + 1; version <= SCRIPTS.size(); version++) {
             String script = SCRIPTS.get(version - 1);
             try (Statement statement = connection.createStatement()) {
@@ -81,6 +92,27 @@ final class SchemaMigrator {
             }
         }
         return SCRIPTS.size();
+    }
+
+    private int checkVersion(int current) {
+        if (current > SCRIPTS.size()) {
+            throw new RepositoryException("SQLite database '" + path + "' has schema version " + current
+                    + ", newer than the newest this build knows (" + SCRIPTS.size() + ")");
+        }
+        return current;
+    }
+
+    /** The recorded version, 0 for a database without the version table (a new file). */
+    private static int versionWithoutLock(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(
+                        "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'")) {
+            rows.next();
+            if (rows.getInt(1) == 0) {
+                return 0;
+            }
+        }
+        return currentVersion(connection);
     }
 
     private static int currentVersion(Connection connection) throws SQLException {

@@ -1,11 +1,16 @@
 package dev.mcptasks.app.assembly;
 
+import com.google.inject.CreationException;
 import com.google.inject.Module;
+import com.google.inject.ProvisionException;
+import com.google.inject.spi.Message;
 import dev.mcptasks.app.config.AppConfig;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.http.HttpTransportModule;
+import dev.mcptasks.ports.repository.RepositoryException;
 import dev.mcptasks.stdio.StdioTransportModule;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
@@ -43,6 +48,49 @@ public final class AppRoot implements ApplicationFactory {
         modules.add(new CoreModule(config));
         modules.addAll(platform.apply(config));
         modules.addAll(extra);
-        return new Application(HardenedInjector.create(modules));
+        try {
+            return new Application(HardenedInjector.create(modules));
+        } catch (CreationException e) {
+            // the store is a singleton created eagerly with the injector: its failure arrives wrapped in Guice's
+            // report of every binding, which is no message for an operator
+            throw startupFailure(config, e.getErrorMessages(), e);
+        } catch (ProvisionException e) {
+            throw startupFailure(config, e.getErrorMessages(), e);
+        }
+    }
+
+    private static RuntimeException startupFailure(AppConfig config, Collection<Message> errors,
+            RuntimeException failure) {
+        RepositoryException store = storeFailure(errors);
+        if (store != null) {
+            return new StoreUnavailableException(config.database(), store);
+        }
+        return new StartupException(errors.isEmpty() ? failure.getMessage() : rootMessage(errors.iterator().next()),
+                failure);
+    }
+
+    private static String rootMessage(Message error) {
+        Throwable root = error.getCause();
+        if (root == null) {
+            return error.getMessage();
+        }
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+    }
+
+    private static RepositoryException storeFailure(Collection<Message> errors) {
+        for (Message error : errors) {
+            for (Throwable cause = error.getCause(); cause != null; cause = cause.getCause()) {
+                if (cause instanceof RepositoryException repository) {
+                    return repository;
+                }
+                if (cause.getCause() == cause) {
+                    break;
+                }
+            }
+        }
+        return null;
     }
 }

@@ -21,7 +21,7 @@ import java.util.concurrent.ExecutorService;
 
 /**
  * Binds one worker: its id, one MCP session per configured server, the two drivers, an executor for control calls
- * and the {@link WorkerRuntime}. Transport factories come from the transport modules' map binder.
+ * and the {@link WorkerRuntime}, whose store writes are logged as events ({@link EventLoggingRepository}). Transport factories come from the transport modules' map binder.
  */
 public final class WorkerModule extends AbstractModule {
     private final WorkerId worker;
@@ -59,6 +59,8 @@ public final class WorkerModule extends AbstractModule {
     @Singleton
     WorkerRuntime runtime(RuntimeSettings settings, TaskRepository repository, TaskDriverRegistry drivers,
             ServerDirectory servers, Clock clock, RandomSource random, ExecutorService executor) {
-        return new WorkerRuntime(worker, settings, repository, drivers, servers, clock, random, executor);
+        // the worker's writes go through the event log; client commands (submit, cancel) log nothing
+        return new WorkerRuntime(worker, settings, new EventLoggingRepository(repository), drivers, servers, clock,
+                random, executor);
     }
 }

@@ -11,6 +11,8 @@ public final class ExitCodes {
     public static final int NOT_TERMINAL = 3;
     /** No such task. */
     public static final int NOT_FOUND = 4;
+    /** The store cannot be opened or reached, or failed (bad path, unreadable file, database down or refusing). */
+    public static final int STORE_UNAVAILABLE = 5;
 
     private ExitCodes() {}
 }

@@ -4,6 +4,7 @@ import dev.mcptasks.app.assembly.Application;
 import dev.mcptasks.app.assembly.WorkerIds;
 import dev.mcptasks.app.assembly.WorkerProcess;
 import dev.mcptasks.app.config.AppConfig;
+import dev.mcptasks.app.config.ConfigException;
 import dev.mcptasks.domain.WorkerId;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -26,13 +27,14 @@ final class ServeCommand implements Callable<Integer> {
     @ParentCommand
     McpTasksCommand root;
 
-    @Option(names = "--worker-id", paramLabel = "ID", description = "Worker id (default: host:pid:random).")
+    @Option(names = "--worker-id", paramLabel = "LABEL", description = "Label that starts the worker id, which stays"
+            + " unique per start: LABEL:host:pid:random (default: host:pid:random). 1 to 40 of A-Z a-z 0-9 . _ -")
     String workerId;
 
     @Override
     public Integer call() throws InterruptedException {
         AppConfig config = root.config();
-        WorkerId worker = workerId == null ? WorkerIds.generate() : WorkerId.of(workerId);
+        WorkerId worker = workerId == null ? WorkerIds.generate() : labelled(workerId);
         LOG.info("configuration from {}: store {}, servers {}", config.source(),
                 config.database().kind().name().toLowerCase(Locale.ROOT), config.servers().keySet());
         try (Application app = root.context().applications().openWorker(config, worker)) {
@@ -50,5 +52,17 @@ final class ServeCommand implements Callable<Integer> {
             stopped.await();
         }
         return ExitCodes.OK;
+    }
+
+    /**
+     * A restarted worker must not reuse its previous start's id: it would take the previous start's process-local
+     * tasks (whose endpoint died with it, or still lives in a hung process) and its worker row as its own.
+     */
+    private static WorkerId labelled(String label) {
+        try {
+            return WorkerIds.labelled(label);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("--worker-id", e.getMessage());
+        }
     }
 }

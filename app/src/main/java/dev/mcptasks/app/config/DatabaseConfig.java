@@ -33,9 +33,21 @@ public record DatabaseConfig(String url, String user, String password) {
         return url.startsWith(SQLITE_PREFIX) ? Kind.SQLITE : Kind.POSTGRES;
     }
 
+    /** The url for messages: without query parameters (which may carry a password) or credentials before a host. */
+    public String redactedUrl() {
+        int query = url.indexOf('?');
+        String shown = query < 0 ? url : url.substring(0, query);
+        int hostStart = shown.indexOf("//");
+        int at = shown.indexOf('@', hostStart + 2);
+        if (hostStart >= 0 && at > hostStart) {
+            shown = shown.substring(0, hostStart + 2) + shown.substring(at + 1);
+        }
+        return shown;
+    }
+
     @Override
     public String toString() {
-        return "DatabaseConfig[url=" + url + ", user=" + user + ", password=" + (password == null ? "none" : "***")
+        return "DatabaseConfig[url=" + redactedUrl() + ", user=" + user + ", password=" + (password == null ? "none" : "***")
                 + "]";
     }
 }

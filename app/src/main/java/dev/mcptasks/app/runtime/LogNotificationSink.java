@@ -7,9 +7,12 @@ import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Delivers attention events to the log (logger {@code mcp-tasks.events}); every delivery succeeds. */
+/**
+ * Delivers attention events to the log (logger {@code dev.mcptasks.notifications}, under {@code dev.mcptasks} so the
+ * shipped configuration prints it at INFO); every delivery succeeds.
+ */
 public final class LogNotificationSink implements NotificationSink {
-    private static final Logger EVENTS = LoggerFactory.getLogger("mcp-tasks.events");
+    private static final Logger EVENTS = LoggerFactory.getLogger("dev.mcptasks.notifications");
 
     @Override
     public CompletableFuture<DeliveryResult> deliver(Notification notification) {

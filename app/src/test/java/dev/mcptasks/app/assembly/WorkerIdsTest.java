@@ -1,6 +1,7 @@
 package dev.mcptasks.app.assembly;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mcptasks.domain.WorkerId;
 import java.util.Random;
@@ -11,6 +12,18 @@ class WorkerIdsTest {
     void idsNameHostPidAndARandomPart() {
         WorkerId id = WorkerIds.generate("build box.local", 4242, new Random(1));
         assertThat(id.value()).matches("build-box\\.local:4242:[0-9a-z]{8}");
+    }
+
+    @Test
+    void aLabelStartsTheIdAndNeverReplacesTheUniquePart() {
+        assertThat(WorkerIds.labelled("web-1", "box", 4242, new Random(1)).value())
+                .matches("web-1:box:4242:[0-9a-z]{8}");
+        assertThat(WorkerIds.labelled("web-1")).isNotEqualTo(WorkerIds.labelled("web-1"));
+        assertThat(WorkerIds.labelled("l".repeat(WorkerIds.MAX_LABEL_CHARS), "h".repeat(300), Long.MAX_VALUE,
+                new Random(1)).value().length()).isLessThanOrEqualTo(128);
+        assertThatThrownBy(() -> WorkerIds.labelled("a:b")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--worker-id must be 1 to 40 characters of A-Z a-z 0-9 . _ -, was 'a:b'");
+        assertThatThrownBy(() -> WorkerIds.labelled("")).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -57,6 +57,14 @@ class CliBasicsTest {
     }
 
     @Test
+    void aWorkerThatCannotBeAssembledIsOneLine() {
+        // the harness wires the stdio transport only: the HTTP server 'remote' has no transport
+        assertThat(cli.run("serve")).isEqualTo(ExitCodes.FAILED);
+        assertThat(cli.err()).isEqualTo("mcp-tasks: cannot start: no MCP transport can reach server 'remote'"
+                + " (McpServerSpec[name=remote, url=http://127.0.0.1:9/mcp, header names=[Authorization]])\n");
+    }
+
+    @Test
     void anExplicitConfigFileWins() {
         cli.writeConfig("{\"mcpServers\": {}}");
         assertThat(cli.run("--config", "other.json", "list")).isEqualTo(2);

@@ -77,7 +77,7 @@ class ServeEndToEndTest {
         assertThat(err.toString()).contains("task " + slow + " was cancelled");
 
         assertThat(run("workers", "--json")).isZero();
-        assertThat(out.toString()).contains("\"id\":\"e2e\"", "\"state\":\"live\"");
+        assertThat(out.toString()).contains("\"id\":\"e2e:", "\"state\":\"live\"");
 
         shutdown.get().run();
         assertThat(serving.get(60, TimeUnit.SECONDS)).isZero();
