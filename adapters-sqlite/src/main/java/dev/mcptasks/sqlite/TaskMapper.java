@@ -34,6 +34,8 @@ interface TaskMapper {
 
     int deleteWorker(@Param("id") String id);
 
+    boolean isWorkerAlive(@Param("id") String id, @Param("staleAfterMillis") long staleAfterMillis);
+
     List<Map<String, Object>> selectWorkers();
 
     // control claims: candidates, then a conditional update per candidate repeating every predicate
@@ -69,6 +71,8 @@ interface TaskMapper {
     int releaseAfterFailure(@Param("f") Fence fence, @Param("now") long now, @Param("w") FailureValues values);
 
     int releaseCancelled(@Param("f") Fence fence);
+
+    int releaseToEndpoint(@Param("f") Fence fence, @Param("endpointOwner") String endpointOwner);
 
     // notification outbox
 
