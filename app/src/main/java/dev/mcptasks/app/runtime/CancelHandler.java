@@ -2,7 +2,6 @@ package dev.mcptasks.app.runtime;
 
 import dev.mcptasks.app.service.TaskDriverRegistry;
 import dev.mcptasks.domain.ClaimPhase;
-import dev.mcptasks.domain.ErrorCodes;
 import dev.mcptasks.domain.RemoteTaskSnapshot;
 import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.ports.driver.RemoteFailure;
@@ -15,8 +14,8 @@ import java.time.Instant;
 
 /**
  * The cancel phase: asks the server to cancel and stores what it then reports (cancelled, or the terminal status it
- * reached first). A row that never learned its remote id ends cancelled locally; a lost task is terminal; any other
- * failure is retried with backoff, without limit.
+ * reached first). A row that never learned its remote id ends cancelled locally; a task the server does not know
+ * goes to {@link LostTaskVerdict}; any other failure is retried with backoff, without limit.
  */
 final class CancelHandler implements PhaseHandler {
     static final String CANCELLED_WITHOUT_REMOTE_ID = "cancelled before the remote task id was known: the create"
@@ -25,11 +24,14 @@ final class CancelHandler implements PhaseHandler {
     private final TaskRepository repository;
     private final TaskDriverRegistry drivers;
     private final Transitions transitions;
+    private final LostTaskVerdict lost;
 
-    CancelHandler(TaskRepository repository, TaskDriverRegistry drivers, Transitions transitions) {
+    CancelHandler(TaskRepository repository, TaskDriverRegistry drivers, Transitions transitions,
+            LostTaskVerdict lost) {
         this.repository = repository;
         this.drivers = drivers;
         this.transitions = transitions;
+        this.lost = lost;
     }
 
     @Override
@@ -62,8 +64,7 @@ final class CancelHandler implements PhaseHandler {
         }
         String message = Transitions.describe(error);
         if (Transitions.classify(error) == RemoteFailure.TASK_LOST) {
-            Handlers.finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.REMOTE_TASK_LOST,
-                    "the server no longer knows the task it was asked to cancel: " + message), repository, transitions);
+            lost.settle(context, row, "the server no longer knows the task it was asked to cancel: " + message);
             return;
         }
         context.finish(FencedWrite.RELEASE_FAILURE, () -> repository.releaseAfterFailure(context.claimed().claim(),

@@ -6,6 +6,7 @@ import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.RandomSource;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.driver.TaskDriver;
 import dev.mcptasks.ports.notification.NotificationSink;
 import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.TaskRepository;
@@ -76,10 +77,14 @@ public final class WorkerRuntime {
         this.executor = Objects.requireNonNull(executor, "executor");
         this.listener = Objects.requireNonNull(listener, "listener");
         Transitions transitions = new Transitions(settings, Objects.requireNonNull(random, "random"));
+        SessionBindings bindings = new SessionBindings();
+        TaskDriverRegistry bindingDrivers = sessionBinding(drivers, bindings);
+        LostTaskVerdict lost = new LostTaskVerdict(worker, repository, transitions, settings.workerStaleAfter(),
+                bindings);
         Map<ClaimPhase, PhaseHandler> handlers = Map.of(
-                ClaimPhase.SUBMIT, new SubmitHandler(worker, repository, drivers, servers, transitions),
-                ClaimPhase.POLL, new PollHandler(repository, drivers, transitions),
-                ClaimPhase.CANCEL, new CancelHandler(repository, drivers, transitions));
+                ClaimPhase.SUBMIT, new SubmitHandler(worker, repository, bindingDrivers, servers, transitions),
+                ClaimPhase.POLL, new PollHandler(repository, bindingDrivers, transitions, lost),
+                ClaimPhase.CANCEL, new CancelHandler(repository, bindingDrivers, transitions, lost));
         this.slots = new CapacitySlots(settings.maxConcurrentControlCalls());
         this.supervisor = new BatchSupervisor(clock, settings.drain(), slots, listener, counters);
         this.notifications = new NotificationDispatcher(worker, settings, repository,
@@ -160,6 +165,14 @@ public final class WorkerRuntime {
         PhaseHandler handler = handlers.get(claimed.claim().phase());
         return new ControlOperation(claimed, claimedAtNanos, handler, repository, clock, executor, settings, listener,
                 counters);
+    }
+
+    /** The same drivers, reporting tasks of servers this worker found session-bound as process-local. */
+    private static TaskDriverRegistry sessionBinding(TaskDriverRegistry drivers, SessionBindings bindings) {
+        List<TaskDriver> wrapped = drivers.driverNames().stream()
+                .map(name -> (TaskDriver) new SessionBindingDriver(drivers.driverNamed(name), bindings))
+                .toList();
+        return new TaskDriverRegistry(wrapped, drivers.servers());
     }
 
     private synchronized void scheduleTick() {
