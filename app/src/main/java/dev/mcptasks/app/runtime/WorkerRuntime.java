@@ -12,6 +12,7 @@ import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.ports.repository.WorkerInfo;
 import java.net.InetAddress;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -25,8 +26,9 @@ import org.slf4j.LoggerFactory;
  * The control loop of one worker. Each tick runs the cancel, submit, poll and notify phases in that order; the first tick
  * runs at start-up (which is also crash recovery), then one every {@code tickInterval}. A failing phase or record
  * never stops the others or the loop. The worker heartbeats itself into the workers table every third of
- * {@code workerStaleAfter}. Operations run on the given executor, which must not run tasks on the caller's thread
- * and should not bound its threads below the slot count plus hung renewals (a cached pool fits).
+ * {@code workerStaleAfter} (a failed heartbeat again after the tick interval). Operations run on the given
+ * executor, which must not run tasks on the caller's thread and should not bound its threads below the slot count
+ * plus hung renewals (a cached pool fits).
  */
 public final class WorkerRuntime {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerRuntime.class);
@@ -195,16 +197,22 @@ public final class WorkerRuntime {
         scheduleTick();
     }
 
+    /**
+     * Stamps this worker alive (the store stamps it with its own clock). A failed heartbeat is retried at the tick
+     * interval rather than a third of the bound later: peers judge liveness by the store's clock alone, so every
+     * missed stamp brings the moment they may take this worker's process-local tasks closer.
+     */
     private void heartbeatWorker() {
+        Duration next = settings.workerStaleAfter().dividedBy(3);
         try {
             repository.heartbeat(info);
         } catch (RuntimeException e) {
             LOG.warn("worker {}: heartbeat failed: {}", worker, e.toString());
+            next = next.compareTo(settings.tickInterval()) < 0 ? next : settings.tickInterval();
         }
         synchronized (this) {
             if (!stopping) {
-                heartbeatTimer = clock.schedule(settings.workerStaleAfter().dividedBy(3),
-                        () -> executor.execute(this::heartbeatWorker));
+                heartbeatTimer = clock.schedule(next, () -> executor.execute(this::heartbeatWorker));
             }
         }
     }
