@@ -115,7 +115,7 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
         Instant expiresAt = Times.millis(now.plus(request.lease()));
         List<TaskRow> rows = store.autoCommit("claim " + request.phase().wireName() + " tasks",
                 mapper -> mapper.claimControl(request.phase().wireName(), request.worker().value(), now, expiresAt,
-                        Times.millis(request.liveWorkersSince()), excluded, tokens, limit));
+                        request.workerStaleAfter().toMillis(), excluded, tokens, limit));
         return rows.stream()
                 .map(row -> {
                     TaskRecord task = TaskRows.toRecord(row);
@@ -187,6 +187,13 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
         String capped = SnapshotNormalizer.cap(reason, SnapshotNormalizer.MAX_ERROR_CHARS);
         return fenced(FencedWrite.ABANDON_CANCEL, claim, now -> mapper -> mapper.abandonCancel(
                 Fence.live(claim, now, false, false), now, capped, Times.millis(nextControlAt)));
+    }
+
+    @Override
+    public boolean releaseToEndpoint(Claim claim, WorkerId endpointOwner) {
+        Objects.requireNonNull(endpointOwner, "endpointOwner");
+        return fenced(FencedWrite.RELEASE_TO_ENDPOINT, claim,
+                now -> mapper -> mapper.releaseToEndpoint(Fence.release(claim, now), endpointOwner.value()));
     }
 
     /**
@@ -262,9 +269,16 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
     @Override
     public void heartbeat(WorkerInfo worker) {
         Objects.requireNonNull(worker, "worker");
-        Instant now = Times.now(clock);
         store.autoCommit("heartbeat of worker " + worker.id(), mapper -> mapper.upsertWorker(worker.id().value(),
-                worker.host(), worker.pid(), Times.millis(worker.startedAt()), now));
+                worker.host(), worker.pid(), Times.millis(worker.startedAt())));
+    }
+
+    @Override
+    public boolean isWorkerAlive(WorkerId worker, Duration staleAfter) {
+        Objects.requireNonNull(worker, "worker");
+        long staleAfterMillis = staleAfter.toMillis();
+        return store.autoCommit("liveness of worker " + worker,
+                mapper -> mapper.isWorkerAlive(worker.value(), staleAfterMillis));
     }
 
     @Override

@@ -25,7 +25,7 @@ interface TaskMapper {
     List<StatusCount> countByStatus();
 
     List<TaskRow> claimControl(@Param("phase") String phase, @Param("worker") String worker,
-            @Param("now") Instant now, @Param("expiresAt") Instant expiresAt, @Param("liveSince") Instant liveSince,
+            @Param("now") Instant now, @Param("expiresAt") Instant expiresAt, @Param("staleAfterMillis") long staleAfterMillis,
             @Param("excluded") String[] excluded, @Param("tokens") String[] tokens, @Param("limit") int limit);
 
     int renew(@Param("f") Fence fence, @Param("expiresAt") Instant expiresAt);
@@ -50,6 +50,8 @@ interface TaskMapper {
     int abandonCancel(@Param("f") Fence fence, @Param("now") Instant now, @Param("reason") String reason,
             @Param("nextControlAt") Instant nextControlAt);
 
+    int releaseToEndpoint(@Param("f") Fence fence, @Param("endpointOwner") String endpointOwner);
+
     int cancelLocally(@Param("id") String id, @Param("now") Instant now, @Param("s") Snapshot snapshot,
             @Param("e") Event event);
 
@@ -70,7 +72,9 @@ interface TaskMapper {
     int releaseNotification(@Param("f") OutboxFence fence);
 
     int upsertWorker(@Param("id") String id, @Param("host") String host, @Param("pid") long pid,
-            @Param("startedAt") Instant startedAt, @Param("now") Instant now);
+            @Param("startedAt") Instant startedAt);
+
+    boolean isWorkerAlive(@Param("id") String id, @Param("staleAfterMillis") long staleAfterMillis);
 
     int deleteWorker(@Param("id") String id);
 

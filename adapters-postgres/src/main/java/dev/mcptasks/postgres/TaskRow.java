@@ -23,6 +23,7 @@ final class TaskRow {
     Long remoteTtlMs;
     String protocolVersion;
     String endpointOwner;
+    String createdBy;
     Instant updatedAt;
     Instant completedAt;
 

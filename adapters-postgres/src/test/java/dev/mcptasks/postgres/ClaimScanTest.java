@@ -85,7 +85,7 @@ class ClaimScanTest {
         params.put("worker", WORKER.value());
         params.put("now", clock.now());
         params.put("expiresAt", clock.now().plus(LEASE));
-        params.put("liveSince", clock.now().minusSeconds(30));
+        params.put("staleAfterMillis", 30_000L);
         params.put("excluded", new String[] {"poll-00000001"});
         params.put("tokens", new String[] {"t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8"});
         params.put("limit", SCAN_LIMIT);
@@ -132,7 +132,7 @@ class ClaimScanTest {
     private long scan(CloseableTaskRepository repository) {
         long start = System.nanoTime();
         int claimed = repository.claimControl(new ControlClaimRequest(ClaimPhase.POLL, WORKER, SCAN_LIMIT, LEASE,
-                clock.now(), Set.of())).size();
+                Duration.ofSeconds(30), Set.of())).size();
         long elapsed = System.nanoTime() - start;
         assertThat(claimed).isEqualTo(SCAN_LIMIT);
         return elapsed;

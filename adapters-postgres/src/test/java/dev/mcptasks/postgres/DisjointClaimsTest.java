@@ -93,7 +93,7 @@ class DisjointClaimsTest {
                 List<ClaimedTask> mine = new ArrayList<>();
                 while (true) {
                     List<ClaimedTask> batch = repository.claimControl(new ControlClaimRequest(ClaimPhase.POLL,
-                            worker, SCAN_LIMIT, LEASE, clock.now(), Set.of()));
+                            worker, SCAN_LIMIT, LEASE, Duration.ofSeconds(30), Set.of()));
                     if (batch.isEmpty()) {
                         return mine;
                     }

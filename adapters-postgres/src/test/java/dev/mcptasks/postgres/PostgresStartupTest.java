@@ -56,7 +56,8 @@ class PostgresStartupTest {
             repository.get(120, TimeUnit.SECONDS).close();
         }
 
-        assertThat(schemaVersions(settings)).containsExactly("1:V1__tasks_and_workers.sql");
+        assertThat(schemaVersions(settings)).containsExactly("1:V1__tasks_and_workers.sql",
+                "2:V2__task_creator.sql");
     }
 
     @Test
@@ -69,7 +70,7 @@ class PostgresStartupTest {
         try (CloseableTaskRepository second = open(settings)) {
             assertThat(second.list(dev.mcptasks.ports.repository.TaskQuery.all(10))).hasSize(1);
         }
-        assertThat(schemaVersions(settings)).hasSize(1);
+        assertThat(schemaVersions(settings)).hasSize(SchemaMigrator.MIGRATIONS.size());
     }
 
     @Test
@@ -101,12 +102,12 @@ class PostgresStartupTest {
         open(settings).close();
         try (Connection connection = PostgresTestDatabase.connect(settings);
                 Statement statement = connection.createStatement()) {
-            statement.execute("INSERT INTO schema_version (version, script) VALUES (2, 'V2__future.sql')");
+            statement.execute("INSERT INTO schema_version (version, script) VALUES (3, 'V3__future.sql')");
         }
 
         assertThatThrownBy(() -> open(settings)).isInstanceOf(RepositoryException.class)
                 .isNotInstanceOf(RepositoryUnavailableException.class)
-                .hasMessageContaining("schema version 2 is newer than this build supports (1)");
+                .hasMessageContaining("schema version 3 is newer than this build supports (2)");
     }
 
     @Test

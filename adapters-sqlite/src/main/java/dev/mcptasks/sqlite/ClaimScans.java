@@ -44,7 +44,7 @@ final class ClaimScans {
             Instant now = Instant.ofEpochMilli(clock.now().toEpochMilli());
             Instant expiresAt = now.plusMillis(request.lease().toMillis());
             ClaimScan scan = new ClaimScan(request.worker().value(), now.toEpochMilli(), expiresAt.toEpochMilli(),
-                    request.liveWorkersSince().toEpochMilli(),
+                    request.workerStaleAfter().toMillis(),
                     request.excluded().stream().map(TaskId::value).sorted().toList(), request.limit());
             List<String> candidates = switch (request.phase()) {
                 case SUBMIT -> mapper.selectSubmitCandidates(scan);
@@ -87,7 +87,7 @@ final class ClaimScans {
             Instant now = Instant.ofEpochMilli(clock.now().toEpochMilli());
             Instant expiresAt = now.plusMillis(request.lease().toMillis());
             ClaimScan scan = new ClaimScan(request.worker().value(), now.toEpochMilli(), expiresAt.toEpochMilli(),
-                    now.toEpochMilli(), List.of(), request.limit());
+                    0, List.of(), request.limit());
             Map<String, ClaimToken> granted = new LinkedHashMap<>();
             for (String id : mapper.selectNotifyCandidates(scan)) {
                 ClaimToken token = ids.newClaimToken();

@@ -83,6 +83,11 @@ final class FencedWrites {
                 (mapper, now) -> mapper.abandonCancel(fence(claim), now, capped, nextControlAt.toEpochMilli()));
     }
 
+    boolean releaseToEndpoint(Claim claim, WorkerId endpointOwner) {
+        return fenced(FencedWrite.RELEASE_TO_ENDPOINT, claim.taskId(),
+                (mapper, now) -> mapper.releaseToEndpoint(fence(claim), endpointOwner.value()));
+    }
+
     boolean markDispatched(NotificationClaim claim) {
         return fenced(FencedWrite.NOTIFY_DISPATCH, claim.taskId(),
                 (mapper, now) -> mapper.markDispatched(notifyFence(claim), now));

@@ -6,8 +6,12 @@ import java.util.List;
 final class SqlParams {
     private SqlParams() {}
 
-    /** A control or notification claim scan at {@code now}, granting leases until {@code expiresAt}. */
-    record ClaimScan(String worker, long now, long expiresAt, long liveSince, List<String> excluded, int limit) {}
+    /**
+     * A control or notification claim scan at {@code now}, granting leases until {@code expiresAt}; workers whose
+     * heartbeat is older than {@code workerStaleAfterMillis} by SQLite's own clock are not alive.
+     */
+    record ClaimScan(String worker, long now, long expiresAt, long workerStaleAfterMillis, List<String> excluded,
+            int limit) {}
 
     /** The control-claim fence: every fenced write repeats id, phase, owner and token. */
     record Fence(String id, String phase, String owner, String token) {}
@@ -32,6 +36,6 @@ final class SqlParams {
     /** A page of the task list. */
     record TaskFilter(String status, String serverName, String before, int limit) {}
 
-    /** A worker heartbeat. */
-    record WorkerValues(String id, String host, long pid, long startedAt, long now) {}
+    /** A worker heartbeat; the database stamps {@code last_seen_at} itself. */
+    record WorkerValues(String id, String host, long pid, long startedAt) {}
 }

@@ -32,6 +32,7 @@ import java.time.Instant;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /** The {@link dev.mcptasks.ports.repository.TaskRepository} on one SQLite database file. */
@@ -129,6 +130,12 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
     }
 
     @Override
+    public boolean releaseToEndpoint(Claim claim, WorkerId endpointOwner) {
+        Objects.requireNonNull(endpointOwner, "endpointOwner");
+        return fenced.releaseToEndpoint(claim, endpointOwner);
+    }
+
+    @Override
     public List<NotificationClaim> claimNotifications(NotificationClaimRequest request) {
         return claims.claimNotifications(request);
     }
@@ -190,12 +197,20 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
     public void heartbeat(WorkerInfo worker) {
         database.write("heartbeat of worker " + worker.id().value(), mapper -> mapper.upsertWorker(
                 new WorkerValues(worker.id().value(), worker.host(), worker.pid(),
-                        worker.startedAt().toEpochMilli(), clock.now().toEpochMilli())));
+                        worker.startedAt().toEpochMilli())));
     }
 
     @Override
     public void removeWorker(WorkerId worker) {
         database.write("remove worker " + worker.value(), mapper -> mapper.deleteWorker(worker.value()));
+    }
+
+    @Override
+    public boolean isWorkerAlive(WorkerId worker, Duration staleAfter) {
+        Objects.requireNonNull(worker, "worker");
+        long staleAfterMillis = staleAfter.toMillis();
+        return database.read("liveness of worker " + worker.value(),
+                mapper -> mapper.isWorkerAlive(worker.value(), staleAfterMillis));
     }
 
     @Override

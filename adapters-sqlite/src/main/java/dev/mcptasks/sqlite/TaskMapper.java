@@ -35,6 +35,8 @@ interface TaskMapper {
 
     int deleteWorker(@Param("id") String id);
 
+    boolean isWorkerAlive(@Param("id") String id, @Param("staleAfterMillis") long staleAfterMillis);
+
     List<Map<String, Object>> selectWorkers();
 
     // control claims: candidates, then a conditional update per candidate repeating every predicate
@@ -73,6 +75,8 @@ interface TaskMapper {
 
     int abandonCancel(@Param("f") Fence fence, @Param("now") long now, @Param("reason") String reason,
             @Param("nextControlAt") long nextControlAt);
+
+    int releaseToEndpoint(@Param("f") Fence fence, @Param("endpointOwner") String endpointOwner);
 
     // notification outbox
 

@@ -32,6 +32,7 @@ final class TaskRow {
     private Long remoteTtlMs;
     private String protocolVersion;
     private String endpointOwner;
+    private String createdBy;
     private long updatedAt;
     private Long completedAt;
     private Long nextControlAt;
@@ -84,7 +85,7 @@ final class TaskRow {
                 new TaskRecord.Definition(serverName, toolName, arguments, driver, requestedTtlMs,
                         Instant.ofEpochMilli(createdAt)),
                 new TaskRecord.State(TaskStatus.fromWire(status), statusMessage, result, resultTruncated, error,
-                        errorCode, inputRequired, remoteTaskId, remoteTtlMs, protocolVersion, worker(endpointOwner),
+                        errorCode, inputRequired, remoteTaskId, remoteTtlMs, protocolVersion, worker(endpointOwner), worker(createdBy),
                         Instant.ofEpochMilli(updatedAt), instant(completedAt)),
                 new TaskRecord.Control(instant(nextControlAt), instant(lastPolledAt), submitAttemptCount,
                         pollAttemptCount, cancelAttemptCount, consecutiveErrorCount, lastPollError, lastCancelError,

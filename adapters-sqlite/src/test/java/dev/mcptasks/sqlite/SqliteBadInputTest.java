@@ -160,7 +160,7 @@ class SqliteBadInputTest {
     private Claim claim(CloseableTaskRepository repository, String id) {
         Set<TaskId> others = Set.of(TaskId.of(id.equals("t1") ? "t2" : "t1"));
         return repository.claimControl(new ControlClaimRequest(ClaimPhase.SUBMIT, WORKER, 1,
-                Duration.ofSeconds(60), clock.now(), others)).get(0).claim();
+                Duration.ofSeconds(60), Duration.ofSeconds(30), others)).get(0).claim();
     }
 
     private SubmitWrite submitted(String remoteId) {

@@ -96,7 +96,7 @@ class SqliteDisjointClaimsTest {
                     List<ClaimedTask> batch;
                     try {
                         batch = repository.claimControl(new ControlClaimRequest(ClaimPhase.SUBMIT, worker, 10,
-                                LEASE, clock.now(), Set.of()));
+                                LEASE, Duration.ofSeconds(30), Set.of()));
                     } catch (TransientRepositoryException busy) {
                         // the other "process" held the write lock past the busy timeout; nothing was claimed
                         busyRetries.incrementAndGet();

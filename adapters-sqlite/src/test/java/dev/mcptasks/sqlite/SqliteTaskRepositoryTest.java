@@ -6,6 +6,10 @@ import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.FencedWriteHook;
 import dev.mcptasks.testkit.contract.TaskRepositoryContract;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Duration;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Runs the repository contract on a SQLite file per test; the peer is a second repository with its own pools. */
@@ -21,6 +25,18 @@ class SqliteTaskRepositoryTest extends TaskRepositoryContract {
     @Override
     protected CloseableTaskRepository openPeer(Clock clock, IdGenerator ids, FencedWriteHook hook) {
         return SqliteTaskRepositories.open(SqliteFixture.settings(file()), clock, ids, hook);
+    }
+
+    @Override
+    protected void ageWorkerHeartbeats(Duration by) {
+        try (Connection connection = SeedRows.connect(file());
+                PreparedStatement age = connection.prepareStatement(
+                        "UPDATE workers SET last_seen_at = last_seen_at - ?")) {
+            age.setLong(1, by.toMillis());
+            age.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private Path file() {

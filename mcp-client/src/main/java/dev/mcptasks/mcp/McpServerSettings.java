@@ -9,8 +9,10 @@ import java.util.Objects;
  *
  * @param spec how to reach it
  * @param requestTimeout bound on every request ({@code toolCallTimeoutSeconds}); independent of leases
- * @param tasksBoundToSession whether an HTTP server keeps tasks per MCP session (server-everything does), so its
- *     tasks are reachable only through the session that created them; stdio tasks always are
+ * @param tasksBoundToSession whether an HTTP server is configured to keep tasks per MCP session (server-everything
+ *     does), so its tasks are reachable only through the session that created them; stdio tasks always are. False
+ *     by default: a shared server lets any worker take over a crashed worker's tasks when its lease expires, and the
+ *     runtime detects a server that binds tasks to sessions when another session cannot see them
  */
 public record McpServerSettings(McpServerSpec spec, Duration requestTimeout, boolean tasksBoundToSession) {
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(60);
@@ -24,9 +26,9 @@ public record McpServerSettings(McpServerSpec spec, Duration requestTimeout, boo
         }
     }
 
-    /** Defaults: 60 s per request, tasks bound to the session. */
+    /** Defaults: 60 s per request; tasks of an HTTP server shared across sessions (stdio tasks are process-local). */
     public static McpServerSettings of(McpServerSpec spec) {
-        return new McpServerSettings(spec, DEFAULT_REQUEST_TIMEOUT, true);
+        return new McpServerSettings(spec, DEFAULT_REQUEST_TIMEOUT, false);
     }
 
     public String name() {

@@ -20,7 +20,8 @@ class McpSessionsTest {
             McpSession first = sessions.session("fake").orElseThrow();
             assertThat(sessions.session("fake")).containsSame(first);
             assertThat(sessions.session("other")).isEmpty();
-            assertThat(sessions.settings("fake").orElseThrow().tasksProcessLocal()).isTrue();
+            assertThat(sessions.settings("fake").orElseThrow().tasksProcessLocal())
+                    .as("an HTTP server shares its tasks across sessions unless configured otherwise").isFalse();
             McpSessionTest.await(first.connect());
             sessions.close();
             assertThat(server.last().closed).isDone();

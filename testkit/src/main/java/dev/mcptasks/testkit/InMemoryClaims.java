@@ -29,7 +29,8 @@ final class InMemoryClaims {
     List<ClaimedTask> claim(ControlClaimRequest request) {
         synchronized (store.lock) {
             Instant now = store.now();
-            Set<WorkerId> live = liveWorkers(request.liveWorkersSince());
+            // liveness by the store's clock, in the same atomic step as the claim
+            Set<WorkerId> live = liveWorkers(now.minus(request.workerStaleAfter()));
             List<TaskRow> candidates = new ArrayList<>();
             for (TaskRow row : store.rows.values()) {
                 if (!request.excluded().contains(row.id) && eligible(row, request, now, live)) {

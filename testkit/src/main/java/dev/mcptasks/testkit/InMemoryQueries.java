@@ -7,6 +7,7 @@ import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.WorkerInfo;
 import dev.mcptasks.ports.repository.WorkerRecord;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -74,6 +75,23 @@ final class InMemoryQueries {
                             InMemoryStore.millis(worker.startedAt()), store.now())
                     : new WorkerRecord(known.id(), known.host(), known.pid(), known.startedAt(), store.now());
             store.workers.put(worker.id(), refreshed);
+        }
+    }
+
+    /** Liveness by the store's clock, like the claim scan's endpoint rule. */
+    boolean isWorkerAlive(WorkerId worker, Duration staleAfter) {
+        Objects.requireNonNull(worker, "worker");
+        Objects.requireNonNull(staleAfter, "staleAfter");
+        synchronized (store.lock) {
+            WorkerRecord known = store.workers.get(worker);
+            return known != null && !known.lastSeenAt().isBefore(store.now().minus(staleAfter));
+        }
+    }
+
+    void ageWorkerHeartbeats(Duration by) {
+        synchronized (store.lock) {
+            store.workers.replaceAll((id, w) -> new WorkerRecord(w.id(), w.host(), w.pid(), w.startedAt(),
+                    w.lastSeenAt().minus(by)));
         }
     }
 

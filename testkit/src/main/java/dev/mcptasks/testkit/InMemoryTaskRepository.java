@@ -146,6 +146,7 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
                     row.remoteTtlMs = write.remoteTtlMs();
                     row.protocolVersion = write.protocolVersion();
                     row.endpointOwner = write.endpointOwner();
+                    row.createdBy = claim.owner();
                     // a cancel requested while the create request was in flight must not wait for the first poll
                     boolean cancelWaiting = row.cancelRequestedAt != null && !row.status.isTerminal();
                     row.nextControlAt = cancelWaiting ? now : InMemoryStore.millis(write.nextControlAt());
@@ -225,6 +226,16 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
                 });
     }
 
+    @Override
+    public boolean releaseToEndpoint(Claim claim, WorkerId endpointOwner) {
+        Objects.requireNonNull(endpointOwner, "endpointOwner");
+        return store.fenced(FencedWrite.RELEASE_TO_ENDPOINT, claim.taskId(), (row, now) -> row.holds(claim),
+                (row, now) -> {
+                    row.endpointOwner = endpointOwner;
+                    row.clearLease();
+                });
+    }
+
     /** Poll results and poll renewals lose to a cancel request: the row has moved to the cancel phase. */
     private static boolean pollNotSuperseded(TaskRow row, Claim claim) {
         return claim.phase() != ClaimPhase.POLL || row.cancelRequestedAt == null;
@@ -286,8 +297,21 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
     }
 
     @Override
+    public boolean isWorkerAlive(WorkerId worker, Duration staleAfter) {
+        return queries.isWorkerAlive(worker, staleAfter);
+    }
+
+    @Override
     public List<WorkerRecord> workers() {
         return queries.workers();
+    }
+
+    /**
+     * Makes every stored heartbeat {@code by} older, as if that much time had passed on the store's clock alone (the
+     * contract suite's way to age heartbeats on stores whose clock a test cannot move).
+     */
+    void ageWorkerHeartbeats(Duration by) {
+        queries.ageWorkerHeartbeats(by);
     }
 
     /** Nothing to release: the data lives as long as this object. */

@@ -35,6 +35,7 @@ final class TaskRow {
     Long remoteTtlMs;
     String protocolVersion;
     WorkerId endpointOwner;
+    WorkerId createdBy;
     Instant updatedAt;
     Instant completedAt;
 
@@ -161,8 +162,8 @@ final class TaskRow {
     TaskRecord toRecord() {
         return new TaskRecord(id, definition,
                 new TaskRecord.State(status, statusMessage, resultJson, resultTruncated, error, errorCode,
-                        inputRequiredJson, remoteTaskId, remoteTtlMs, protocolVersion, endpointOwner, updatedAt,
-                        completedAt),
+                        inputRequiredJson, remoteTaskId, remoteTtlMs, protocolVersion, endpointOwner, createdBy,
+                        updatedAt, completedAt),
                 new TaskRecord.Control(nextControlAt, lastPolledAt, submitAttemptCount, pollAttemptCount,
                         cancelAttemptCount, consecutiveErrorCount, lastPollError, lastCancelError, cancelRequestedAt,
                         submitAttemptedAt),

@@ -5,11 +5,17 @@ import dev.mcptasks.ports.IdGenerator;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.FencedWriteHook;
 import dev.mcptasks.testkit.contract.TaskRepositoryContract;
+import java.time.Duration;
 
 /** Runs the repository contract against the in-memory repository. */
 class InMemoryTaskRepositoryTest extends TaskRepositoryContract {
     @Override
     protected CloseableTaskRepository createRepository(Clock clock, IdGenerator ids, FencedWriteHook hook) {
         return new InMemoryTaskRepository(clock, ids, hook);
+    }
+
+    @Override
+    protected void ageWorkerHeartbeats(Duration by) {
+        ((InMemoryTaskRepository) repo).ageWorkerHeartbeats(by);
     }
 }

@@ -18,7 +18,8 @@ import java.util.Map;
  * @param name the key under {@code mcpServers}
  * @param toolset the tool names for the {@code ordinary-tools} driver, null for {@code mcp-tasks}
  * @param taskTtlMs the task ttl to request, or null for the server's default
- * @param sessionBound whether the endpoint keeps its tasks per process or session (stdio always does)
+ * @param sessionBound whether the endpoint keeps its tasks per process or session: always true for stdio; for HTTP
+ *     the {@code sessionBound} key, default false (the runtime also detects session binding at run time)
  */
 public record ServerConfig(String name, String command, List<String> args, Map<String, String> env, Path cwd,
         URI url, Map<String, String> headers, String driver, Toolset toolset, int toolCallTimeoutSeconds,

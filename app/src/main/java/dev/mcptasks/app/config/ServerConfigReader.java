@@ -49,6 +49,9 @@ final class ServerConfigReader {
             throw new ConfigException(server.path("driver"), server.path("driver") + " must be "
                     + ServerConfig.NATIVE_DRIVER + " or " + ServerConfig.ORDINARY_TOOLS_DRIVER + ", was '" + driver + "'");
         }
+        // stdio tasks always live in the child process; an HTTP server is taken to share its tasks across sessions
+        // unless configured (or detected by the runtime, which then remembers it) to bind them to one
+        boolean sessionBound = server.bool("sessionBound", false);
         return new ServerConfig(name, command, server.stringList("args"),
                 substitution.resolveAll(server.path("env"), server.stringMap("env")),
                 readCwd(server), readUrl(server, url),
@@ -57,7 +60,7 @@ final class ServerConfigReader {
                 server.intIn("toolCallTimeoutSeconds", 60, 1, 3600),
                 readSubmitPolicy(server),
                 server.has("taskTtlMs") ? server.longIn("taskTtlMs", 0, 1, Long.MAX_VALUE) : null,
-                server.bool("sessionBound", true));
+                command != null || sessionBound);
     }
 
     /** Other MCP clients write {@code "type": "stdio" | "http"}; accept it when it agrees with the transport. */

@@ -2,7 +2,6 @@ package dev.mcptasks.app.runtime;
 
 import dev.mcptasks.app.service.TaskDriverRegistry;
 import dev.mcptasks.domain.ClaimPhase;
-import dev.mcptasks.domain.ErrorCodes;
 import dev.mcptasks.domain.RemoteTaskSnapshot;
 import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.ports.driver.RemoteFailure;
@@ -18,8 +17,8 @@ import java.time.Instant;
  * reached first). A row without a remote id whose create request may have been sent is never reported cancelled:
  * the server may run it untracked, so it fails with {@code submit_outcome_unknown} (whatever the submit policy: a
  * create is never re-sent for a task the user cancelled); a row whose create was never attempted ends cancelled
- * locally. A lost task is terminal; a server that cannot cancel at all sends the row back to polling, so its real
- * end is still stored; any other failure is retried with backoff, without limit.
+ * locally. A task the server does not know goes to {@link LostTaskVerdict}; a server that cannot cancel at all sends
+ * the row back to polling, so its real end is still stored; any other failure is retried with backoff, without limit.
  */
 final class CancelHandler implements PhaseHandler {
     static final String CANCELLED_BEFORE_SUBMIT = "cancelled before the create request was sent";
@@ -28,11 +27,14 @@ final class CancelHandler implements PhaseHandler {
     private final TaskRepository repository;
     private final TaskDriverRegistry drivers;
     private final Transitions transitions;
+    private final LostTaskVerdict lost;
 
-    CancelHandler(TaskRepository repository, TaskDriverRegistry drivers, Transitions transitions) {
+    CancelHandler(TaskRepository repository, TaskDriverRegistry drivers, Transitions transitions,
+            LostTaskVerdict lost) {
         this.repository = repository;
         this.drivers = drivers;
         this.transitions = transitions;
+        this.lost = lost;
     }
 
     @Override
@@ -82,8 +84,7 @@ final class CancelHandler implements PhaseHandler {
             return;
         }
         if (failure == RemoteFailure.TASK_LOST) {
-            Handlers.finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.REMOTE_TASK_LOST,
-                    "the server no longer knows the task it was asked to cancel: " + message), repository, transitions);
+            lost.settle(context, row, "the server no longer knows the task it was asked to cancel: " + message);
             return;
         }
         Handlers.finishFailure(context, repository,

@@ -101,8 +101,9 @@ final class ClaimScanner {
         int admitted = 0;
         try {
             long claimedAtNanos = clock.nanoTime();
+            // liveness is judged by the store's clock: this worker's clock never decides whether another is alive
             ControlClaimRequest request = new ControlClaimRequest(phase, worker, reserved, settings.lease(),
-                    clock.now().minus(settings.workerStaleAfter()), supervisor.unsettled());
+                    settings.workerStaleAfter(), supervisor.unsettled());
             List<ClaimedTask> claimed = retry.executeSupplier(() -> repository.claimControl(request));
             for (ClaimedTask task : claimed) {
                 if (admitted == reserved) {

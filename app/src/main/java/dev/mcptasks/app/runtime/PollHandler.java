@@ -13,18 +13,21 @@ import dev.mcptasks.ports.repository.TaskRepository;
 import java.time.Instant;
 
 /**
- * The poll phase: reads the remote task (with its result when terminal) and stores what it reports. A lost task or
- * a malformed answer is terminal; any other failure is a failure release with backoff and degradation tracking.
+ * The poll phase: reads the remote task (with its result when terminal) and stores what it reports. A task the
+ * server does not know goes to {@link LostTaskVerdict}; a malformed answer is terminal; any other failure is a failure
+ * release with backoff and degradation tracking.
  */
 final class PollHandler implements PhaseHandler {
     private final TaskRepository repository;
     private final TaskDriverRegistry drivers;
     private final Transitions transitions;
+    private final LostTaskVerdict lost;
 
-    PollHandler(TaskRepository repository, TaskDriverRegistry drivers, Transitions transitions) {
+    PollHandler(TaskRepository repository, TaskDriverRegistry drivers, Transitions transitions, LostTaskVerdict lost) {
         this.repository = repository;
         this.drivers = drivers;
         this.transitions = transitions;
+        this.lost = lost;
     }
 
     @Override
@@ -57,8 +60,7 @@ final class PollHandler implements PhaseHandler {
         RemoteFailure failure = Transitions.classify(error);
         String message = Transitions.describe(error);
         switch (failure) {
-            case TASK_LOST -> Handlers.finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.REMOTE_TASK_LOST,
-                    "the server no longer knows the task: " + message), repository, transitions);
+            case TASK_LOST -> lost.settle(context, row, "the server no longer knows the task: " + message);
             case PROTOCOL -> Handlers.finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.PROTOCOL_ERROR,
                     "malformed status response: " + message), repository, transitions);
             default -> Handlers.finishFailure(context, repository,

@@ -6,11 +6,13 @@ import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.RandomSource;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.driver.TaskDriver;
 import dev.mcptasks.ports.notification.NotificationSink;
 import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.ports.repository.WorkerInfo;
 import java.net.InetAddress;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -24,8 +26,9 @@ import org.slf4j.LoggerFactory;
  * The control loop of one worker. Each tick runs the cancel, submit, poll and notify phases in that order; the first tick
  * runs at start-up (which is also crash recovery), then one every {@code tickInterval}. A failing phase or record
  * never stops the others or the loop. The worker heartbeats itself into the workers table every third of
- * {@code workerStaleAfter}. Operations run on the given executor, which must not run tasks on the caller's thread
- * and should not bound its threads below the slot count plus hung renewals (a cached pool fits).
+ * {@code workerStaleAfter} (a failed heartbeat again after the tick interval). Operations run on the given
+ * executor, which must not run tasks on the caller's thread and should not bound its threads below the slot count
+ * plus hung renewals (a cached pool fits).
  */
 public final class WorkerRuntime {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerRuntime.class);
@@ -77,10 +80,14 @@ public final class WorkerRuntime {
         this.executor = Objects.requireNonNull(executor, "executor");
         this.listener = Objects.requireNonNull(listener, "listener");
         this.transitions = new Transitions(settings, Objects.requireNonNull(random, "random"));
+        SessionBindings bindings = new SessionBindings();
+        TaskDriverRegistry bindingDrivers = sessionBinding(drivers, bindings);
+        LostTaskVerdict lost = new LostTaskVerdict(worker, repository, transitions, settings.workerStaleAfter(),
+                bindings);
         Map<ClaimPhase, PhaseHandler> handlers = Map.of(
-                ClaimPhase.SUBMIT, new SubmitHandler(worker, repository, drivers, servers, transitions),
-                ClaimPhase.POLL, new PollHandler(repository, drivers, transitions),
-                ClaimPhase.CANCEL, new CancelHandler(repository, drivers, transitions));
+                ClaimPhase.SUBMIT, new SubmitHandler(worker, repository, bindingDrivers, servers, transitions),
+                ClaimPhase.POLL, new PollHandler(repository, bindingDrivers, transitions, lost),
+                ClaimPhase.CANCEL, new CancelHandler(repository, bindingDrivers, transitions, lost));
         this.slots = new CapacitySlots(settings.maxConcurrentControlCalls());
         this.supervisor = new BatchSupervisor(clock, settings.drain(), slots, listener, counters);
         this.notifications = new NotificationDispatcher(worker, settings, repository,
@@ -164,6 +171,14 @@ public final class WorkerRuntime {
                 transitions, listener, counters);
     }
 
+    /** The same drivers, reporting tasks of servers this worker found session-bound as process-local. */
+    private static TaskDriverRegistry sessionBinding(TaskDriverRegistry drivers, SessionBindings bindings) {
+        List<TaskDriver> wrapped = drivers.driverNames().stream()
+                .map(name -> (TaskDriver) new SessionBindingDriver(drivers.driverNamed(name), bindings))
+                .toList();
+        return new TaskDriverRegistry(wrapped, drivers.servers());
+    }
+
     private synchronized void scheduleTick() {
         if (!stopping) {
             tickTimer = clock.schedule(settings.tickInterval(), () -> executor.execute(this::timedTick));
@@ -184,16 +199,22 @@ public final class WorkerRuntime {
         scheduleTick();
     }
 
+    /**
+     * Stamps this worker alive (the store stamps it with its own clock). A failed heartbeat is retried at the tick
+     * interval rather than a third of the bound later: peers judge liveness by the store's clock alone, so every
+     * missed stamp brings the moment they may take this worker's process-local tasks closer.
+     */
     private void heartbeatWorker() {
+        Duration next = settings.workerStaleAfter().dividedBy(3);
         try {
             repository.heartbeat(info);
         } catch (RuntimeException e) {
             LOG.warn("worker {}: heartbeat failed: {}", worker, e.toString());
+            next = next.compareTo(settings.tickInterval()) < 0 ? next : settings.tickInterval();
         }
         synchronized (this) {
             if (!stopping) {
-                heartbeatTimer = clock.schedule(settings.workerStaleAfter().dividedBy(3),
-                        () -> executor.execute(this::heartbeatWorker));
+                heartbeatTimer = clock.schedule(next, () -> executor.execute(this::heartbeatWorker));
             }
         }
     }

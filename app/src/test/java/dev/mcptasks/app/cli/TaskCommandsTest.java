@@ -221,7 +221,7 @@ class TaskCommandsTest {
 
     private ClaimedTask claim(ClaimPhase phase, WorkerId worker) {
         List<ClaimedTask> claimed = cli.repository.claimControl(new ControlClaimRequest(phase, worker, 1,
-                Duration.ofSeconds(30), cli.clock.now(), Set.of()));
+                Duration.ofSeconds(30), Duration.ofSeconds(30), Set.of()));
         assertThat(claimed).hasSize(1);
         return claimed.get(0);
     }

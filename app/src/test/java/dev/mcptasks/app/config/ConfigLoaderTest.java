@@ -35,7 +35,7 @@ class ConfigLoaderTest {
 
         assertThat(config.source()).isEqualTo("defaults");
         assertThat(config.database()).isEqualTo(new DatabaseConfig("jdbc:sqlite:mcp-tasks.db", null, null));
-        assertThat(config.runtime()).isEqualTo(new RuntimeConfig(120, 5, 8, 300, 60, 3, 8L * 1024 * 1024, 5));
+        assertThat(config.runtime()).isEqualTo(new RuntimeConfig(120, 5, 8, 300, 60, 3, 8L * 1024 * 1024, 5, 30));
         assertThat(config.servers()).isEmpty();
     }
 
@@ -72,7 +72,7 @@ class ConfigLoaderTest {
 
         assertThat(config.database()).isEqualTo(new DatabaseConfig("jdbc:postgresql://db/tasks", "mcp", "s3cret-token"));
         assertThat(config.database().kind()).isEqualTo(DatabaseConfig.Kind.POSTGRES);
-        assertThat(config.runtime()).isEqualTo(new RuntimeConfig(30, 2, 16, 600, 90, 5, 1048576, 10));
+        assertThat(config.runtime()).isEqualTo(new RuntimeConfig(30, 2, 16, 600, 90, 5, 1048576, 10, 30));
         assertThat(config.servers()).containsOnlyKeys("local", "remote", "tools");
         assertThat(config.servers().keySet()).containsExactly("local", "remote", "tools");
         assertThat(config.servers().get("local")).isEqualTo(new ServerConfig("local", "node",

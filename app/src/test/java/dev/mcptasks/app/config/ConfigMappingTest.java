@@ -20,7 +20,7 @@ class ConfigMappingTest {
 
     @Test
     void everyRuntimeKeyReachesTheSettings() {
-        RuntimeSettings settings = new RuntimeConfig(30, 2, 16, 600, 90, 5, 4096, 10).toSettings();
+        RuntimeSettings settings = new RuntimeConfig(30, 2, 16, 600, 90, 5, 4096, 10, 12).toSettings();
 
         assertThat(settings.lease()).isEqualTo(Duration.ofSeconds(30));
         assertThat(settings.pollInterval()).isEqualTo(Duration.ofSeconds(2));
@@ -31,6 +31,7 @@ class ConfigMappingTest {
         assertThat(settings.maxResultBytes()).isEqualTo(4096);
         assertThat(settings.drain()).isEqualTo(Duration.ofSeconds(10));
         assertThat(settings.tickInterval()).isEqualTo(RuntimeSettings.defaults().tickInterval());
+        assertThat(settings.workerStaleAfter()).isEqualTo(Duration.ofSeconds(12));
     }
 
     @Test

@@ -75,6 +75,11 @@ final class CrashableWorker {
         runtime.start();
     }
 
+    /** One control-loop pass now (for a worker built with a tick interval too long to tick by itself). */
+    void tick() {
+        runtime.tick();
+    }
+
     /**
      * Dies mid-flight: the store refuses everything from now on (heartbeats stop, its claims stay until their leases
      * expire) and its stdio server child goes away with the tasks it held.

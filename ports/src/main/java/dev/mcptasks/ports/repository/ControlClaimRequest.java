@@ -5,7 +5,6 @@ import dev.mcptasks.domain.DomainException;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.WorkerId;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Objects;
 import java.util.Set;
 
@@ -16,18 +15,19 @@ import java.util.Set;
  * @param worker the claiming worker
  * @param limit at most this many rows (the worker's free capacity slots)
  * @param lease the lease duration
- * @param liveWorkersSince workers heartbeated at or after this instant are alive: rows whose process-local endpoint
- *     belongs to another live worker are not claimed (poll and cancel)
+ * @param workerStaleAfter a worker whose last heartbeat is older than this, by the store's clock, is not alive; rows
+ *     whose process-local endpoint belongs to another live worker are not claimed (poll and cancel). A duration, not
+ *     an instant: the claiming worker's own clock never takes part in judging another worker's liveness
  * @param excluded rows never to claim in this scan (this worker's draining calls)
  */
 public record ControlClaimRequest(ClaimPhase phase, WorkerId worker, int limit, Duration lease,
-        Instant liveWorkersSince, Set<TaskId> excluded) {
+        Duration workerStaleAfter, Set<TaskId> excluded) {
 
     public ControlClaimRequest {
         Objects.requireNonNull(phase, "phase");
         Objects.requireNonNull(worker, "worker");
         Objects.requireNonNull(lease, "lease");
-        Objects.requireNonNull(liveWorkersSince, "liveWorkersSince");
+        Objects.requireNonNull(workerStaleAfter, "workerStaleAfter");
         excluded = Set.copyOf(excluded);
         if (!phase.isControl()) {
             throw new DomainException("a control claim needs a control phase, not " + phase);
@@ -37,6 +37,9 @@ public record ControlClaimRequest(ClaimPhase phase, WorkerId worker, int limit, 
         }
         if (lease.isNegative() || lease.isZero()) {
             throw new DomainException("lease must be positive");
+        }
+        if (workerStaleAfter.isNegative() || workerStaleAfter.isZero()) {
+            throw new DomainException("workerStaleAfter must be positive");
         }
     }
 }

@@ -69,6 +69,11 @@ public abstract class ForwardingTaskRepository implements TaskRepository {
     }
 
     @Override
+    public boolean releaseToEndpoint(Claim claim, WorkerId endpointOwner) {
+        return delegate().releaseToEndpoint(claim, endpointOwner);
+    }
+
+    @Override
     public List<NotificationClaim> claimNotifications(NotificationClaimRequest request) {
         return delegate().claimNotifications(request);
     }
@@ -121,6 +126,11 @@ public abstract class ForwardingTaskRepository implements TaskRepository {
     @Override
     public void removeWorker(WorkerId worker) {
         delegate().removeWorker(worker);
+    }
+
+    @Override
+    public boolean isWorkerAlive(WorkerId worker, Duration staleAfter) {
+        return delegate().isWorkerAlive(worker, staleAfter);
     }
 
     @Override

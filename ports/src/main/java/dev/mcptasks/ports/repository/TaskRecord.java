@@ -23,10 +23,13 @@ public record TaskRecord(TaskId id, Definition definition, State state, Control 
      *
      * @param endpointOwner the worker whose process-local endpoint (stdio child, session-bound HTTP server) created
      *     the remote task; null when the endpoint is shared or nothing was created yet
+     * @param createdBy the worker whose create request made the remote task (whatever its endpoint), so a worker
+     *     that cannot see the task can tell whether its creator may still be alive; null until created
      */
     public record State(TaskStatus status, String statusMessage, String resultJson, boolean resultTruncated,
             String error, String errorCode, String inputRequiredJson, String remoteTaskId, Long remoteTtlMs,
-            String protocolVersion, WorkerId endpointOwner, Instant updatedAt, Instant completedAt) {}
+            String protocolVersion, WorkerId endpointOwner, WorkerId createdBy, Instant updatedAt,
+            Instant completedAt) {}
 
     /**
      * Control scheduling and counters.

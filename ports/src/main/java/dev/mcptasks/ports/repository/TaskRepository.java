@@ -12,8 +12,10 @@ import java.util.Optional;
 /**
  * The durable task store. Every implementation passes the same {@code TaskRepositoryContract}.
  *
- * <p><b>Time.</b> "now" is the repository's injected {@code Clock} at the moment of the statement. Instants are
- * stored at millisecond precision.
+ * <p><b>Time.</b> "now" is the repository's injected {@code Clock} at the moment of the statement, with one
+ * exception: worker liveness (heartbeat stamps and every judgement of them) uses the <i>store's</i> clock, the
+ * database's own now (the in-memory store's clock), read in the statement that stamps or judges, so workers whose
+ * clocks disagree still agree on who is alive. Instants are stored at millisecond precision.
  *
  * <p><b>Claims.</b> A claim scan is one short transaction that never contains a remote call. It picks due rows of one
  * phase ordered by due time then id, at most {@code limit}, and for each sets phase, owner, a fresh token, expiry =
@@ -26,7 +28,8 @@ import java.util.Optional;
  *   <li>cancel: cancel requested, nonterminal, due, lease free, endpoint rule.</li>
  * </ul>
  * Endpoint rule: {@code endpoint_owner} is null, or is the claiming worker, or is not a live worker (no worker row
- * with {@code last_seen_at >= liveWorkersSince}). Rows in {@code excluded} are never claimed.
+ * with {@code last_seen_at >= store now - workerStaleAfter}, judged in the claim statement). Rows in
+ * {@code excluded} are never claimed.
  *
  * <p><b>Fences.</b> Every write made for a claim is one conditional UPDATE whose WHERE repeats id, owner, token and
  * phase; result writes ({@link #applyOutcome}, {@link #applySubmitted}, {@link #recordSubmitAttempt}) and
@@ -74,7 +77,7 @@ public interface TaskRepository {
 
     /**
      * Stores the created remote task: remote id, status and snapshot fields, ttl, protocol version, endpoint owner,
-     * next due time, completed_at when terminal, {@code consecutive_error_count} 0, {@code updated_at} now, event;
+     * creator ({@code created_by} = the claim's owner), next due time, completed_at when terminal, {@code consecutive_error_count} 0, {@code updated_at} now, event;
      * clears the lease. Fence: submit phase, id, owner, token, unexpired, status pending (a cancel request made
      * meanwhile does not block it: the remote id must be kept so the task can be cancelled; the row is then due now
      * instead of at the write's next due time when the snapshot is nonterminal, so the cancel is not delayed). Throws
@@ -113,6 +116,14 @@ public interface TaskRepository {
      * counters and {@code last_poll_error} stay. Fence: cancel phase, id, owner, token, unexpired, nonterminal.
      */
     boolean abandonCancel(Claim claim, String reason, java.time.Instant nextControlAt);
+
+    /**
+     * Cancellation release that also hands the row to a process-local endpoint: clears the lease and sets
+     * {@code endpoint_owner}, nothing else. Used when this worker cannot see a task that another, possibly live,
+     * worker's endpoint created: from then on only that worker claims its polls and cancels while it is alive.
+     * Fence: id, owner, token, phase.
+     */
+    boolean releaseToEndpoint(Claim claim, WorkerId endpointOwner);
 
     /**
      * Claims deliveries: rows with {@code event_version > notified_version}, outbox status pending, claimed,
@@ -161,8 +172,17 @@ public interface TaskRepository {
     /** Number of tasks per status; every status present, zero included. */
     Map<TaskStatus, Long> countByStatus();
 
-    /** Registers the worker or refreshes its {@code last_seen_at} to now (host, pid, start time stay as first given). */
+    /**
+     * Registers the worker or refreshes its {@code last_seen_at} to the <i>store's</i> now (host, pid, start time stay
+     * as first given). The worker's own clock never stamps a heartbeat.
+     */
     void heartbeat(WorkerInfo worker);
+
+    /**
+     * Whether the worker is alive: it has a row whose {@code last_seen_at} is at or after the store's now minus
+     * {@code staleAfter}. False for a worker that deregistered or never registered.
+     */
+    boolean isWorkerAlive(WorkerId worker, Duration staleAfter);
 
     /** Removes a worker that stopped cleanly. */
     void removeWorker(WorkerId worker);

@@ -47,7 +47,7 @@ public abstract class ContractFixture {
     protected static final String DRIVER = "mcp-tasks";
     protected static final String PROTOCOL = "2025-11-25";
     protected static final Duration LEASE = Duration.ofSeconds(60);
-    /** Workers heartbeated within this window count as live in claim requests. */
+    /** Workers heartbeated within this window, by the store's clock, count as live in claim requests. */
     protected static final Duration LIVENESS = Duration.ofSeconds(30);
     protected static final WorkerId A = WorkerId.of("worker-a");
     protected static final WorkerId B = WorkerId.of("worker-b");
@@ -63,6 +63,12 @@ public abstract class ContractFixture {
 
     /** A fresh, empty store for one test. */
     protected abstract CloseableTaskRepository createRepository(Clock clock, IdGenerator ids, FencedWriteHook hook);
+
+    /**
+     * Makes every stored heartbeat {@code by} older, as if that much time had passed on the <i>store's</i> clock and
+     * on no worker's: the database's own now cannot be moved by a test, so heartbeats are aged instead.
+     */
+    protected abstract void ageWorkerHeartbeats(Duration by);
 
     /**
      * Another handle on the store {@link #createRepository} made (a second connection pool on the same database);
@@ -90,7 +96,12 @@ public abstract class ContractFixture {
     }
 
     protected CloseableTaskRepository peer() {
-        CloseableTaskRepository peer = openPeer(clock, ids, hook);
+        return peer(clock);
+    }
+
+    /** Another handle on the store whose own clock is {@code peerClock} (a worker process with a skewed clock). */
+    protected CloseableTaskRepository peer(Clock peerClock) {
+        CloseableTaskRepository peer = openPeer(peerClock, ids, hook);
         if (peer != repo) {
             peers.add(peer);
         }
@@ -121,7 +132,7 @@ public abstract class ContractFixture {
     }
 
     protected ControlClaimRequest request(ClaimPhase phase, WorkerId worker, int limit, Set<TaskId> excluded) {
-        return new ControlClaimRequest(phase, worker, limit, LEASE, now().minus(LIVENESS), excluded);
+        return new ControlClaimRequest(phase, worker, limit, LEASE, LIVENESS, excluded);
     }
 
     protected List<ClaimedTask> claim(ClaimPhase phase, WorkerId worker, int limit) {

@@ -2,6 +2,7 @@ package dev.mcptasks.testkit.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.mcptasks.domain.Claim;
 import dev.mcptasks.domain.ClaimPhase;
@@ -80,12 +81,15 @@ public abstract class ReadContract extends NotificationContract {
         Instant startedB = now().minusSeconds(200);
         repo.heartbeat(new WorkerInfo(A, "host-a", 11, startedA));
         repo.heartbeat(new WorkerInfo(B, "host-b", 22, startedB));
-        advance(Duration.ofSeconds(7));
+        ageWorkerHeartbeats(Duration.ofSeconds(7));
         repo.heartbeat(new WorkerInfo(A, "host-a", 11, startedA));
 
-        assertThat(repo.workers()).containsExactly(
-                new WorkerRecord(B, "host-b", 22, startedB, now().minusSeconds(7)),
-                new WorkerRecord(A, "host-a", 11, startedA, now()));
+        List<WorkerRecord> workers = repo.workers();
+        assertThat(workers).extracting(WorkerRecord::id, WorkerRecord::host, WorkerRecord::pid,
+                WorkerRecord::startedAt).containsExactly(tuple(B, "host-b", 22L, startedB),
+                        tuple(A, "host-a", 11L, startedA));
+        // stamped by the store's clock: A's refresh is at least the 7 s the store saw pass after B's heartbeat
+        assertThat(workers.get(1).lastSeenAt()).isAfterOrEqualTo(workers.get(0).lastSeenAt().plusSeconds(7));
         repo.removeWorker(B);
         assertThat(repo.workers()).extracting(WorkerRecord::id).containsExactly(A);
         repo.removeWorker(B);

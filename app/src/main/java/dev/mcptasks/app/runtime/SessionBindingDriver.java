@@ -1,0 +1,43 @@
+package dev.mcptasks.app.runtime;
+
+import dev.mcptasks.domain.RemoteTaskSnapshot;
+import dev.mcptasks.ports.driver.RemoteTaskRef;
+import dev.mcptasks.ports.driver.SubmitCall;
+import dev.mcptasks.ports.driver.SubmitResult;
+import dev.mcptasks.ports.driver.TaskDriver;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A driver that reports tasks created on a server this worker found to be session-bound as process-local, whatever
+ * the configuration said; everything else passes through.
+ */
+final class SessionBindingDriver implements TaskDriver {
+    private final TaskDriver delegate;
+    private final SessionBindings bindings;
+
+    SessionBindingDriver(TaskDriver delegate, SessionBindings bindings) {
+        this.delegate = delegate;
+        this.bindings = bindings;
+    }
+
+    @Override
+    public String name() {
+        return delegate.name();
+    }
+
+    @Override
+    public CompletableFuture<SubmitResult> submit(SubmitCall call) {
+        return delegate.submit(call).thenApply(result -> result.processLocal() || !bindings.isBound(call.serverName())
+                ? result : new SubmitResult(result.snapshot(), result.protocolVersion(), true));
+    }
+
+    @Override
+    public CompletableFuture<RemoteTaskSnapshot> status(RemoteTaskRef task) {
+        return delegate.status(task);
+    }
+
+    @Override
+    public CompletableFuture<RemoteTaskSnapshot> cancel(RemoteTaskRef task) {
+        return delegate.cancel(task);
+    }
+}
