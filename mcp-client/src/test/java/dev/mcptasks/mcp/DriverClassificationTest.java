@@ -126,6 +126,18 @@ class DriverClassificationTest {
     }
 
     @Test
+    void requestsInFlightWhenTheConnectionIsLostMayHaveBeenSent() throws Exception {
+        server.on("tools/call", (transport, request) -> null);
+        var create = nativeDriver.submit(submit("work"));
+        TaskPeerScript.eventually(() -> !server.transports.isEmpty() && !server.last().sent("tools/call").isEmpty(),
+                "the create is written");
+
+        server.last().die(McpTransportException.Kind.SESSION_LOST);
+
+        assertThat(remoteFailure(create).failure()).isEqualTo(RemoteFailure.TRANSIENT);
+    }
+
+    @Test
     void aFailedTaskWhoseResultIsAJsonRpcErrorKeepsThatError() throws Exception {
         server.on("tasks/get", request -> json(TASK.replace("working", "failed")));
         server.on("tasks/result", request -> {

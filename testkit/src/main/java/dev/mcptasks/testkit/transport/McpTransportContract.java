@@ -245,6 +245,23 @@ public abstract class McpTransportContract {
     }
 
     @Test
+    void abandoningAPendingSendLetsItGoAndTheTransportKeepsWorking() throws Exception {
+        CompletableFuture<Void> pending = transport.send(request("15", ScriptedPeer.HANG, "{}"));
+
+        transport.abandon(pending);
+
+        Throwable outcome = catchThrowable(() -> pending.get(RecordingListener.AWAIT.toMillis(), TimeUnit.MILLISECONDS));
+        // stdio is done with a message once it is flushed; HTTP lets go of the POST (closes its connection)
+        if (outcome != null) {
+            assertThat(outcome.getCause()).isInstanceOf(McpTransportException.class);
+            assertThat(((McpTransportException) outcome.getCause()).kind()).isEqualTo(Kind.CLOSED);
+        }
+        await(transport.send(request("16", "echo", "{}")));
+        assertThat(listener.nextMessage()).isEqualTo(ScriptedPeer.echo("16", "{}"));
+        assertThat(listener.closedCalls()).as("abandoning one request does not end the transport").isZero();
+    }
+
+    @Test
     void sendAfterCloseFailsWithClosed() {
         transport.close();
 
