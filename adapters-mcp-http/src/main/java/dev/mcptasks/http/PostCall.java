@@ -89,9 +89,10 @@ final class PostCall {
             return;
         }
         if (outcome instanceof ExchangeOutcome.Completed) {
-            if (stream.discardedOversized()) {
-                done.completeExceptionally(new McpTransportException(Kind.MESSAGE_TOO_LARGE, "the response of server '"
-                        + transport.serverName() + "' held a message over the bound; it was discarded"));
+            McpTransportException tooLarge = stream.discardedOversized();
+            if (tooLarge != null) {
+                // the answer may have been the discarded message: this request fails with why, once
+                done.completeExceptionally(tooLarge);
             } else {
                 done.complete(null);
             }

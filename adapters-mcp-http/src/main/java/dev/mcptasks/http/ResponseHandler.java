@@ -1,5 +1,6 @@
 package dev.mcptasks.http;
 
+import dev.mcptasks.ports.transport.McpMessageTooLargeException;
 import dev.mcptasks.ports.transport.McpTransportException;
 import dev.mcptasks.ports.transport.McpTransportException.Kind;
 import io.netty.buffer.ByteBuf;
@@ -53,6 +54,7 @@ final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
     private Mode mode;
     private int status;
     private boolean keepAlive;
+    private long contentLength;
     private SseParser parser;
     private ByteBuf body;
 
@@ -94,6 +96,7 @@ final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
     private void start(HttpResponse response) {
         status = response.status().code();
         keepAlive = HttpUtil.isKeepAlive(response);
+        contentLength = HttpUtil.getContentLength(response, -1L);
         sessions.capture(response.headers());
         String type = response.headers().get(HttpHeaderNames.CONTENT_TYPE, "").toLowerCase(Locale.ROOT);
         if (status < 200 || status >= 300) {
@@ -118,10 +121,12 @@ final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
                     Math.max(0, MAX_ERROR_BODY - body.readableBytes())));
             case BODY -> {
                 if (body.readableBytes() + content.readableBytes() > maxMessageBytes) {
-                    McpTransportException tooLarge = new McpTransportException(Kind.MESSAGE_TOO_LARGE,
-                            "server '" + server + "' sent a JSON body over the bound of " + maxMessageBytes
-                                    + " bytes; it was discarded");
-                    stream.markOversized();
+                    long declared = contentLength;
+                    McpTransportException tooLarge = new McpMessageTooLargeException("server '" + server
+                            + "' sent a JSON body", declared > 0 ? declared
+                                    : body.readableBytes() + content.readableBytes(), declared <= 0,
+                            maxMessageBytes, "", "");
+                    stream.markOversized(tooLarge);
                     sink.onError(tooLarge);
                     end(ctx, new ExchangeOutcome.Failed(tooLarge), false);
                 } else {
@@ -250,10 +255,10 @@ final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
 
         @Override
         public void onOversized(long bytes) {
-            stream.markOversized();
-            sink.onError(new McpTransportException(Kind.MESSAGE_TOO_LARGE, "server '" + server
-                    + "' sent an SSE event of at least " + bytes + " bytes, over the bound of " + maxMessageBytes
-                    + " bytes; it was discarded"));
+            McpMessageTooLargeException tooLarge = new McpMessageTooLargeException("server '" + server
+                    + "' sent an SSE event", bytes, false, maxMessageBytes, "", "");
+            stream.markOversized(tooLarge);
+            sink.onError(tooLarge);
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.mcptasks.mcp;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.transport.McpMessageTooLargeException;
 import dev.mcptasks.ports.transport.McpTransport;
 import dev.mcptasks.ports.transport.McpTransportException;
 import java.time.Duration;
@@ -325,6 +326,15 @@ final class McpConnection implements McpTransport.Listener {
     @Override
     public void onError(McpTransportException error) {
         log.warn("server '{}': transport problem ({}): {}", serverName, error.kind(), error.getMessage());
+        if (error instanceof McpMessageTooLargeException tooLarge) {
+            // the discarded message may be the answer to a request: without this, the request would wait for its
+            // timeout and each retry would meet the same wall
+            Long id = OversizedAnswers.responseId(tooLarge.head(), tooLarge.tail());
+            Pending request = id == null ? null : pending.remove(id);
+            if (request != null) {
+                request.result.completeExceptionally(failure(request.method, tooLarge, true));
+            }
+        }
     }
 
     @Override
