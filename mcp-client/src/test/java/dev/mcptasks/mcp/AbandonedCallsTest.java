@@ -118,7 +118,9 @@ class AbandonedCallsTest {
         }
         eventually(() -> heldTaskIds().contains("r2"), "the waiting call reaches the server");
         eventually(() -> peer.heldRequests() == 1, "the timed-out calls' connections are closed");
-        assertThat(peer.maxHeldRequests()).isEqualTo(BOUND);
+        // (no maxHeld check here: the server may notice a closed connection after the next one arrives; the bound
+        // itself is checked where no request is let through, above)
+        assertThat(peer.heldEver()).isEqualTo(BOUND + 1);
         assertThat(waiting).isNotDone();
         waiting.cancel(true);
         awaitDone(waiting);
