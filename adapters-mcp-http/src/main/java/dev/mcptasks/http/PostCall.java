@@ -58,9 +58,17 @@ final class PostCall {
         }
         if (handler == null) {
             done.completeExceptionally(aborted);
-        } else {
-            handler.abort(new ExchangeOutcome.Failed(cause));
+            return;
         }
+        handler.abort(new ExchangeOutcome.Failed(cause));
+        if (handler.outcome().isDone()) {
+            // between a broken stream and its resumption: that exchange already gave its connection back
+            done.completeExceptionally(abortCause());
+        }
+    }
+
+    private synchronized McpTransportException abortCause() {
+        return aborted;
     }
 
     private void run(io.netty.handler.codec.http.FullHttpRequest request) {
@@ -68,6 +76,9 @@ final class PostCall {
         synchronized (this) {
             if (aborted != null || done.isDone()) {
                 request.release();
+                if (aborted != null) {
+                    done.completeExceptionally(aborted);
+                }
                 return;
             }
             current = handler;
@@ -80,10 +91,7 @@ final class PostCall {
         if (done.isDone()) {
             return;
         }
-        McpTransportException abortedBy;
-        synchronized (this) {
-            abortedBy = aborted;
-        }
+        McpTransportException abortedBy = abortCause();
         if (abortedBy != null) {
             done.completeExceptionally(abortedBy);
             return;

@@ -97,6 +97,25 @@ class LettingGoTest {
     }
 
     @Test
+    void abandoningBetweenABrokenStreamAndItsResumptionLetsGoAtOnce() throws Exception {
+        peer = new RawHttpPeer(request -> request.method().equals("POST")
+                ? new RawHttpPeer.Reply.Cut("text/event-stream", "retry: 600000\nid: e1\ndata: \n\n")
+                : RawHttpPeer.hold());
+        transport = new HttpTransportFactory().create(McpServerSpec.http("peer", peer.uri(), Map.of()));
+        transport.start(listener);
+        CompletableFuture<Void> broken = transport.send(request(1, "work"));
+        NettyHttpClient client = ((StreamableHttpMcpTransport) transport).client();
+        eventually(() -> peer.requests().size() == 1 && client.inUse() == 0,
+                "the client saw the stream cut and waits to resume it");
+
+        transport.abandon(broken);
+
+        McpTransportException abandoned = failure(broken);
+        assertThat(abandoned.kind()).isEqualTo(Kind.CLOSED);
+        assertThat(abandoned.sent()).isTrue();
+    }
+
+    @Test
     void closingWithARequestInFlightSaysItMayHaveBeenSent() throws Exception {
         start(4);
         CompletableFuture<Void> held = transport.send(request(1, "hang"));

@@ -60,6 +60,9 @@ public final class RawHttpPeer implements AutoCloseable {
 
         /** Never answers; the connection stays open until the client closes it. */
         record Hold() implements Reply {}
+
+        /** Starts a chunked response, sends one chunk, and closes the connection without ending it. */
+        record Cut(String contentType, String partialBody) implements Reply {}
     }
 
     public static Reply json(String body) {
@@ -172,6 +175,16 @@ public final class RawHttpPeer implements AutoCloseable {
                 Reply reply = script.apply(request);
                 if (reply instanceof Reply.Respond respond) {
                     write(out, respond);
+                } else if (reply instanceof Reply.Cut cut) {
+                    byte[] body = cut.partialBody().getBytes(StandardCharsets.UTF_8);
+                    // chunked, and closed without the last chunk: a stream cut short, not a short body
+                    out.write(("HTTP/1.1 200 OK\r\nContent-Type: " + cut.contentType()
+                            + "\r\nTransfer-Encoding: chunked\r\n\r\n" + Integer.toHexString(body.length) + "\r\n")
+                            .getBytes(StandardCharsets.ISO_8859_1));
+                    out.write(body);
+                    out.write("\r\n".getBytes(StandardCharsets.ISO_8859_1));
+                    out.flush();
+                    return;
                 } else {
                     holdUntilClosed(in);
                     return;
