@@ -28,7 +28,9 @@ final class HttpFailures {
     /** A failure to get a connection at all: nothing was sent. */
     static McpTransportException connect(String server, Throwable cause) {
         if (cause instanceof ConnectTimeoutException) {
-            return new McpTransportException(Kind.TIMEOUT, "connecting to server '" + server + "' timed out", cause);
+            // a connect timeout is not a read timeout: no connection, so nothing was sent
+            return new McpTransportException(Kind.CONNECT_FAILED, "connecting to server '" + server + "' timed out",
+                    cause);
         }
         return new McpTransportException(Kind.CONNECT_FAILED,
                 "cannot connect to server '" + server + "': " + cause, cause);

@@ -33,7 +33,7 @@ final class ListeningStream {
         ResponseHandler handler = transport.newHandler(stream);
         current = handler;
         handler.outcome().thenAccept(this::ended);
-        transport.client().exchange(transport.requests().get(stream.lastEventId()), handler);
+        transport.client().exchangeUnbounded(transport.requests().get(stream.lastEventId()), handler);
         if (stopped) {
             handler.abort(new ExchangeOutcome.Failed(closed()));
         }

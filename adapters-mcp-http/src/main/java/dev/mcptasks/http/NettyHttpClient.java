@@ -1,5 +1,7 @@
 package dev.mcptasks.http;
 
+import dev.mcptasks.ports.transport.McpTransportException.Kind;
+import dev.mcptasks.ports.transport.McpTransportException;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
@@ -11,18 +13,25 @@ import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import javax.net.ssl.SSLException;
 
 /**
  * The Netty side of one HTTP transport: one event-loop thread and a pool of keep-alive connections to the endpoint.
  * Each exchange borrows a connection, adds a read-idle timer and its {@link ResponseHandler}, and returns it when the
- * response is done.
+ * response is done. Request exchanges are bounded: at most {@code maxConnections} hold a connection at once (the
+ * listening GET stream and the closing DELETE aside), later ones wait in order, and one aborted while waiting never
+ * connects. Over TLS a request is written only after the handshake succeeded, so a handshake failure is a connect
+ * failure (nothing sent).
  */
 final class NettyHttpClient implements AutoCloseable {
     private static final String IDLE = "read-idle";
@@ -30,12 +39,22 @@ final class NettyHttpClient implements AutoCloseable {
 
     private final String server;
     private final Duration readTimeout;
+    private final int maxConnections;
     private final EventLoopGroup group;
     private final SimpleChannelPool pool;
+    private final Object permits = new Object();
+    /** Guarded by {@link #permits}: request exchanges holding (or getting) a connection, and those waiting. */
+    private int inUse;
+    private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
+    private volatile boolean closed;
 
-    NettyHttpClient(String server, HttpEndpoint endpoint, Duration connectTimeout, Duration readTimeout) {
+    private record Waiting(HttpRequest request, ResponseHandler handler) {}
+
+    NettyHttpClient(String server, HttpEndpoint endpoint, Duration connectTimeout, Duration readTimeout,
+            int maxConnections) {
         this.server = server;
         this.readTimeout = readTimeout;
+        this.maxConnections = maxConnections;
         SslContext ssl = endpoint.tls() ? sslContext(server) : null;
         this.group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         Bootstrap bootstrap = new Bootstrap().group(group).channel(NioSocketChannel.class)
@@ -45,9 +64,74 @@ final class NettyHttpClient implements AutoCloseable {
         this.pool = new SimpleChannelPool(bootstrap, new PooledChannelInitializer(endpoint, ssl));
     }
 
-    /** Sends {@code request} on a pooled connection; {@code handler.outcome()} tells how it ended. */
+    /**
+     * Sends a request exchange once one of the bounded connections is free; {@code handler.outcome()} tells how it
+     * ended. One whose outcome completes while it waits (aborted, timed out) is dropped unsent.
+     */
     void exchange(HttpRequest request, ResponseHandler handler) {
-        handler.channelReturn(this::giveBack);
+        Waiting entry = new Waiting(request, handler);
+        synchronized (permits) {
+            if (inUse >= maxConnections && !closed) {
+                waiting.add(entry);
+                handler.outcome().whenComplete((outcome, error) -> dropWaiting(entry));
+                return;
+            }
+            inUse++;
+        }
+        start(request, handler, this::permitReturned);
+    }
+
+    /** Sends an exchange outside the bound (the listening GET stream, the DELETE at close). */
+    void exchangeUnbounded(HttpRequest request, ResponseHandler handler) {
+        start(request, handler, () -> { });
+    }
+
+    /** How many request exchanges hold or get a connection now, for tests. */
+    int inUse() {
+        synchronized (permits) {
+            return inUse;
+        }
+    }
+
+    private void dropWaiting(Waiting entry) {
+        boolean removed;
+        synchronized (permits) {
+            removed = waiting.remove(entry);
+        }
+        if (removed) {
+            ReferenceCountUtil.release(entry.request());
+        }
+    }
+
+    /** An exchange let go of its connection (closed it or put it back idle): the next waiting one may start. */
+    private void permitReturned() {
+        Waiting next;
+        synchronized (permits) {
+            next = waiting.poll();
+            while (next != null && next.handler().outcome().isDone()) {
+                ReferenceCountUtil.release(next.request());
+                next = waiting.poll();
+            }
+            if (next == null) {
+                inUse--;
+            }
+        }
+        if (next != null) {
+            start(next.request(), next.handler(), this::permitReturned);
+        }
+    }
+
+    private void start(HttpRequest request, ResponseHandler handler, Runnable permit) {
+        AtomicBoolean returned = new AtomicBoolean();
+        Runnable returnPermit = () -> {
+            if (returned.compareAndSet(false, true)) {
+                permit.run();
+            }
+        };
+        handler.channelReturn((channel, reusable) -> {
+            giveBack(channel, reusable);
+            returnPermit.run();
+        });
         io.netty.util.concurrent.Future<Channel> acquiring;
         try {
             acquiring = pool.acquire();
@@ -55,35 +139,58 @@ final class NettyHttpClient implements AutoCloseable {
             // the event loop is shutting down under a send that raced close()
             ReferenceCountUtil.release(request);
             handler.outcome().complete(new ExchangeOutcome.Failed(HttpFailures.connect(server, e)));
+            returnPermit.run();
             return;
         }
         acquiring.addListener(acquired -> {
             if (!acquired.isSuccess()) {
                 ReferenceCountUtil.release(request);
                 handler.outcome().complete(new ExchangeOutcome.Failed(HttpFailures.connect(server, acquired.cause())));
+                returnPermit.run();
                 return;
             }
             Channel channel = (Channel) acquired.getNow();
-            if (handler.outcome().isDone()) {
-                // aborted while the connection was being made
-                ReferenceCountUtil.release(request);
-                pool.release(channel);
-                return;
+            SslHandler tls = channel.pipeline().get(SslHandler.class);
+            if (tls == null || tls.handshakeFuture().isDone()) {
+                send(channel, request, handler, returnPermit);
+            } else {
+                tls.handshakeFuture().addListener(handshake -> send(channel, request, handler, returnPermit));
             }
-            channel.pipeline().addBefore(PooledChannelInitializer.IDLE_TAIL, IDLE,
-                    new IdleStateHandler(readTimeout.toMillis(), 0, 0, TimeUnit.MILLISECONDS));
-            channel.pipeline().addBefore(PooledChannelInitializer.IDLE_TAIL, RESPONSE, handler);
-            handler.attached(channel);
-            if (handler.outcome().isDone()) {
-                ReferenceCountUtil.release(request);
-                giveBack(channel, false);
-                return;
+        });
+    }
+
+    private void send(Channel channel, HttpRequest request, ResponseHandler handler, Runnable returnPermit) {
+        SslHandler tls = channel.pipeline().get(SslHandler.class);
+        if (tls != null && !tls.handshakeFuture().isSuccess()) {
+            ReferenceCountUtil.release(request);
+            channel.close();
+            pool.release(channel);
+            handler.outcome().complete(new ExchangeOutcome.Failed(HttpFailures.connect(server,
+                    tls.handshakeFuture().cause())));
+            returnPermit.run();
+            return;
+        }
+        if (handler.outcome().isDone()) {
+            // aborted while the connection was being made
+            ReferenceCountUtil.release(request);
+            pool.release(channel);
+            returnPermit.run();
+            return;
+        }
+        channel.pipeline().addBefore(PooledChannelInitializer.IDLE_TAIL, IDLE,
+                new IdleStateHandler(readTimeout.toMillis(), 0, 0, TimeUnit.MILLISECONDS));
+        channel.pipeline().addBefore(PooledChannelInitializer.IDLE_TAIL, RESPONSE, handler);
+        handler.attached(channel);
+        if (handler.outcome().isDone() || !handler.startWriting()) {
+            ReferenceCountUtil.release(request);
+            handler.abort(channel, new ExchangeOutcome.Failed(new McpTransportException(Kind.CLOSED,
+                    "the request to server '" + server + "' was abandoned before it was written")));
+            return;
+        }
+        channel.writeAndFlush(request).addListener(written -> {
+            if (!written.isSuccess()) {
+                handler.abort(channel, HttpFailures.onChannel(server, written.cause()));
             }
-            channel.writeAndFlush(request).addListener(written -> {
-                if (!written.isSuccess()) {
-                    handler.abort(channel, HttpFailures.onChannel(server, written.cause()));
-                }
-            });
         });
     }
 
@@ -112,6 +219,17 @@ final class NettyHttpClient implements AutoCloseable {
 
     @Override
     public void close() {
+        List<Waiting> dropped;
+        synchronized (permits) {
+            closed = true;
+            dropped = List.copyOf(waiting);
+            waiting.clear();
+        }
+        for (Waiting entry : dropped) {
+            ReferenceCountUtil.release(entry.request());
+            entry.handler().outcome().complete(new ExchangeOutcome.Failed(new McpTransportException(Kind.CLOSED,
+                    "transport to server '" + server + "' was closed")));
+        }
         pool.close();
         io.netty.util.concurrent.Future<?> shutdown = group.shutdownGracefully(0, 2, TimeUnit.SECONDS);
         if (!inEventLoop()) {

@@ -21,8 +21,10 @@ final class PostCall {
     private final String message;
     private final StreamState stream = new StreamState();
     private final CompletableFuture<Void> done = new CompletableFuture<>();
-    private volatile ResponseHandler current;
-    private int resumes;
+    /** Guarded by this: once set, no further exchange starts and {@link #aborted} decides how {@code done} ends. */
+    private ResponseHandler current;
+    private McpTransportException aborted;
+    private volatile int resumes;
 
     PostCall(StreamableHttpMcpTransport transport, String message) {
         this.transport = transport;
@@ -37,22 +39,50 @@ final class PostCall {
         run(transport.requests().post(message));
     }
 
-    /** Fails the call (local close, lost session) and cuts its connection. */
+    /**
+     * Ends the call from outside (local close, lost session, the caller gave up on the answer): cuts its connection,
+     * and completes {@link #done()} with {@code cause} only once that connection is closed (or was never used), so
+     * whoever waits for {@code done} knows the transport holds nothing more for this message. A call whose request
+     * may already have been written fails with {@link McpTransportException#afterWriting()}.
+     */
     void abort(McpTransportException cause) {
-        done.completeExceptionally(cause);
-        ResponseHandler handler = current;
-        if (handler != null) {
-            handler.abort(new ExchangeOutcome.Failed(cause));
+        ResponseHandler handler;
+        synchronized (this) {
+            if (aborted != null || done.isDone()) {
+                return;
+            }
+            handler = current;
+            // certainly unsent only before the first exchange wrote anything (a resumption means the POST went out)
+            boolean unsent = handler == null || (resumes == 0 && handler.stopBeforeWrite());
+            aborted = unsent ? cause : cause.afterWriting();
+        }
+        if (handler == null) {
+            done.completeExceptionally(aborted);
+            return;
+        }
+        handler.abort(new ExchangeOutcome.Failed(cause));
+        if (handler.outcome().isDone()) {
+            // between a broken stream and its resumption: that exchange already gave its connection back
+            done.completeExceptionally(abortCause());
         }
     }
 
+    private synchronized McpTransportException abortCause() {
+        return aborted;
+    }
+
     private void run(io.netty.handler.codec.http.FullHttpRequest request) {
-        if (done.isDone()) {
-            request.release();
-            return;
-        }
         ResponseHandler handler = transport.newHandler(stream);
-        current = handler;
+        synchronized (this) {
+            if (aborted != null || done.isDone()) {
+                request.release();
+                if (aborted != null) {
+                    done.completeExceptionally(aborted);
+                }
+                return;
+            }
+            current = handler;
+        }
         handler.outcome().thenAccept(this::ended);
         transport.client().exchange(request, handler);
     }
@@ -61,18 +91,26 @@ final class PostCall {
         if (done.isDone()) {
             return;
         }
+        McpTransportException abortedBy = abortCause();
+        if (abortedBy != null) {
+            done.completeExceptionally(abortedBy);
+            return;
+        }
         if (outcome instanceof ExchangeOutcome.Completed) {
-            if (stream.discardedOversized()) {
-                done.completeExceptionally(new McpTransportException(Kind.MESSAGE_TOO_LARGE, "the response of server '"
-                        + transport.serverName() + "' held a message over the bound; it was discarded"));
+            McpTransportException tooLarge = stream.discardedOversized();
+            if (tooLarge != null) {
+                // the answer may have been the discarded message: this request fails with why, once
+                done.completeExceptionally(tooLarge);
             } else {
                 done.complete(null);
             }
         } else if (outcome instanceof ExchangeOutcome.Failed failed) {
+            // this request's own failure first: a 404 means the server did not take it, while the other requests
+            // the lost session ends may have been taken
+            done.completeExceptionally(failed.cause());
             if (failed.cause().kind() == Kind.SESSION_LOST) {
                 transport.sessionLost(failed.cause());
             }
-            done.completeExceptionally(failed.cause());
         } else if (outcome instanceof ExchangeOutcome.Broken broken) {
             resumeOrFail(broken.reason());
         }
@@ -81,6 +119,7 @@ final class PostCall {
     private void resumeOrFail(String reason) {
         String lastEventId = stream.lastEventId();
         if (lastEventId == null || resumes >= MAX_RESUMES || !transport.isOpen()) {
+            // written and then broken: the server may have taken it (STREAM_BROKEN says so)
             done.completeExceptionally(new McpTransportException(Kind.STREAM_BROKEN, "the response stream of server '"
                     + transport.serverName() + "' broke (" + reason + ")"
                     + (lastEventId == null ? " and carried no event id to resume from" : " and could not be resumed")));

@@ -1,5 +1,6 @@
 package dev.mcptasks.http;
 
+import dev.mcptasks.ports.transport.McpMessageTooLargeException;
 import dev.mcptasks.ports.transport.McpTransportException;
 import dev.mcptasks.ports.transport.McpTransportException.Kind;
 import io.netty.buffer.ByteBuf;
@@ -17,6 +18,8 @@ import io.netty.handler.timeout.IdleStateEvent;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Reads one HTTP response on a pooled channel: an SSE stream through {@link SseParser}, a JSON body under a size
@@ -40,12 +43,18 @@ final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
     private final ResponseSink sink;
     private final StreamState stream;
     private final CompletableFuture<ExchangeOutcome> outcome = new CompletableFuture<>();
+    /** {@link #NOT_WRITTEN}, then either {@link #WRITING} (the client) or {@link #STOPPED} (an abort): one wins. */
+    private final AtomicInteger writeState = new AtomicInteger(NOT_WRITTEN);
+    private static final int NOT_WRITTEN = 0;
+    private static final int WRITING = 1;
+    private static final int STOPPED = 2;
     private ChannelReturn channelReturn;
     private volatile Channel channel;
     private boolean ended;
     private Mode mode;
     private int status;
     private boolean keepAlive;
+    private long contentLength;
     private SseParser parser;
     private ByteBuf body;
 
@@ -87,6 +96,7 @@ final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
     private void start(HttpResponse response) {
         status = response.status().code();
         keepAlive = HttpUtil.isKeepAlive(response);
+        contentLength = HttpUtil.getContentLength(response, -1L);
         sessions.capture(response.headers());
         String type = response.headers().get(HttpHeaderNames.CONTENT_TYPE, "").toLowerCase(Locale.ROOT);
         if (status < 200 || status >= 300) {
@@ -111,10 +121,12 @@ final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
                     Math.max(0, MAX_ERROR_BODY - body.readableBytes())));
             case BODY -> {
                 if (body.readableBytes() + content.readableBytes() > maxMessageBytes) {
-                    McpTransportException tooLarge = new McpTransportException(Kind.MESSAGE_TOO_LARGE,
-                            "server '" + server + "' sent a JSON body over the bound of " + maxMessageBytes
-                                    + " bytes; it was discarded");
-                    stream.markOversized();
+                    long declared = contentLength;
+                    McpTransportException tooLarge = new McpMessageTooLargeException("server '" + server
+                            + "' sent a JSON body", declared > 0 ? declared
+                                    : body.readableBytes() + content.readableBytes(), declared <= 0,
+                            maxMessageBytes, "", "");
+                    stream.markOversized(tooLarge);
                     sink.onError(tooLarge);
                     end(ctx, new ExchangeOutcome.Failed(tooLarge), false);
                 } else {
@@ -158,6 +170,16 @@ final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
         end(ctx, HttpFailures.onChannel(server, cause), false);
     }
 
+    /** Claims the right to write the request; false once {@link #stopBeforeWrite()} won. */
+    boolean startWriting() {
+        return writeState.compareAndSet(NOT_WRITTEN, WRITING);
+    }
+
+    /** Prevents the request from ever being written; false when it is (or may be) written already. */
+    boolean stopBeforeWrite() {
+        return writeState.compareAndSet(NOT_WRITTEN, STOPPED) || writeState.get() == STOPPED;
+    }
+
     /** Records the connection this exchange runs on (before the request is written). */
     void attached(Channel channel) {
         this.channel = channel;
@@ -179,19 +201,29 @@ final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
 
     /** Ends the exchange on {@code channel} from outside (a write failure, a local close); closes the channel. */
     void abort(Channel channel, ExchangeOutcome why) {
-        channel.eventLoop().execute(() -> {
-            ChannelHandlerContext ctx = channel.pipeline().context(this);
-            if (ctx != null) {
-                end(ctx, why, false);
+        try {
+            channel.eventLoop().execute(() -> endFromOutside(channel, why));
+        } catch (RejectedExecutionException e) {
+            // the event loop is gone (client closed): so are its connections
+            channel.close();
+            outcome.complete(why);
+        }
+    }
+
+    private void endFromOutside(Channel channel, ExchangeOutcome why) {
+        ChannelHandlerContext ctx = channel.pipeline().context(this);
+        if (ctx != null) {
+            end(ctx, why, false);
+        } else if (!ended) {
+            // attached but never added to the pipeline: the channel still has to go back, closed
+            ended = true;
+            if (channelReturn != null) {
+                channelReturn.giveBack(channel, false);
             } else {
-                outcome.complete(why);
-                if (channelReturn != null) {
-                    channelReturn.giveBack(channel, false);
-                } else {
-                    channel.close();
-                }
+                channel.close();
             }
-        });
+            outcome.complete(why);
+        }
     }
 
     private void end(ChannelHandlerContext ctx, ExchangeOutcome result, boolean reusable) {
@@ -223,10 +255,10 @@ final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
 
         @Override
         public void onOversized(long bytes) {
-            stream.markOversized();
-            sink.onError(new McpTransportException(Kind.MESSAGE_TOO_LARGE, "server '" + server
-                    + "' sent an SSE event of at least " + bytes + " bytes, over the bound of " + maxMessageBytes
-                    + " bytes; it was discarded"));
+            McpMessageTooLargeException tooLarge = new McpMessageTooLargeException("server '" + server
+                    + "' sent an SSE event", bytes, false, maxMessageBytes, "", "");
+            stream.markOversized(tooLarge);
+            sink.onError(tooLarge);
         }
     }
 }

@@ -1,5 +1,7 @@
 package dev.mcptasks.http;
 
+import dev.mcptasks.ports.transport.McpTransportException;
+
 /**
  * What one logical SSE stream remembers across the connections that carry it (the first response and any
  * {@code Last-Event-ID} resumptions): the last event id, the server's {@code retry:} and whether a message was
@@ -8,7 +10,7 @@ package dev.mcptasks.http;
 final class StreamState {
     private volatile String lastEventId;
     private volatile long retryMillis = -1;
-    private volatile boolean discardedOversized;
+    private volatile McpTransportException discardedOversized;
 
     void update(SseParser parser) {
         if (parser.lastEventId() != null) {
@@ -28,11 +30,15 @@ final class StreamState {
         return retryMillis >= 0 ? retryMillis : fallback;
     }
 
-    void markOversized() {
-        discardedOversized = true;
+    /** Remembers the first message discarded as oversized. */
+    void markOversized(McpTransportException tooLarge) {
+        if (discardedOversized == null) {
+            discardedOversized = tooLarge;
+        }
     }
 
-    boolean discardedOversized() {
+    /** The first message discarded as oversized, or null. */
+    McpTransportException discardedOversized() {
         return discardedOversized;
     }
 }

@@ -51,7 +51,8 @@ final class StreamableHttpMcpTransport implements McpTransport {
         }
         this.listener = listener;
         this.inbound = new Inbound(spec.name(), listener, this::isOpen);
-        this.client = new NettyHttpClient(spec.name(), endpoint, spec.connectTimeout(), spec.readTimeout());
+        this.client = new NettyHttpClient(spec.name(), endpoint, spec.connectTimeout(), spec.readTimeout(),
+                spec.maxConnections());
         log.debug("HTTP transport for server '{}' at {} with configured headers {}", spec.name(), spec.url(),
                 sessions.configuredNames());
     }
@@ -75,6 +76,16 @@ final class StreamableHttpMcpTransport implements McpTransport {
         }
         call.start();
         return call.done();
+    }
+
+    @Override
+    public void abandon(CompletableFuture<Void> sent) {
+        for (PostCall call : inFlight) {
+            if (call.done() == sent) {
+                call.abort(new McpTransportException(Kind.CLOSED, "the client gave up on the answer of server '"
+                        + spec.name() + "'"));
+            }
+        }
     }
 
     @Override
@@ -106,7 +117,7 @@ final class StreamableHttpMcpTransport implements McpTransport {
 
     private void deleteSession() {
         ResponseHandler handler = newHandler(new StreamState());
-        client.exchange(requests.delete(), handler);
+        client.exchangeUnbounded(requests.delete(), handler);
         try {
             ExchangeOutcome outcome = handler.outcome().get(DELETE_WAIT_MS, TimeUnit.MILLISECONDS);
             log.debug("DELETE of the session with server '{}': {}", spec.name(), outcome);

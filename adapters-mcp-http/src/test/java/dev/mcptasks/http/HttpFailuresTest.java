@@ -13,9 +13,11 @@ import org.junit.jupiter.api.Test;
 /** Failure mapping: what is a timeout, a connect failure, a lost session, a broken stream. */
 class HttpFailuresTest {
     @Test
-    void connectTimeoutIsATimeoutAndRefusalAConnectFailure() {
-        assertThat(HttpFailures.connect("s", new ConnectTimeoutException("slow")).kind()).isEqualTo(Kind.TIMEOUT);
+    void connectTimeoutsAndRefusalsAreConnectFailuresThatSentNothing() {
+        assertThat(HttpFailures.connect("s", new ConnectTimeoutException("slow")).sent()).isFalse();
+        assertThat(HttpFailures.connect("s", new ConnectTimeoutException("slow")).getMessage()).contains("timed out");
         assertThat(HttpFailures.connect("s", new ConnectException("refused")).kind()).isEqualTo(Kind.CONNECT_FAILED);
+        assertThat(HttpFailures.connect("s", new ConnectException("refused")).sent()).isFalse();
     }
 
     @Test

@@ -18,8 +18,11 @@ final class BoundedLineReader {
     /** A complete line, without its terminator. */
     record Line(String text) implements Read {}
 
-    /** A line over the bound that was discarded; {@code bytes} is its full length. */
-    record TooLong(long bytes) implements Read {}
+    /** A line over the bound that was discarded; {@code bytes} is its full length, with its first and last bytes. */
+    record TooLong(long bytes, String head, String tail) implements Read {}
+
+    /** How many bytes of a discarded line's start and end are kept. */
+    static final int EXCERPT = 256;
 
     /** The stream ended (a final unterminated line is returned as a {@link Line} first). */
     record Eof() implements Read {}
@@ -31,6 +34,9 @@ final class BoundedLineReader {
     private int bufferEnd;
     private byte[] line = new byte[256];
     private int lineLength;
+    private String head = "";
+    private final byte[] tail = new byte[EXCERPT];
+    private int tailLength;
 
     BoundedLineReader(InputStream in, int maxLineBytes) {
         this.in = in;
@@ -48,7 +54,7 @@ final class BoundedLineReader {
                 if (bufferEnd <= 0) {
                     bufferEnd = 0;
                     if (overflow) {
-                        return new TooLong(skipped);
+                        return tooLong(skipped);
                     }
                     return lineLength > 0 ? finish() : new Eof();
                 }
@@ -60,6 +66,9 @@ final class BoundedLineReader {
                 // +1 leaves room for a trailing \r that is stripped below
                 overflow = true;
                 skipped = lineLength;
+                startExcerpt(chunk);
+            } else if (overflow) {
+                keepTail(buffer, bufferPos, chunk);
             }
             if (overflow) {
                 skipped += chunk;
@@ -70,7 +79,7 @@ final class BoundedLineReader {
             if (newline >= 0) {
                 bufferPos++;
                 if (overflow) {
-                    return new TooLong(skipped);
+                    return tooLong(skipped);
                 }
                 return finish();
             }
@@ -83,9 +92,47 @@ final class BoundedLineReader {
             length--;
         }
         if (length > maxLineBytes) {
-            return new TooLong(length);
+            int headLength = Math.min(EXCERPT, length);
+            int tailStart = Math.max(0, length - EXCERPT);
+            return new TooLong(length, new String(line, 0, headLength, StandardCharsets.UTF_8),
+                    new String(line, tailStart, length - tailStart, StandardCharsets.UTF_8));
         }
         return new Line(new String(line, 0, length, StandardCharsets.UTF_8));
+    }
+
+    /** At the overflow: the head from what was kept plus the chunk that overflowed, the tail started likewise. */
+    private void startExcerpt(int chunk) {
+        byte[] start = new byte[Math.min(EXCERPT, lineLength + chunk)];
+        int fromLine = Math.min(start.length, lineLength);
+        System.arraycopy(line, 0, start, 0, fromLine);
+        System.arraycopy(buffer, bufferPos, start, fromLine, start.length - fromLine);
+        head = new String(start, StandardCharsets.UTF_8);
+        tailLength = 0;
+        keepTail(line, 0, lineLength);
+        keepTail(buffer, bufferPos, chunk);
+    }
+
+    private void keepTail(byte[] bytes, int from, int count) {
+        if (count >= EXCERPT) {
+            System.arraycopy(bytes, from + count - EXCERPT, tail, 0, EXCERPT);
+            tailLength = EXCERPT;
+            return;
+        }
+        int keep = Math.min(tailLength, EXCERPT - count);
+        System.arraycopy(tail, tailLength - keep, tail, 0, keep);
+        System.arraycopy(bytes, from, tail, keep, count);
+        tailLength = keep + count;
+    }
+
+    private TooLong tooLong(long bytes) {
+        int end = tailLength;
+        if (end > 0 && tail[end - 1] == '\r') {
+            end--;
+        }
+        TooLong result = new TooLong(bytes, head, new String(tail, 0, end, StandardCharsets.UTF_8));
+        head = "";
+        tailLength = 0;
+        return result;
     }
 
     private void append(int chunk) {

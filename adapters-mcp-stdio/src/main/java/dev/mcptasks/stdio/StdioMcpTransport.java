@@ -1,5 +1,6 @@
 package dev.mcptasks.stdio;
 
+import dev.mcptasks.ports.transport.McpMessageTooLargeException;
 import dev.mcptasks.ports.transport.McpServerSpec;
 import dev.mcptasks.ports.transport.McpTransport;
 import dev.mcptasks.ports.transport.McpTransportException;
@@ -138,9 +139,8 @@ final class StdioMcpTransport implements McpTransport {
                     return;
                 }
                 if (read instanceof BoundedLineReader.TooLong tooLong) {
-                    report(new McpTransportException(Kind.MESSAGE_TOO_LARGE, "server '" + spec.name()
-                            + "' wrote a line of " + tooLong.bytes() + " bytes, over the bound of "
-                            + spec.maxMessageBytes() + " bytes; it was discarded"));
+                    report(new McpMessageTooLargeException("server '" + spec.name() + "' wrote a line",
+                            tooLong.bytes(), false, spec.maxMessageBytes(), tooLong.head(), tooLong.tail()));
                 } else if (read instanceof BoundedLineReader.Line line) {
                     deliver(line.text());
                 }

@@ -3,6 +3,7 @@ package dev.mcptasks.mcp;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.transport.McpMessageTooLargeException;
 import dev.mcptasks.ports.transport.McpTransport;
 import dev.mcptasks.ports.transport.McpTransportException;
 import java.time.Duration;
@@ -37,6 +38,8 @@ final class McpConnection implements McpTransport.Listener {
     private final Events events;
     private final Map<Long, Pending> pending = new ConcurrentHashMap<>();
     private final AtomicBoolean lost = new AtomicBoolean();
+    /** Ids of requests this client timed out or cancelled, whose late answers are expected (bounded). */
+    private final RecentIds recentlyAbandoned = new RecentIds(1024);
     private volatile McpTransportException lostCause;
     /** Completes with the handshake once {@code notifications/initialized} went out; fails if the handshake did. */
     final CompletableFuture<McpHandshake> ready = new CompletableFuture<>();
@@ -48,6 +51,10 @@ final class McpConnection implements McpTransport.Listener {
         final boolean cancellable;
         /** Set just before the request is handed to the transport: only then is a cancellation worth sending. */
         volatile boolean written;
+        /** What the transport returned for it; guarded by this. */
+        private CompletableFuture<Void> sending;
+        /** The caller gave up on the answer (timeout or cancel); guarded by this. */
+        private boolean abandoned;
 
         Pending(long id, String method, CompletableFuture<JsonNode> result, boolean cancellable) {
             this.id = id;
@@ -80,8 +87,10 @@ final class McpConnection implements McpTransport.Listener {
     /**
      * Sends a request whose answer completes {@code result}. A timeout fails it with {@link McpTimeoutException};
      * for a cancellable request the timeout and a caller's {@code cancel} both send {@code notifications/cancelled}.
+     * Either also abandons the request in the transport (HTTP closes its POST). The returned future completes once
+     * the transport holds nothing more for this request: at once when it was never written.
      */
-    void call(String method, JsonNode params, Duration timeout, CompletableFuture<JsonNode> result,
+    CompletableFuture<Void> call(String method, JsonNode params, Duration timeout, CompletableFuture<JsonNode> result,
             boolean cancellable) {
         long id = ids.incrementAndGet();
         Pending request = new Pending(id, method, result, cancellable);
@@ -91,15 +100,19 @@ final class McpConnection implements McpTransport.Listener {
             if (pending.remove(id, request)) {
                 result.completeExceptionally(failure(method, lostCause, false));
             }
-            return;
+            return CompletableFuture.completedFuture(null);
         }
         result.whenComplete((value, error) -> {
-            if (pending.remove(id, request) && result.isCancelled() && request.written && cancellable) {
-                sendCancelled(id, "cancelled by the client");
+            if (pending.remove(id, request) && result.isCancelled() && request.written) {
+                recentlyAbandoned.add(id);
+                if (cancellable) {
+                    sendCancelled(id, "cancelled by the client");
+                }
+                abandon(request);
             }
         });
         if (result.isDone()) {
-            return;
+            return CompletableFuture.completedFuture(null);
         }
         Clock.Timer timer = clock.schedule(timeout, () -> expire(request, timeout));
         result.whenComplete((value, error) -> timer.cancel());
@@ -110,11 +123,40 @@ final class McpConnection implements McpTransport.Listener {
         } catch (RuntimeException e) {
             sending = CompletableFuture.failedFuture(e);
         }
+        boolean abandonNow;
+        synchronized (request) {
+            request.sending = sending;
+            abandonNow = request.abandoned;
+        }
+        if (abandonNow) {
+            abandonQuietly(sending);
+        }
         sending.whenComplete((ignored, error) -> {
             if (error != null) {
                 sendFailed(request, asTransportException(error));
             }
         });
+        return sending.handle((ignored, error) -> null);
+    }
+
+    /** The caller no longer wants the answer: the transport may let go of what it holds for the request. */
+    private void abandon(Pending request) {
+        CompletableFuture<Void> sending;
+        synchronized (request) {
+            request.abandoned = true;
+            sending = request.sending;
+        }
+        if (sending != null) {
+            abandonQuietly(sending);
+        }
+    }
+
+    private void abandonQuietly(CompletableFuture<Void> sending) {
+        try {
+            transport.abandon(sending);
+        } catch (RuntimeException e) {
+            log.debug("server '{}': abandoning a request failed: {}", serverName, e.toString());
+        }
     }
 
     /** Sends a notification; the future says whether the transport delivered it. */
@@ -128,10 +170,12 @@ final class McpConnection implements McpTransport.Listener {
 
     private void expire(Pending request, Duration timeout) {
         if (pending.remove(request.id, request)) {
+            recentlyAbandoned.add(request.id);
             request.result.completeExceptionally(new McpTimeoutException(serverName, request.method, timeout));
             if (request.cancellable) {
                 sendCancelled(request.id, "timed out after " + timeout);
             }
+            abandon(request);
         }
     }
 
@@ -146,11 +190,20 @@ final class McpConnection implements McpTransport.Listener {
     }
 
     private void sendFailed(Pending request, McpTransportException cause) {
+        synchronized (request) {
+            if (request.abandoned) {
+                // the transport let go of a request we gave up on, as asked: the connection itself is fine
+                return;
+            }
+        }
+        // taken out first, so the sweep of a lost connection below does not class it as merely in flight: the
+        // transport's own verdict on this request (cause.sent()) is the precise one
+        boolean own = pending.remove(request.id, request);
         // drop the connection before the caller hears of the failure, so its next request gets a fresh one
         if (endsConnection(cause)) {
             markLost(cause);
         }
-        if (pending.remove(request.id, request)) {
+        if (own) {
             request.result.completeExceptionally(failure(request.method, cause, true));
         }
     }
@@ -184,9 +237,12 @@ final class McpConnection implements McpTransport.Listener {
         // the session forgets this connection first: whoever reacts to the failures below reconnects
         events.onLost(this, cause);
         ready.completeExceptionally(failure("initialize", cause, true));
+        // a request already handed to the transport may have reached the server whatever ended the connection (a
+        // 404 on another POST does not unsend this one): only a request never written is certainly not sent
         for (Pending request : pending.values()) {
             if (pending.remove(request.id, request)) {
-                request.result.completeExceptionally(failure(request.method, cause, request.written));
+                request.result.completeExceptionally(
+                        McpTransportFailure.inFlight(serverName, request.method, cause, request.written));
             }
         }
     }
@@ -223,7 +279,12 @@ final class McpConnection implements McpTransport.Listener {
         Pending request = idNode != null && idNode.canConvertToExactIntegral() && idNode.canConvertToLong()
                 ? pending.remove(idNode.asLong()) : null;
         if (request == null) {
-            log.warn("server '{}': ignoring a response for unknown request id {}", serverName, idNode);
+            if (idNode != null && idNode.canConvertToLong() && recentlyAbandoned.contains(idNode.asLong())) {
+                // we timed it out or cancelled it ourselves: a late answer is expected, not a server fault
+                log.debug("server '{}': ignoring the late answer to abandoned request {}", serverName, idNode);
+            } else {
+                log.warn("server '{}': ignoring a response for unknown request id {}", serverName, idNode);
+            }
             return;
         }
         JsonNode error = message.get("error");
@@ -265,6 +326,15 @@ final class McpConnection implements McpTransport.Listener {
     @Override
     public void onError(McpTransportException error) {
         log.warn("server '{}': transport problem ({}): {}", serverName, error.kind(), error.getMessage());
+        if (error instanceof McpMessageTooLargeException tooLarge) {
+            // the discarded message may be the answer to a request: without this, the request would wait for its
+            // timeout and each retry would meet the same wall
+            Long id = OversizedAnswers.responseId(tooLarge.head(), tooLarge.tail());
+            Pending request = id == null ? null : pending.remove(id);
+            if (request != null) {
+                request.result.completeExceptionally(failure(request.method, tooLarge, true));
+            }
+        }
     }
 
     @Override

@@ -78,17 +78,30 @@ public final class McpSession implements AutoCloseable {
 
     /**
      * Sends a request (initializing first when needed) and completes with its {@code result}. Fails with an
-     * {@link McpException}; cancelling the returned future sends {@code notifications/cancelled}.
+     * {@link McpException}; cancelling the returned future sends {@code notifications/cancelled} and abandons the
+     * request in the transport. A cancelled or timed-out request completes only once the transport let go of it
+     * (HTTP: its POST's connection is closed), so whoever holds a slot for it holds it until then.
      */
     public CompletableFuture<JsonNode> request(String method, JsonNode params) {
         CompletableFuture<JsonNode> wire = new CompletableFuture<>();
-        dispatch(method, params, wire, true);
-        CompletableFuture<JsonNode> result = relay(wire);
-        result.whenComplete((value, error) -> {
-            if (result.isCancelled()) {
-                wire.cancel(true);
-            }
+        CompletableFuture<Void> letGo = new CompletableFuture<>();
+        SettlingFuture<JsonNode> result = new SettlingFuture<>(() -> wire.cancel(true));
+        wire.whenComplete((value, error) -> {
+            Throwable cause = error == null ? null : unwrap(error);
+            boolean abandoned = wire.isCancelled() || cause instanceof McpTimeoutException;
+            // an answer (or a transport failure) ends the request at once; an abandoned one waits for the transport
+            CompletableFuture<Void> after = abandoned ? letGo : CompletableFuture.completedFuture(null);
+            after.whenCompleteAsync((ignored, never) -> {
+                if (wire.isCancelled()) {
+                    result.settleCancelled();
+                } else if (cause != null) {
+                    result.completeExceptionally(cause);
+                } else {
+                    result.complete(value);
+                }
+            }, callbacks);
         });
+        dispatch(method, params, wire, letGo, true);
         return result;
     }
 
@@ -105,26 +118,31 @@ public final class McpSession implements AutoCloseable {
         return relayed;
     }
 
-    private void dispatch(String method, JsonNode params, CompletableFuture<JsonNode> result, boolean firstTry) {
+    private void dispatch(String method, JsonNode params, CompletableFuture<JsonNode> result,
+            CompletableFuture<Void> letGo, boolean firstTry) {
         McpConnection connection;
         try {
             connection = connection();
         } catch (McpException e) {
+            letGo.complete(null);
             result.completeExceptionally(e);
             return;
         }
         connection.ready.whenComplete((ready, error) -> {
             if (result.isDone()) {
+                letGo.complete(null);
                 return;
             }
             if (error == null && connection.isLost() && firstTry) {
                 // the connection was lost after its handshake but before this request was written: nothing was
                 // sent, so one more try on a fresh connection is safe
-                dispatch(method, params, result, false);
+                dispatch(method, params, result, letGo, false);
             } else if (error != null) {
+                letGo.complete(null);
                 result.completeExceptionally(notSent(method, error));
             } else {
-                connection.call(method, params, settings.requestTimeout(), result, true);
+                connection.call(method, params, settings.requestTimeout(), result, true)
+                        .whenComplete((ignored, never) -> letGo.complete(null));
             }
         });
     }

@@ -2,6 +2,7 @@ package dev.mcptasks.mcp;
 
 import dev.mcptasks.ports.driver.RemoteCallException;
 import dev.mcptasks.ports.driver.RemoteFailure;
+import dev.mcptasks.ports.transport.McpTransportException;
 
 /** Classifies MCP request failures into the runtime's {@link RemoteFailure} kinds (runtime-behaviour.md §5). */
 final class RemoteFailures {
@@ -15,6 +16,12 @@ final class RemoteFailures {
         Throwable cause = RemoteOperation.unwrap(error);
         if (cause instanceof RemoteCallException remote) {
             return remote;
+        }
+        if (cause instanceof McpTransportFailure transport
+                && transport.transportCause().kind() == McpTransportException.Kind.MESSAGE_TOO_LARGE) {
+            // asking again brings the same answer over the same cap: fail once, naming the cap and the size
+            return new RemoteCallException(RemoteFailure.PROTOCOL, "the answer to " + transport.method()
+                    + " is too large: " + transport.transportCause().getMessage(), transport);
         }
         if (cause instanceof McpTransportFailure transport) {
             return new RemoteCallException(transport.sent() ? RemoteFailure.TRANSIENT : RemoteFailure.NOT_SENT,

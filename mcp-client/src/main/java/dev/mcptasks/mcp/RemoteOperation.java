@@ -1,28 +1,26 @@
 package dev.mcptasks.mcp;
 
+import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
  * A driver operation made of several MCP requests, whose result future forwards a caller's {@code cancel} to the
- * request currently in flight (so the server gets {@code notifications/cancelled}); later steps never start.
+ * request currently in flight (so the server gets {@code notifications/cancelled} and the transport drops the
+ * request); later steps never start. A cancelled operation completes only once its requests in flight have let go
+ * of the transport, so the runtime's control slot stays held until the connection is really closed.
  */
 final class RemoteOperation<T> {
-    private final CompletableFuture<T> result = new CompletableFuture<>();
-    private final Set<CompletableFuture<?>> inFlight = ConcurrentHashMap.newKeySet();
+    private final SettlingFuture<T> result = new SettlingFuture<>(this::cancelInFlight);
+    /** Guarded by this, with the cancellation request: a request starts only while none was made. */
+    private final Set<CompletableFuture<?>> inFlight = new HashSet<>();
 
-    private RemoteOperation() {
-        result.whenComplete((value, error) -> {
-            if (result.isCancelled()) {
-                inFlight.forEach(request -> request.cancel(true));
-            }
-        });
-    }
+    private RemoteOperation() {}
 
     /** Runs {@code body} with a fresh operation and returns the operation's future; a thrown exception fails it. */
     static <T> CompletableFuture<T> run(Function<RemoteOperation<T>, CompletableFuture<T>> body) {
@@ -34,7 +32,9 @@ final class RemoteOperation<T> {
             chain = CompletableFuture.failedFuture(e);
         }
         chain.whenComplete((value, error) -> {
-            if (error != null) {
+            if (operation.result.cancelRequested()) {
+                operation.settleIfIdle();
+            } else if (error != null) {
                 operation.result.completeExceptionally(unwrap(error));
             } else {
                 operation.result.complete(value);
@@ -45,17 +45,42 @@ final class RemoteOperation<T> {
 
     /** Starts one request of this operation, unless the operation was cancelled already. */
     <R> CompletableFuture<R> track(Supplier<CompletableFuture<R>> request) {
-        if (result.isDone()) {
-            return CompletableFuture.failedFuture(new CancellationException(
-                    "the operation ended before this request"));
+        CompletableFuture<R> started;
+        synchronized (this) {
+            if (result.isDone() || result.cancelRequested()) {
+                return CompletableFuture.failedFuture(new CancellationException(
+                        "the operation ended before this request"));
+            }
+            started = request.get();
+            inFlight.add(started);
         }
-        CompletableFuture<R> started = request.get();
-        inFlight.add(started);
-        started.whenComplete((value, error) -> inFlight.remove(started));
-        if (result.isCancelled()) {
-            started.cancel(true);
-        }
+        started.whenComplete((value, error) -> {
+            synchronized (this) {
+                inFlight.remove(started);
+            }
+            settleIfIdle();
+        });
         return started;
+    }
+
+    private void cancelInFlight() {
+        List<CompletableFuture<?>> running;
+        synchronized (this) {
+            running = List.copyOf(inFlight);
+        }
+        running.forEach(request -> request.cancel(true));
+        settleIfIdle();
+    }
+
+    /** A cancelled operation ends once nothing it started is still in flight. */
+    private void settleIfIdle() {
+        boolean idle;
+        synchronized (this) {
+            idle = inFlight.isEmpty();
+        }
+        if (idle && result.cancelRequested()) {
+            result.settleCancelled();
+        }
     }
 
     static Throwable unwrap(Throwable error) {

@@ -13,6 +13,7 @@ import dev.mcptasks.ports.driver.RemoteCallException;
 import dev.mcptasks.ports.driver.RemoteFailure;
 import dev.mcptasks.ports.driver.RemoteTaskRef;
 import dev.mcptasks.ports.driver.SubmitCall;
+import dev.mcptasks.ports.transport.McpMessageTooLargeException;
 import dev.mcptasks.ports.transport.McpTransportException;
 import dev.mcptasks.testkit.ManualClock;
 import java.time.Duration;
@@ -123,6 +124,40 @@ class DriverClassificationTest {
         server.last().deliver("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/tools/list_changed\"}");
         server.sendFailure = Map.entry("tools/list", McpTransportException.httpStatus(503, "HTTP 503"));
         assertThat(nativeSubmitFailure()).isEqualTo(RemoteFailure.NOT_SENT);
+    }
+
+    @Test
+    void requestsInFlightWhenTheConnectionIsLostMayHaveBeenSent() throws Exception {
+        server.on("tools/call", (transport, request) -> null);
+        var create = nativeDriver.submit(submit("work"));
+        TaskPeerScript.eventually(() -> !server.transports.isEmpty() && !server.last().sent("tools/call").isEmpty(),
+                "the create is written");
+
+        server.last().die(McpTransportException.Kind.SESSION_LOST);
+
+        assertThat(remoteFailure(create).failure()).isEqualTo(RemoteFailure.TRANSIENT);
+    }
+
+    @Test
+    void aResultOverTheMessageCapFailsOnceAsAProtocolErrorNamingCapAndSize() {
+        server.on("tasks/get", request -> json(TASK.replace("working", "completed")));
+        server.on("tasks/result", (transport, request) -> {
+            // stdio-like: the answer line was discarded and reported with its ends, the request gets no answer
+            transport.report(new McpMessageTooLargeException("server 'fake' wrote a line", 20_971_520L, false,
+                    16_777_216, "{\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"xxxx",
+                    "xxxx\"}]},\"jsonrpc\":\"2.0\",\"id\":" + request.get("id").asLong() + "}"));
+            return null;
+        });
+
+        RemoteCallException failure = remoteFailure(nativeDriver.status(ref));
+
+        assertThat(failure.failure()).isEqualTo(RemoteFailure.PROTOCOL);
+        assertThat(failure).hasMessageContaining("20971520 bytes").hasMessageContaining("cap of 16777216 bytes")
+                .hasMessageContaining("tasks/result");
+
+        server.sendFailure = Map.entry("tasks/get", new McpMessageTooLargeException("server 'fake' sent an SSE event",
+                17_000_000L, false, 16_777_216, "", ""));
+        assertThat(remoteFailure(nativeDriver.status(ref)).failure()).isEqualTo(RemoteFailure.PROTOCOL);
     }
 
     @Test

@@ -77,6 +77,11 @@ final class FakeTransport implements McpTransport {
         listener.onMessage(raw);
     }
 
+    /** Reports an inbound problem, as a transport thread would. */
+    void report(McpTransportException error) {
+        listener.onError(error);
+    }
+
     void die(McpTransportException.Kind kind) {
         closed.complete(null);
         listener.onClosed(new McpTransportException(kind, "fake transport died: " + kind));

@@ -71,6 +71,11 @@ final class ObservedTransportFactory implements McpTransportFactory {
             }
 
             @Override
+            public void abandon(CompletableFuture<Void> sent) {
+                transport.abandon(sent);
+            }
+
+            @Override
             public void protocolVersionNegotiated(String version) {
                 transport.protocolVersionNegotiated(version);
             }

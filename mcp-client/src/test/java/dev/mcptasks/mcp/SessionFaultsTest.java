@@ -70,14 +70,18 @@ class SessionFaultsTest {
         }
 
         @Test
-        void anOversizedLineIsDiscardedAndOnlyItsCallFails() throws Exception {
+        void anOversizedLineIsDiscardedAndItsCallFailsAtOnceNamingTheCap() throws Exception {
             observed.errors.clear();
             CompletableFuture<JsonNode> call = session.request("oversized", json("{\"bytes\":200000}"));
             McpTransportException error = observed.awaitError();
             assertThat(error.kind()).isEqualTo(McpTransportException.Kind.MESSAGE_TOO_LARGE);
-            clock.advance(TIMEOUT);
 
-            assertThat(failureOf(call)).isInstanceOf(McpTimeoutException.class);
+            // no clock advance: the answer was recognised by its id, not waited for until the timeout
+            assertThat(failureOf(call)).isInstanceOfSatisfying(McpTransportFailure.class, e -> {
+                assertThat(e.transportCause().kind()).isEqualTo(McpTransportException.Kind.MESSAGE_TOO_LARGE);
+                assertThat(e).hasMessageContaining("cap of " + MAX_MESSAGE_BYTES + " bytes")
+                        .hasMessageMatching("(?s).* of 2000\\d\\d bytes.*");
+            });
             assertThat(await(session.request("echo", json("{}"))).path("echo")).isEqualTo(json("{}"));
         }
 
@@ -151,8 +155,10 @@ class SessionFaultsTest {
         @Test
         void anOversizedBodyFailsOnlyThatCall() throws Exception {
             assertThat(failureOf(session.request("oversized", null))).isInstanceOfSatisfying(
-                    McpTransportFailure.class, e -> assertThat(e.transportCause().kind())
-                            .isEqualTo(McpTransportException.Kind.MESSAGE_TOO_LARGE));
+                    McpTransportFailure.class, e -> {
+                        assertThat(e.transportCause().kind()).isEqualTo(McpTransportException.Kind.MESSAGE_TOO_LARGE);
+                        assertThat(e).hasMessageContaining("cap of " + MAX_MESSAGE_BYTES + " bytes");
+                    });
             assertThat(await(session.request("echo", json("{\"n\":3}"))).at("/echo/n").asInt()).isEqualTo(3);
         }
 

@@ -21,12 +21,16 @@ import java.util.Objects;
  * @param connectTimeout connect timeout (HTTP) or start-up timeout (stdio)
  * @param readTimeout longest silence on an HTTP response before it is considered broken
  * @param maxMessageBytes largest inbound message (stdio line or SSE event / JSON body)
+ * @param maxConnections HTTP: most connections carrying requests at once (the listening GET stream aside); further
+ *     requests wait for one, each within its own request timeout. 0 means {@link #DEFAULT_MAX_CONNECTIONS}
  */
 public record McpServerSpec(String name, String command, List<String> args, Map<String, String> env,
         Path workingDirectory, URI url, Map<String, String> headers, Duration connectTimeout, Duration readTimeout,
-        int maxMessageBytes) {
+        int maxMessageBytes, int maxConnections) {
 
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+    public static final int DEFAULT_MAX_CONNECTIONS = 16;
+    public static final int MAX_CONNECTIONS_LIMIT = 1024;
 
     public McpServerSpec {
         Objects.requireNonNull(name, "name");
@@ -38,9 +42,29 @@ public record McpServerSpec(String name, String command, List<String> args, Map<
         if (maxMessageBytes <= 0) {
             maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
         }
+        if (maxConnections == 0) {
+            maxConnections = DEFAULT_MAX_CONNECTIONS;
+        }
+        if (maxConnections < 0 || maxConnections > MAX_CONNECTIONS_LIMIT) {
+            throw new IllegalArgumentException("server '" + name + "': maxConnections must be 1.."
+                    + MAX_CONNECTIONS_LIMIT + ", was " + maxConnections);
+        }
         if ((command == null) == (url == null)) {
             throw new IllegalArgumentException("server '" + name + "' needs exactly one of command or url");
         }
+    }
+
+    /** A spec with the default connection bound. */
+    public McpServerSpec(String name, String command, List<String> args, Map<String, String> env,
+            Path workingDirectory, URI url, Map<String, String> headers, Duration connectTimeout,
+            Duration readTimeout, int maxMessageBytes) {
+        this(name, command, args, env, workingDirectory, url, headers, connectTimeout, readTimeout, maxMessageBytes, 0);
+    }
+
+    /** This spec with another bound on concurrent HTTP connections. */
+    public McpServerSpec withMaxConnections(int bound) {
+        return new McpServerSpec(name, command, args, env, workingDirectory, url, headers, connectTimeout,
+                readTimeout, maxMessageBytes, bound);
     }
 
     public static McpServerSpec stdio(String name, String command, List<String> args, Map<String, String> env) {

@@ -22,6 +22,16 @@ public interface McpTransport extends AutoCloseable {
      */
     CompletableFuture<Void> send(String message);
 
+    /**
+     * Gives up on the response to a message sent earlier ({@code sent} is the future {@link #send} returned for it):
+     * the caller timed out or cancelled the request. HTTP closes the connection carrying its POST (the 2026-07-28
+     * revision reads a closed stream as cancelling the request); stdio holds nothing once a message is written.
+     * {@code sent} completes, if it has not, once the transport holds nothing more for the message, so a caller
+     * waiting for it knows the connection was really let go. Unknown or finished futures are ignored. A transport
+     * decorator must forward this call, or an abandoned HTTP request stays open until its read timeout.
+     */
+    default void abandon(CompletableFuture<Void> sent) {}
+
     /** Called once the session negotiated a protocol version (HTTP sends it as {@code MCP-Protocol-Version}). */
     default void protocolVersionNegotiated(String version) {}
 

@@ -37,6 +37,7 @@ public class McpTransportException extends RuntimeException {
 
     private final Kind kind;
     private final int httpStatus;
+    private final boolean sent;
 
     public McpTransportException(Kind kind, String message) {
         this(kind, message, 0, null);
@@ -47,9 +48,22 @@ public class McpTransportException extends RuntimeException {
     }
 
     public McpTransportException(Kind kind, String message, int httpStatus, Throwable cause) {
+        this(kind, message, httpStatus, cause, Objects.requireNonNull(kind, "kind").maySent);
+    }
+
+    private McpTransportException(Kind kind, String message, int httpStatus, Throwable cause, boolean sent) {
         super(message, cause);
         this.kind = Objects.requireNonNull(kind, "kind");
         this.httpStatus = httpStatus;
+        this.sent = sent;
+    }
+
+    /**
+     * The same failure, for a message that had already been written when it struck (a request whose response was
+     * pending when the session was lost or the transport closed): the server may have received it.
+     */
+    public McpTransportException afterWriting() {
+        return new McpTransportException(kind, getMessage(), httpStatus, this, true);
     }
 
     public static McpTransportException httpStatus(int status, String message) {
@@ -75,6 +89,6 @@ public class McpTransportException extends RuntimeException {
 
     /** Whether the server may have received the message (false only when it certainly did not). */
     public boolean sent() {
-        return kind.maySent;
+        return sent;
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.mcptasks.ports.transport.McpMessageTooLargeException;
 import dev.mcptasks.ports.transport.McpTransport;
 import dev.mcptasks.ports.transport.McpTransportException;
 import dev.mcptasks.ports.transport.McpTransportException.Kind;
@@ -176,7 +177,15 @@ public abstract class McpTransportContract {
                 "{\"bytes\":" + (MAX_MESSAGE_BYTES * 2) + "}"));
         big.exceptionally(e -> null).get(RecordingListener.AWAIT.toMillis(), TimeUnit.MILLISECONDS);
 
-        assertThat(listener.nextError().kind()).isEqualTo(Kind.MESSAGE_TOO_LARGE);
+        McpTransportException error = listener.nextError();
+        assertThat(error.kind()).isEqualTo(Kind.MESSAGE_TOO_LARGE);
+        // its own kind with the cap and the size, so the session can fail the request once instead of retrying
+        assertThat(error).isInstanceOfSatisfying(McpMessageTooLargeException.class, tooLarge -> {
+            assertThat(tooLarge.cap()).isEqualTo(MAX_MESSAGE_BYTES);
+            assertThat(tooLarge.size()).isGreaterThan(MAX_MESSAGE_BYTES);
+            assertThat(tooLarge.retryable()).isFalse();
+        });
+        assertThat(error.getMessage()).contains(String.valueOf(MAX_MESSAGE_BYTES));
         await(transport.send(request("4", "echo", "{}")));
         assertThat(listener.nextMessage()).isEqualTo(ScriptedPeer.echo("4", "{}"));
     }
@@ -242,6 +251,23 @@ public abstract class McpTransportContract {
             assertThat(outcome.getCause()).isInstanceOf(McpTransportException.class);
             assertThat(((McpTransportException) outcome.getCause()).kind()).isEqualTo(Kind.CLOSED);
         }
+    }
+
+    @Test
+    void abandoningAPendingSendLetsItGoAndTheTransportKeepsWorking() throws Exception {
+        CompletableFuture<Void> pending = transport.send(request("15", ScriptedPeer.HANG, "{}"));
+
+        transport.abandon(pending);
+
+        Throwable outcome = catchThrowable(() -> pending.get(RecordingListener.AWAIT.toMillis(), TimeUnit.MILLISECONDS));
+        // stdio is done with a message once it is flushed; HTTP lets go of the POST (closes its connection)
+        if (outcome != null) {
+            assertThat(outcome.getCause()).isInstanceOf(McpTransportException.class);
+            assertThat(((McpTransportException) outcome.getCause()).kind()).isEqualTo(Kind.CLOSED);
+        }
+        await(transport.send(request("16", "echo", "{}")));
+        assertThat(listener.nextMessage()).isEqualTo(ScriptedPeer.echo("16", "{}"));
+        assertThat(listener.closedCalls()).as("abandoning one request does not end the transport").isZero();
     }
 
     @Test
