@@ -2,6 +2,7 @@ package dev.mcptasks.app.runtime;
 
 import dev.mcptasks.app.service.TaskDriverRegistry;
 import dev.mcptasks.domain.ClaimPhase;
+import dev.mcptasks.domain.ErrorCodes;
 import dev.mcptasks.domain.RemoteTaskSnapshot;
 import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.ports.driver.RemoteFailure;
