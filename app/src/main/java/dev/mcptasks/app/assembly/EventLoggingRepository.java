@@ -65,8 +65,10 @@ final class EventLoggingRepository extends ForwardingTaskRepository {
             Claim claim = task.claim();
             claimedStatus.put(claim.token(), task.task().status());
             if (task.recovered()) {
-                EVENTS.info("task {}: taken over by worker {}: the previous {} claim expired",
-                        claim.taskId().value(), claim.owner().value(), claim.phase().wireName());
+                // the one takeover line at INFO (the runtime's own is DEBUG); after a crash the phases differ
+                EVENTS.info("task {}: taken over by worker {} for {}: the previous {} claim expired",
+                        claim.taskId().value(), claim.owner().value(), claim.phase().wireName(),
+                        task.expiredPhase().wireName());
             }
             if (claim.phase() == ClaimPhase.CANCEL && task.task().control().cancelAttemptCount() == 1) {
                 EVENTS.info("task {}: sending the cancel request to {}", claim.taskId().value(),

@@ -65,10 +65,21 @@ final class ShowCommand extends ClientCommand {
         line(out, "lease", lease.isHeld()
                 ? lease.phase().wireName() + " by " + lease.owner() + " until " + lease.expiresAt() : "none");
         line(out, "endpoint owner", state.endpointOwner());
-        line(out, "cancel", control.cancelRequestedAt() == null ? "not requested"
-                : "requested at " + control.cancelRequestedAt());
+        line(out, "created by", state.createdBy());
+        line(out, "cancel", cancel(control));
         line(out, "notification", outbox.status().wireName() + " (event " + outbox.eventVersion() + ", notified "
                 + outbox.notifiedVersion() + (outbox.error() == null ? "" : ", error: " + outbox.error()) + ")");
+    }
+
+    /**
+     * A cancel the runtime gave up on without sending (the server cannot cancel) clears the request and keeps the
+     * reason as the last cancel error: say so, rather than "not requested", so the operator sees why it was not sent.
+     */
+    private static String cancel(TaskRecord.Control control) {
+        if (control.cancelRequestedAt() != null) {
+            return "requested at " + control.cancelRequestedAt();
+        }
+        return control.lastCancelError() == null ? "not requested" : "not sent: " + control.lastCancelError();
     }
 
     private static void line(PrintWriter out, String label, Object value) {

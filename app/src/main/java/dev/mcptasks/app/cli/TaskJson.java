@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.WorkerRecord;
 import java.io.UncheckedIOException;
@@ -30,6 +31,7 @@ final class TaskJson {
         node.put("createdAt", text(task.definition().createdAt()));
         node.put("updatedAt", text(task.state().updatedAt()));
         node.put("completedAt", text(task.state().completedAt()));
+        node.put("createdBy", id(task.state().createdBy()));
         return node;
     }
 
@@ -48,7 +50,7 @@ final class TaskJson {
         node.put("resultTruncated", state.resultTruncated());
         node.put("error", state.error());
         node.set("inputRequired", parse(state.inputRequiredJson()));
-        node.put("endpointOwner", state.endpointOwner() == null ? null : state.endpointOwner().value());
+        node.put("endpointOwner", id(state.endpointOwner()));
         ObjectNode attempts = node.putObject("attempts");
         attempts.put("submit", control.submitAttemptCount());
         attempts.put("poll", control.pollAttemptCount());
@@ -115,6 +117,10 @@ final class TaskJson {
         } catch (JsonProcessingException e) {
             return MAPPER.getNodeFactory().textNode(json);
         }
+    }
+
+    private static String id(WorkerId worker) {
+        return worker == null ? null : worker.value();
     }
 
     static String text(Instant instant) {

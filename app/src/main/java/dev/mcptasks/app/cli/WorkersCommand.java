@@ -6,11 +6,10 @@ import dev.mcptasks.app.runtime.RuntimeSettings;
 import dev.mcptasks.app.service.TaskService;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
-import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.WorkerRecord;
-import java.time.Instant;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,6 +21,10 @@ import picocli.CommandLine.Option;
 /**
  * {@code workers}: registered workers, live or stale (no heartbeat within {@code workerStaleAfter}), with the control
  * claims they hold. Claims are found among the newest nonterminal tasks (up to 1,000 per status).
+ *
+ * <p>Live or stale is the store's judgement, by the store's clock, the same one workers use to decide whether a
+ * process-local task's creator may still be alive: this machine's clock may disagree with it, and then an operator
+ * would see a worker as stale that the workers themselves still treat as live (or the reverse).
  */
 @Command(name = "workers", description = "List live and stale workers with their claims.")
 final class WorkersCommand extends ClientCommand {
@@ -31,13 +34,17 @@ final class WorkersCommand extends ClientCommand {
     @Override
     int run(Application app, AppConfig config, CliContext context) {
         TaskService tasks = app.get(TaskService.class);
-        Instant liveSince = app.get(Clock.class).now().minus(app.get(RuntimeSettings.class).workerStaleAfter());
+        Duration staleAfter = app.get(RuntimeSettings.class).workerStaleAfter();
         Map<WorkerId, List<TaskRecord>> claims = claimsByOwner(tasks);
         List<WorkerRecord> workers = tasks.workers();
+        Map<WorkerId, Boolean> live = new LinkedHashMap<>();
+        for (WorkerRecord worker : workers) {
+            live.put(worker.id(), tasks.isWorkerAlive(worker.id(), staleAfter));
+        }
         if (json) {
             var array = TaskJson.MAPPER.createArrayNode();
             for (WorkerRecord worker : workers) {
-                array.add(TaskJson.worker(worker, isLive(worker, liveSince),
+                array.add(TaskJson.worker(worker, live.get(worker.id()),
                         claims.getOrDefault(worker.id(), List.of())));
             }
             context.out().println(TaskJson.write(array));
@@ -46,7 +53,7 @@ final class WorkersCommand extends ClientCommand {
         TextTable table = new TextTable("WORKER", "STATE", "HOST", "PID", "STARTED", "LAST SEEN", "CLAIMS");
         for (WorkerRecord worker : workers) {
             List<TaskRecord> held = claims.getOrDefault(worker.id(), List.of());
-            table.row(worker.id(), isLive(worker, liveSince) ? "live" : "stale", worker.host(), worker.pid(),
+            table.row(worker.id(), live.get(worker.id()) ? "live" : "stale", worker.host(), worker.pid(),
                     worker.startedAt(), worker.lastSeenAt(), held.isEmpty() ? "none"
                             : held.size() + ": " + held.stream()
                                     .map(task -> task.id() + "/" + task.lease().phase().wireName())
@@ -54,10 +61,6 @@ final class WorkersCommand extends ClientCommand {
         }
         table.print(context.out());
         return ExitCodes.OK;
-    }
-
-    private static boolean isLive(WorkerRecord worker, Instant liveSince) {
-        return !worker.lastSeenAt().isBefore(liveSince);
     }
 
     private static Map<WorkerId, List<TaskRecord>> claimsByOwner(TaskService tasks) {

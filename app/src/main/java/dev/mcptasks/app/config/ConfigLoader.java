@@ -29,7 +29,7 @@ public final class ConfigLoader {
     private static final Set<String> DATABASE_KEYS = Set.of("url", "user", "password");
     private static final Set<String> RUNTIME_KEYS = Set.of("leaseSeconds", "pollIntervalSeconds",
             "maxConcurrentControlCalls", "maxBackoffSeconds", "inputRequiredPollSeconds", "degradedAfterErrors",
-            "maxResultBytes", "drainSeconds", "workerStaleAfterSeconds");
+            "maxResultBytes", "drainSeconds", "workerStaleAfterSeconds", "notificationTimeoutSeconds");
 
     private static final ObjectMapper JSON = JsonMapper.builder()
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
@@ -144,6 +144,7 @@ public final class ConfigLoader {
                 section.intIn("degradedAfterErrors", defaults.degradedAfterErrors(), 1, 1000),
                 section.longIn("maxResultBytes", defaults.maxResultBytes(), 1024, 1024L * 1024 * 1024),
                 section.intIn("drainSeconds", defaults.drainSeconds(), 0, 600),
-                section.intIn("workerStaleAfterSeconds", defaults.workerStaleAfterSeconds(), 3, 3600));
+                section.intIn("workerStaleAfterSeconds", defaults.workerStaleAfterSeconds(), 3, 3600),
+                section.intIn("notificationTimeoutSeconds", defaults.notificationTimeoutSeconds(), 1, 600));
     }
 }

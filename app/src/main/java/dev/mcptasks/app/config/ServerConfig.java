@@ -20,10 +20,12 @@ import java.util.Map;
  * @param taskTtlMs the task ttl to request, or null for the server's default
  * @param sessionBound whether the endpoint keeps its tasks per process or session: always true for stdio; for HTTP
  *     the {@code sessionBound} key, default false (the runtime also detects session binding at run time)
+ * @param maxConnections HTTP: most connections carrying requests at once, besides the listening GET stream; further
+ *     requests wait for one within their {@code toolCallTimeoutSeconds}. Stdio (one pipe) has none: 0 there
  */
 public record ServerConfig(String name, String command, List<String> args, Map<String, String> env, Path cwd,
         URI url, Map<String, String> headers, String driver, Toolset toolset, int toolCallTimeoutSeconds,
-        SubmitPolicy submitPolicy, Long taskTtlMs, boolean sessionBound) {
+        SubmitPolicy submitPolicy, Long taskTtlMs, boolean sessionBound, int maxConnections) {
 
     public static final String NATIVE_DRIVER = "mcp-tasks";
     public static final String ORDINARY_TOOLS_DRIVER = "ordinary-tools";
@@ -42,7 +44,7 @@ public record ServerConfig(String name, String command, List<String> args, Map<S
     /** How the transports reach this server; HTTP reads may stay silent as long as one tool call may take. */
     public McpServerSpec toSpec() {
         return new McpServerSpec(name, command, args, env, cwd, url, headers, null,
-                Duration.ofSeconds(Math.max(300, toolCallTimeoutSeconds)), 0);
+                Duration.ofSeconds(Math.max(300, toolCallTimeoutSeconds)), 0, isStdio() ? 0 : maxConnections);
     }
 
     /** How the MCP client treats this server: request bound and whether its tasks live in one session. */
@@ -58,7 +60,7 @@ public record ServerConfig(String name, String command, List<String> args, Map<S
     public String toString() {
         return "ServerConfig[name=" + name
                 + (isStdio() ? ", command=" + command + ", args=" + args + ", env keys=" + env.keySet()
-                        : ", url=" + url + ", header names=" + headers.keySet())
+                        : ", url=" + url + ", header names=" + headers.keySet() + ", maxConnections=" + maxConnections)
                 + ", driver=" + driver + ", toolCallTimeoutSeconds=" + toolCallTimeoutSeconds
                 + ", submitPolicy=" + submitPolicy + ", taskTtlMs=" + taskTtlMs + ", sessionBound=" + sessionBound
                 + "]";

@@ -2,6 +2,7 @@ package dev.mcptasks.app.config;
 
 import dev.mcptasks.domain.DomainException;
 import dev.mcptasks.domain.SubmitPolicy;
+import dev.mcptasks.ports.transport.McpServerSpec;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.InvalidPathException;
@@ -14,7 +15,8 @@ final class ServerConfigReader {
     static final int MAX_NAME_LENGTH = 256;
 
     private static final Set<String> KEYS = Set.of("type", "command", "args", "env", "cwd", "url", "headers",
-            "driver", "toolset", "toolCallTimeoutSeconds", "submitPolicy", "taskTtlMs", "sessionBound");
+            "driver", "toolset", "toolCallTimeoutSeconds", "submitPolicy", "taskTtlMs", "sessionBound",
+            "maxConnections");
     private static final Set<String> TOOLSET_KEYS = Set.of("submit", "status", "cancel");
 
     private final EnvSubstitution substitution;
@@ -41,7 +43,8 @@ final class ServerConfigReader {
         if (command == null) {
             rejectPresent(server, "url", "args", "env", "cwd");
         } else {
-            rejectPresent(server, "command", "headers");
+            // a child process is one pipe: a connection bound there is a mistake, like headers
+            rejectPresent(server, "command", "headers", "maxConnections");
         }
         String driver = server.string("driver");
         driver = driver == null ? ServerConfig.NATIVE_DRIVER : driver;
@@ -60,7 +63,9 @@ final class ServerConfigReader {
                 server.intIn("toolCallTimeoutSeconds", 60, 1, 3600),
                 readSubmitPolicy(server),
                 server.has("taskTtlMs") ? server.longIn("taskTtlMs", 0, 1, Long.MAX_VALUE) : null,
-                command != null || sessionBound);
+                command != null || sessionBound,
+                command != null ? 0 : server.intIn("maxConnections", McpServerSpec.DEFAULT_MAX_CONNECTIONS, 1,
+                        McpServerSpec.MAX_CONNECTIONS_LIMIT));
     }
 
     /** Other MCP clients write {@code "type": "stdio" | "http"}; accept it when it agrees with the transport. */

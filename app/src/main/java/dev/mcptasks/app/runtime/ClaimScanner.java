@@ -75,7 +75,8 @@ final class ClaimScanner {
         counters.claims.incrementAndGet();
         if (task.recovered()) {
             counters.recoveries.incrementAndGet();
-            LOG.info(RECOVERED, task.claim().taskId(), task.claim().phase().wireName(),
+            // DEBUG: the operator's line for a takeover is the event on dev.mcptasks.events (EventLoggingRepository)
+            LOG.debug(RECOVERED, task.claim().taskId(), task.claim().phase().wireName(),
                     task.expiredPhase().wireName());
         }
         // the supervisor owns the operation from here, including a start the executor rejects (released there)

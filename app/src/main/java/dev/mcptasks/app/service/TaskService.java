@@ -3,6 +3,7 @@ package dev.mcptasks.app.service;
 import dev.mcptasks.domain.DomainException;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.IdGenerator;
 import dev.mcptasks.ports.repository.CancelRequestOutcome;
 import dev.mcptasks.ports.repository.NewTask;
@@ -10,6 +11,7 @@ import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.ports.repository.WorkerRecord;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -69,5 +71,10 @@ public final class TaskService {
 
     public List<WorkerRecord> workers() {
         return repository.workers();
+    }
+
+    /** Whether the worker heartbeated within {@code staleAfter}, judged by the store's clock (not the caller's). */
+    public boolean isWorkerAlive(WorkerId worker, Duration staleAfter) {
+        return repository.isWorkerAlive(worker, staleAfter);
     }
 }

@@ -71,12 +71,28 @@ class EventLoggingRepositoryTest {
         poll = claim(ClaimPhase.POLL, W1);
         clock.advance(LEASE.plusSeconds(1));
         Claim takenOver = claim(ClaimPhase.POLL, W2);
-        assertThat(drain()).containsExactly("task t1: taken over by worker w2: the previous poll claim expired");
+        assertThat(drain())
+                .containsExactly("task t1: taken over by worker w2 for poll: the previous poll claim expired");
         assertThat(events.applyOutcome(poll, outcome(snapshot(TaskStatus.COMPLETED, null)))).isFalse();
         assertThat(drain()).as("a write refused by its fence").isEmpty();
         assertThat(events.applyOutcome(takenOver, outcome(StoredSnapshot.failed("remote_failed", "the\ntool broke"))))
                 .isTrue();
         assertThat(drain()).containsExactly("task t1: working -> failed (remote_failed: the tool broke)");
+    }
+
+    @Test
+    void aTakeoverNamesThePhaseOfTheExpiredClaimAsWellAsTheNewOne() {
+        store.create(new NewTask(TaskId.of("t1"), "srv", "tool", "{}", "mcp-tasks", null));
+        Claim submit = claim(ClaimPhase.SUBMIT, W1);
+        assertThat(events.recordSubmitAttempt(submit)).isTrue();
+        clock.advance(LEASE.plusSeconds(1)); // W1 died after sending the create
+        events.requestCancel(TaskId.of("t1"));
+        drain();
+
+        claim(ClaimPhase.CANCEL, W2);
+        assertThat(drain()).as("the new claim is a cancel, the expired one a submit")
+                .containsExactly("task t1: taken over by worker w2 for cancel: the previous submit claim expired",
+                        "task t1: sending the cancel request to srv");
     }
 
     @Test
@@ -102,7 +118,7 @@ class EventLoggingRepositoryTest {
     }
 
     private Claim claim(ClaimPhase phase, WorkerId worker) {
-        return events.claimControl(new ControlClaimRequest(phase, worker, 1, LEASE, Duration.ofSeconds(30), Set.of()))
+        return events.claimControl(new ControlClaimRequest(phase, worker, 1, LEASE, LEASE, Set.of()))
                 .get(0).claim();
     }
 

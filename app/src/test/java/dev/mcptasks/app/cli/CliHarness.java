@@ -37,9 +37,12 @@ final class CliHarness {
               } }
             """;
 
+    /** The CLI's own clock; also the store's unless a separate store clock is given. */
     final ManualClock clock = new ManualClock();
     final SequentialIdGenerator ids = new SequentialIdGenerator();
-    final InMemoryTaskRepository repository = new InMemoryTaskRepository(clock, ids);
+    /** The store's clock: the in-memory store stamps and judges worker heartbeats with it. */
+    final ManualClock storeClock;
+    final InMemoryTaskRepository repository;
     final Map<String, String> environment = new HashMap<>(Map.of("TOKEN", "s3cret"));
     final Path dir;
     Sleeper sleeper = duration -> clock.advance(duration);
@@ -48,7 +51,14 @@ final class CliHarness {
     private StringWriter err = new StringWriter();
 
     CliHarness(Path dir) {
+        this(dir, null);
+    }
+
+    /** A harness whose store keeps its own time ({@code storeClock}), apart from the CLI's {@link #clock}. */
+    CliHarness(Path dir, ManualClock storeClock) {
         this.dir = dir;
+        this.storeClock = storeClock == null ? clock : storeClock;
+        this.repository = new InMemoryTaskRepository(this.storeClock, ids);
         writeConfig(CONFIG);
     }
 

@@ -13,6 +13,7 @@ import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.OutcomeWrite;
 import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.WorkerInfo;
+import dev.mcptasks.testkit.ManualClock;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -217,6 +218,63 @@ class TaskCommandsTest {
         assertThat(workers.get(1).get("state").asText()).isEqualTo("live");
         assertThat(workers.get(1).get("claims").get(0).get("task").asText()).isEqualTo("task-000001");
         assertThat(workers.get(0).get("claims")).isEmpty();
+    }
+
+    @Test
+    void workersJudgesLivenessByTheStoresClockNotTheCliClock() throws Exception {
+        ManualClock store = new ManualClock(cli.clock.now().plus(Duration.ofHours(1)));
+        cli = new CliHarness(dir, store);
+        cli.repository.heartbeat(new WorkerInfo(WorkerId.of("old"), "h1", 1, store.now()));
+        store.advance(Duration.ofMinutes(5));
+        cli.repository.heartbeat(new WorkerInfo(WorkerId.of("w1"), "h2", 2, store.now()));
+
+        // the CLI's clock is an hour behind the store's: by the store, "old" is 5 minutes stale
+        assertThat(cli.run("workers")).isZero();
+        List<String> lines = cli.out().lines().toList();
+        assertThat(lines.get(1)).startsWith("old").contains("stale");
+        assertThat(lines.get(2)).startsWith("w1").contains("live");
+        assertThat(cli.run("workers", "--json")).isZero();
+        assertThat(json(cli.out()).findValuesAsText("state")).containsExactly("stale", "live");
+
+        // now an hour ahead of the store's: "w1" heartbeated at the store's now and is live, whatever the CLI says
+        cli.clock.advance(Duration.ofHours(2));
+        assertThat(cli.run("workers", "--json")).isZero();
+        assertThat(json(cli.out()).findValuesAsText("state")).containsExactly("stale", "live");
+    }
+
+    @Test
+    void showNamesTheCreatorAndWhyACancelWasNotSent() throws Exception {
+        cli.run("submit", "remote", "research");
+        TaskId id = TaskId.of("task-000001");
+        WorkerId worker = WorkerId.of("w1");
+        cli.repository.applySubmitted(claim(ClaimPhase.SUBMIT, worker).claim(), new SubmitWrite("remote-1",
+                new StoredSnapshot(TaskStatus.WORKING, null, null, false, null, null, null), null, "2025-11-25",
+                null, cli.clock.now(), null));
+        cli.run("cancel", id.value());
+        String reason = "server does not support tasks/cancel: no tasks.cancel capability";
+        assertThat(cli.repository.abandonCancel(claim(ClaimPhase.CANCEL, WorkerId.of("w2")).claim(), reason,
+                cli.clock.now())).isTrue();
+
+        assertThat(cli.run("show", id.value())).isZero();
+        assertThat(cli.out()).contains("created by:        w1\n", "endpoint owner:    -\n",
+                "last cancel error: " + reason + "\n", "cancel:            not sent: " + reason + "\n");
+
+        assertThat(cli.run("show", id.value(), "--json")).isZero();
+        JsonNode task = json(cli.out());
+        assertThat(task.get("createdBy").asText()).isEqualTo("w1");
+        assertThat(task.get("endpointOwner").isNull()).isTrue();
+        assertThat(task.get("lastCancelError").asText()).isEqualTo(reason);
+        assertThat(cli.run("list", "--json")).isZero();
+        assertThat(json(cli.out()).get(0).get("createdBy").asText()).isEqualTo("w1");
+    }
+
+    @Test
+    void showBeforeCreationHasNoCreator() throws Exception {
+        cli.run("submit", "local", "research");
+        assertThat(cli.run("show", "task-000001")).isZero();
+        assertThat(cli.out()).contains("created by:        -\n", "cancel:            not requested\n");
+        assertThat(cli.run("show", "task-000001", "--json")).isZero();
+        assertThat(json(cli.out()).get("createdBy").isNull()).isTrue();
     }
 
     private ClaimedTask claim(ClaimPhase phase, WorkerId worker) {

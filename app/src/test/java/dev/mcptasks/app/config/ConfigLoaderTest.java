@@ -35,7 +35,7 @@ class ConfigLoaderTest {
 
         assertThat(config.source()).isEqualTo("defaults");
         assertThat(config.database()).isEqualTo(new DatabaseConfig("jdbc:sqlite:mcp-tasks.db", null, null));
-        assertThat(config.runtime()).isEqualTo(new RuntimeConfig(120, 5, 8, 300, 60, 3, 8L * 1024 * 1024, 5, 30));
+        assertThat(config.runtime()).isEqualTo(new RuntimeConfig(120, 5, 8, 300, 60, 3, 8L * 1024 * 1024, 5, 30, 30));
         assertThat(config.servers()).isEmpty();
     }
 
@@ -47,7 +47,7 @@ class ConfigLoaderTest {
         assertThat(config.runtime()).isEqualTo(RuntimeConfig.defaults());
         ServerConfig server = config.servers().get("s");
         assertThat(server).isEqualTo(new ServerConfig("s", "x", List.of(), Map.of(), null, null, Map.of(),
-                "mcp-tasks", null, 60, SubmitPolicy.AT_MOST_ONCE, null, true));
+                "mcp-tasks", null, 60, SubmitPolicy.AT_MOST_ONCE, null, true, 0));
     }
 
     @Test
@@ -56,7 +56,8 @@ class ConfigLoaderTest {
                 { "database": { "url": "jdbc:postgresql://db/tasks", "user": "mcp", "password": "${env:TOKEN}" },
                   "runtime": { "leaseSeconds": 30, "pollIntervalSeconds": 2, "maxConcurrentControlCalls": 16,
                                "maxBackoffSeconds": 600, "inputRequiredPollSeconds": 90, "degradedAfterErrors": 5,
-                               "maxResultBytes": 1048576, "drainSeconds": 10 },
+                               "maxResultBytes": 1048576, "drainSeconds": 10, "workerStaleAfterSeconds": 40,
+                               "notificationTimeoutSeconds": 20 },
                   "mcpServers": {
                     "local": { "type": "stdio", "command": "node", "args": ["server.js", "stdio"],
                                "env": { "TOKEN": "${env:TOKEN}", "PLAIN": "a-${env:API_TOKEN}-b" }, "cwd": "srv",
@@ -64,7 +65,7 @@ class ConfigLoaderTest {
                     "remote": { "url": "http://127.0.0.1:3001/mcp",
                                 "headers": { "Authorization": "Bearer ${env:API_TOKEN}" },
                                 "driver": "mcp-tasks", "toolCallTimeoutSeconds": 90, "submitPolicy": "atLeastOnce",
-                                "taskTtlMs": 600000, "sessionBound": false },
+                                "taskTtlMs": 600000, "sessionBound": false, "maxConnections": 4 },
                     "tools": { "url": "https://tools.example/mcp", "driver": "ordinary-tools",
                                "toolset": { "submit": "start_job", "status": "job_status", "cancel": "stop_job" } }
                   } }
@@ -72,15 +73,15 @@ class ConfigLoaderTest {
 
         assertThat(config.database()).isEqualTo(new DatabaseConfig("jdbc:postgresql://db/tasks", "mcp", "s3cret-token"));
         assertThat(config.database().kind()).isEqualTo(DatabaseConfig.Kind.POSTGRES);
-        assertThat(config.runtime()).isEqualTo(new RuntimeConfig(30, 2, 16, 600, 90, 5, 1048576, 10, 30));
+        assertThat(config.runtime()).isEqualTo(new RuntimeConfig(30, 2, 16, 600, 90, 5, 1048576, 10, 40, 20));
         assertThat(config.servers()).containsOnlyKeys("local", "remote", "tools");
         assertThat(config.servers().keySet()).containsExactly("local", "remote", "tools");
         assertThat(config.servers().get("local")).isEqualTo(new ServerConfig("local", "node",
                 List.of("server.js", "stdio"), Map.of("TOKEN", "s3cret-token", "PLAIN", "a-api-s3cret-b"),
-                dir.resolve("srv"), null, Map.of(), "mcp-tasks", null, 60, SubmitPolicy.AT_MOST_ONCE, null, true));
+                dir.resolve("srv"), null, Map.of(), "mcp-tasks", null, 60, SubmitPolicy.AT_MOST_ONCE, null, true, 0));
         assertThat(config.servers().get("remote")).isEqualTo(new ServerConfig("remote", null, List.of(), Map.of(),
                 null, URI.create("http://127.0.0.1:3001/mcp"), Map.of("Authorization", "Bearer api-s3cret"),
-                "mcp-tasks", null, 90, SubmitPolicy.AT_LEAST_ONCE, 600_000L, false));
+                "mcp-tasks", null, 90, SubmitPolicy.AT_LEAST_ONCE, 600_000L, false, 4));
         assertThat(config.servers().get("tools").toolset())
                 .isEqualTo(new Toolset("start_job", "job_status", "stop_job"));
         assertThat(config.servers().get("tools").driver()).isEqualTo("ordinary-tools");

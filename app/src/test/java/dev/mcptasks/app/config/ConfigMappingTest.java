@@ -20,7 +20,7 @@ class ConfigMappingTest {
 
     @Test
     void everyRuntimeKeyReachesTheSettings() {
-        RuntimeSettings settings = new RuntimeConfig(30, 2, 16, 600, 90, 5, 4096, 10, 12).toSettings();
+        RuntimeSettings settings = new RuntimeConfig(30, 2, 16, 600, 90, 5, 4096, 10, 12, 7).toSettings();
 
         assertThat(settings.lease()).isEqualTo(Duration.ofSeconds(30));
         assertThat(settings.pollInterval()).isEqualTo(Duration.ofSeconds(2));
@@ -32,6 +32,7 @@ class ConfigMappingTest {
         assertThat(settings.drain()).isEqualTo(Duration.ofSeconds(10));
         assertThat(settings.tickInterval()).isEqualTo(RuntimeSettings.defaults().tickInterval());
         assertThat(settings.workerStaleAfter()).isEqualTo(Duration.ofSeconds(12));
+        assertThat(settings.sinkTimeout()).isEqualTo(Duration.ofSeconds(7));
     }
 
     @Test
