@@ -5,6 +5,7 @@ import dev.mcptasks.domain.RemoteTaskSnapshot;
 import dev.mcptasks.ports.driver.RemoteCallException;
 import dev.mcptasks.ports.driver.RemoteFailure;
 import dev.mcptasks.ports.driver.RemoteTaskRef;
+import dev.mcptasks.ports.driver.SendPermit;
 import dev.mcptasks.ports.driver.SubmitCall;
 import dev.mcptasks.ports.driver.SubmitResult;
 import dev.mcptasks.ports.driver.TaskDriver;
@@ -37,7 +38,12 @@ public final class OrdinaryToolsDriver implements TaskDriver {
 
     @Override
     public CompletableFuture<SubmitResult> submit(SubmitCall call) {
-        return RemoteOperation.run(operation -> {
+        return submit(call, SendPermit.ALWAYS);
+    }
+
+    @Override
+    public CompletableFuture<SubmitResult> submit(SubmitCall call, SendPermit permit) {
+        return RemoteOperation.run(permit, operation -> {
             McpSession session = session(call.serverName(), RemoteFailure.REFUSED);
             String tool = toolset(call.serverName(), RemoteFailure.REFUSED).submitTool();
             JsonNode params = ToolResults.toolCall(tool, ToolResults.arguments(call.argumentsJson()));
@@ -65,13 +71,23 @@ public final class OrdinaryToolsDriver implements TaskDriver {
 
     @Override
     public CompletableFuture<RemoteTaskSnapshot> status(RemoteTaskRef ref) {
-        return RemoteOperation.run(operation -> askAbout(operation, ref, OrdinaryToolset::statusTool));
+        return status(ref, SendPermit.ALWAYS);
+    }
+
+    @Override
+    public CompletableFuture<RemoteTaskSnapshot> status(RemoteTaskRef ref, SendPermit permit) {
+        return RemoteOperation.run(permit, operation -> askAbout(operation, ref, OrdinaryToolset::statusTool));
+    }
+
+    @Override
+    public CompletableFuture<RemoteTaskSnapshot> cancel(RemoteTaskRef ref) {
+        return cancel(ref, SendPermit.ALWAYS);
     }
 
     /** A cancel refused because the job already ended is confirmed with a status read, like a native cancel. */
     @Override
-    public CompletableFuture<RemoteTaskSnapshot> cancel(RemoteTaskRef ref) {
-        return RemoteOperation.run(operation -> askAbout(operation, ref, OrdinaryToolset::cancelTool)
+    public CompletableFuture<RemoteTaskSnapshot> cancel(RemoteTaskRef ref, SendPermit permit) {
+        return RemoteOperation.run(permit, operation -> askAbout(operation, ref, OrdinaryToolset::cancelTool)
                 .exceptionallyCompose(error -> {
                     if (RemoteOperation.unwrap(error) instanceof AlreadyTerminal) {
                         return askAbout(operation, ref, OrdinaryToolset::statusTool).thenApply(snapshot -> {
