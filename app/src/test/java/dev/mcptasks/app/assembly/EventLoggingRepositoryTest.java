@@ -102,7 +102,7 @@ class EventLoggingRepositoryTest {
     }
 
     private Claim claim(ClaimPhase phase, WorkerId worker) {
-        return events.claimControl(new ControlClaimRequest(phase, worker, 1, LEASE, clock.now(), Set.of()))
+        return events.claimControl(new ControlClaimRequest(phase, worker, 1, LEASE, Duration.ofSeconds(30), Set.of()))
                 .get(0).claim();
     }
 

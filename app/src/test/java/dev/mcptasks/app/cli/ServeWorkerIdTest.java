@@ -63,7 +63,7 @@ class ServeWorkerIdTest {
         // a stdio task the first start created: only the first start (live) may control it
         TaskRecord owned = processLocalTaskOf(firstId);
         assertThat(cli.repository.claimControl(new ControlClaimRequest(ClaimPhase.POLL, secondId, 10,
-                Duration.ofSeconds(30), cli.clock.now().minusSeconds(60), Set.of()))).isEmpty();
+                Duration.ofSeconds(30), Duration.ofSeconds(60), Set.of()))).isEmpty();
         assertThat(cli.repository.find(owned.id())).contains(owned);
 
         hooks.get(0).run();
@@ -85,7 +85,7 @@ class ServeWorkerIdTest {
     private TaskRecord processLocalTaskOf(WorkerId owner) {
         cli.repository.create(new NewTask(TaskId.of("local-1"), "local", "tool", "{}", "mcp-tasks", null));
         Claim submit = cli.repository.claimControl(new ControlClaimRequest(ClaimPhase.SUBMIT, owner, 1,
-                Duration.ofSeconds(30), cli.clock.now(), Set.of())).get(0).claim();
+                Duration.ofSeconds(30), Duration.ofSeconds(30), Set.of())).get(0).claim();
         assertThat(cli.repository.applySubmitted(submit, new SubmitWrite("r1",
                 new StoredSnapshot(TaskStatus.WORKING, null, null, false, null, null, null), null, "2025-11-25",
                 owner, cli.clock.now(), null))).isTrue();
