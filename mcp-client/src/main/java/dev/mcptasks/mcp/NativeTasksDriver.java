@@ -8,6 +8,7 @@ import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.ports.driver.RemoteCallException;
 import dev.mcptasks.ports.driver.RemoteFailure;
 import dev.mcptasks.ports.driver.RemoteTaskRef;
+import dev.mcptasks.ports.driver.SendPermit;
 import dev.mcptasks.ports.driver.SubmitCall;
 import dev.mcptasks.ports.driver.SubmitResult;
 import dev.mcptasks.ports.driver.TaskDriver;
@@ -34,7 +35,12 @@ public final class NativeTasksDriver implements TaskDriver {
 
     @Override
     public CompletableFuture<SubmitResult> submit(SubmitCall call) {
-        return RemoteOperation.run(operation -> {
+        return submit(call, SendPermit.ALWAYS);
+    }
+
+    @Override
+    public CompletableFuture<SubmitResult> submit(SubmitCall call, SendPermit permit) {
+        return RemoteOperation.run(permit, operation -> {
             McpSession session = session(call.serverName(), RemoteFailure.REFUSED);
             ObjectNode params = ToolResults.toolCall(call.toolName(), ToolResults.arguments(call.argumentsJson()));
             ObjectNode task = params.putObject("task");
@@ -97,7 +103,12 @@ public final class NativeTasksDriver implements TaskDriver {
 
     @Override
     public CompletableFuture<RemoteTaskSnapshot> status(RemoteTaskRef ref) {
-        return RemoteOperation.run(operation -> status(operation, session(ref.serverName(), RemoteFailure.TRANSIENT),
+        return status(ref, SendPermit.ALWAYS);
+    }
+
+    @Override
+    public CompletableFuture<RemoteTaskSnapshot> status(RemoteTaskRef ref, SendPermit permit) {
+        return RemoteOperation.run(permit, operation -> status(operation, session(ref.serverName(), RemoteFailure.TRANSIENT),
                 ref));
     }
 
@@ -146,7 +157,12 @@ public final class NativeTasksDriver implements TaskDriver {
 
     @Override
     public CompletableFuture<RemoteTaskSnapshot> cancel(RemoteTaskRef ref) {
-        return RemoteOperation.run(operation -> {
+        return cancel(ref, SendPermit.ALWAYS);
+    }
+
+    @Override
+    public CompletableFuture<RemoteTaskSnapshot> cancel(RemoteTaskRef ref, SendPermit permit) {
+        return RemoteOperation.run(permit, operation -> {
             McpSession session = session(ref.serverName(), RemoteFailure.TRANSIENT);
             String id = ref.remoteTaskId();
             return operation.track(session::connect).thenCompose(handshake -> {

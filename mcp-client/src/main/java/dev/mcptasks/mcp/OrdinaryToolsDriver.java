@@ -5,6 +5,7 @@ import dev.mcptasks.domain.RemoteTaskSnapshot;
 import dev.mcptasks.ports.driver.RemoteCallException;
 import dev.mcptasks.ports.driver.RemoteFailure;
 import dev.mcptasks.ports.driver.RemoteTaskRef;
+import dev.mcptasks.ports.driver.SendPermit;
 import dev.mcptasks.ports.driver.SubmitCall;
 import dev.mcptasks.ports.driver.SubmitResult;
 import dev.mcptasks.ports.driver.TaskDriver;
@@ -14,8 +15,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 /**
- * Runs long jobs on servers without MCP tasks, through three ordinary tools per server (submit, status, cancel)
- * whose {@code structuredContent} reports the job; see {@link OrdinaryStatusParser} for the shape.
+ * Runs long jobs on servers without MCP tasks, through ordinary tools per server (submit, status, and an optional
+ * cancel) whose {@code structuredContent} reports the job; see {@link OrdinaryStatusParser} for the shape.
  */
 public final class OrdinaryToolsDriver implements TaskDriver {
     public static final String NAME = "ordinary-tools";
@@ -37,7 +38,12 @@ public final class OrdinaryToolsDriver implements TaskDriver {
 
     @Override
     public CompletableFuture<SubmitResult> submit(SubmitCall call) {
-        return RemoteOperation.run(operation -> {
+        return submit(call, SendPermit.ALWAYS);
+    }
+
+    @Override
+    public CompletableFuture<SubmitResult> submit(SubmitCall call, SendPermit permit) {
+        return RemoteOperation.run(permit, operation -> {
             McpSession session = session(call.serverName(), RemoteFailure.REFUSED);
             String tool = toolset(call.serverName(), RemoteFailure.REFUSED).submitTool();
             JsonNode params = ToolResults.toolCall(tool, ToolResults.arguments(call.argumentsJson()));
@@ -65,26 +71,47 @@ public final class OrdinaryToolsDriver implements TaskDriver {
 
     @Override
     public CompletableFuture<RemoteTaskSnapshot> status(RemoteTaskRef ref) {
-        return RemoteOperation.run(operation -> askAbout(operation, ref, OrdinaryToolset::statusTool));
+        return status(ref, SendPermit.ALWAYS);
     }
 
-    /** A cancel refused because the job already ended is confirmed with a status read, like a native cancel. */
+    @Override
+    public CompletableFuture<RemoteTaskSnapshot> status(RemoteTaskRef ref, SendPermit permit) {
+        return RemoteOperation.run(permit, operation -> askAbout(operation, ref, OrdinaryToolset::statusTool));
+    }
+
     @Override
     public CompletableFuture<RemoteTaskSnapshot> cancel(RemoteTaskRef ref) {
-        return RemoteOperation.run(operation -> askAbout(operation, ref, OrdinaryToolset::cancelTool)
-                .exceptionallyCompose(error -> {
-                    if (RemoteOperation.unwrap(error) instanceof AlreadyTerminal) {
-                        return askAbout(operation, ref, OrdinaryToolset::statusTool).thenApply(snapshot -> {
-                            if (!snapshot.status().isTerminal()) {
-                                throw RemoteFailures.protocol("server '" + ref.serverName() + "' refused to cancel "
-                                        + ref.remoteTaskId() + " as already terminal but reports it "
-                                        + snapshot.status().wireName());
-                            }
-                            return snapshot;
-                        });
-                    }
-                    return CompletableFuture.failedFuture(error);
-                }));
+        return cancel(ref, SendPermit.ALWAYS);
+    }
+
+    /**
+     * A cancel refused because the job already ended is confirmed with a status read, like a native cancel. A
+     * toolset without a cancel tool refuses locally with {@link RemoteFailure#UNSUPPORTED}, sending nothing, like a
+     * native server without {@code tasks.cancel}: the runtime then stops cancelling and polls the job to its end.
+     */
+    @Override
+    public CompletableFuture<RemoteTaskSnapshot> cancel(RemoteTaskRef ref, SendPermit permit) {
+        return RemoteOperation.run(permit, operation -> {
+            if (toolset(ref.serverName(), RemoteFailure.TRANSIENT).cancel().isEmpty()) {
+                throw new RemoteCallException(RemoteFailure.UNSUPPORTED, "server '" + ref.serverName()
+                        + "' has no cancel tool configured (toolset.cancel)");
+            }
+            return askAbout(operation, ref, OrdinaryToolset::cancelTool).exceptionallyCompose(error ->
+                    RemoteOperation.unwrap(error) instanceof AlreadyTerminal
+                            ? confirmedTerminal(operation, ref) : CompletableFuture.failedFuture(error));
+        });
+    }
+
+    /** The status read after an "already terminal" refusal: it must report the job ended. */
+    private CompletableFuture<RemoteTaskSnapshot> confirmedTerminal(RemoteOperation<RemoteTaskSnapshot> operation,
+            RemoteTaskRef ref) {
+        return askAbout(operation, ref, OrdinaryToolset::statusTool).thenApply(snapshot -> {
+            if (!snapshot.status().isTerminal()) {
+                throw RemoteFailures.protocol("server '" + ref.serverName() + "' refused to cancel "
+                        + ref.remoteTaskId() + " as already terminal but reports it " + snapshot.status().wireName());
+            }
+            return snapshot;
+        });
     }
 
     private CompletableFuture<RemoteTaskSnapshot> askAbout(RemoteOperation<RemoteTaskSnapshot> operation,

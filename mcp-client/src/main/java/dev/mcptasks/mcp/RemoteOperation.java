@@ -1,7 +1,11 @@
 package dev.mcptasks.mcp;
 
+import dev.mcptasks.ports.driver.RemoteCallException;
+import dev.mcptasks.ports.driver.RemoteFailure;
+import dev.mcptasks.ports.driver.SendPermit;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -12,19 +16,26 @@ import java.util.function.Supplier;
 /**
  * A driver operation made of several MCP requests, whose result future forwards a caller's {@code cancel} to the
  * request currently in flight (so the server gets {@code notifications/cancelled} and the transport drops the
- * request); later steps never start. A cancelled operation completes only once its requests in flight have let go
+ * request); later steps never start. Every step asks the caller's {@link SendPermit} first (the first too: a
+ * redundant but harmless check, as the runtime has just asked it). A cancelled operation completes only once its requests in flight have let go
  * of the transport, so the runtime's control slot stays held until the connection is really closed.
  */
 final class RemoteOperation<T> {
     private final SettlingFuture<T> result = new SettlingFuture<>(this::cancelInFlight);
+    private final SendPermit permit;
     /** Guarded by this, with the cancellation request: a request starts only while none was made. */
     private final Set<CompletableFuture<?>> inFlight = new HashSet<>();
 
-    private RemoteOperation() {}
+    private RemoteOperation(SendPermit permit) {
+        this.permit = permit;
+    }
 
-    /** Runs {@code body} with a fresh operation and returns the operation's future; a thrown exception fails it. */
-    static <T> CompletableFuture<T> run(Function<RemoteOperation<T>, CompletableFuture<T>> body) {
-        RemoteOperation<T> operation = new RemoteOperation<>();
+    /**
+     * Runs {@code body} with a fresh operation and returns the operation's future; a thrown exception fails it.
+     * {@code permit} is asked before each request the operation starts.
+     */
+    static <T> CompletableFuture<T> run(SendPermit permit, Function<RemoteOperation<T>, CompletableFuture<T>> body) {
+        RemoteOperation<T> operation = new RemoteOperation<>(Objects.requireNonNull(permit, "permit"));
         CompletableFuture<T> chain;
         try {
             chain = body.apply(operation);
@@ -43,13 +54,23 @@ final class RemoteOperation<T> {
         return operation.result;
     }
 
-    /** Starts one request of this operation, unless the operation was cancelled already. */
+    /**
+     * Starts one request of this operation, unless the operation was cancelled already or the permit is refused
+     * (then the step fails with {@link RemoteFailure#PERMIT_REFUSED}, which every driver passes on unchanged).
+     */
     <R> CompletableFuture<R> track(Supplier<CompletableFuture<R>> request) {
         CompletableFuture<R> started;
         synchronized (this) {
             if (result.isDone() || result.cancelRequested()) {
                 return CompletableFuture.failedFuture(new CancellationException(
                         "the operation ended before this request"));
+            }
+            // asked right before sending, after the previous step was answered: a worker that was paused past its
+            // lease while that answer was on its way must not act on a task someone else may own by now
+            if (!permit.maySend()) {
+                return CompletableFuture.failedFuture(new RemoteCallException(RemoteFailure.PERMIT_REFUSED,
+                        "the caller's permit to send was withdrawn (its lease lapsed) before the next request of"
+                                + " the operation; nothing more was sent"));
             }
             started = request.get();
             inFlight.add(started);

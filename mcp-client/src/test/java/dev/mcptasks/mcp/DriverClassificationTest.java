@@ -196,6 +196,21 @@ class DriverClassificationTest {
     }
 
     @Test
+    void ordinaryCancelWithoutACancelToolIsUnsupportedAndSendsNothing() throws Exception {
+        OrdinaryToolsDriver withoutCancel = new OrdinaryToolsDriver(sessions,
+                Map.of("fake", new OrdinaryToolset("start", "check", null)));
+        toolCall("{\"structuredContent\":{\"task_id\":\"r1\",\"status\":\"running\"}}");
+        assertThat(await(withoutCancel.status(ref)).status()).isEqualTo(TaskStatus.WORKING);
+
+        RemoteCallException refused = remoteFailure(withoutCancel.cancel(ref));
+
+        assertThat(refused.failure()).isEqualTo(RemoteFailure.UNSUPPORTED);
+        assertThat(refused).hasMessageContaining("no cancel tool");
+        assertThat(server.last().sent("tools/call")).as("only the status read reached the server")
+                .extracting(call -> call.path("params").path("name").asText()).containsExactly("check");
+    }
+
+    @Test
     void ordinaryStatusAnswersAreClassified() throws Exception {
         toolCall("{\"structuredContent\":{\"task_id\":\"r1\",\"status\":\"running\",\"poll_after_seconds\":2.5}}");
         RemoteTaskSnapshot running = await(ordinary.status(ref));

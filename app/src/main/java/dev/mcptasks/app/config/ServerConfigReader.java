@@ -135,8 +135,10 @@ final class ServerConfigReader {
         }
         JsonSection toolset = server.section("toolset");
         toolset.requireOnly(TOOLSET_KEYS);
+        // a server whose jobs cannot be cancelled names no cancel tool: a cancel is then not sent, and the task is
+        // tracked to its real end
         return new Toolset(toolset.requiredString("submit"), toolset.requiredString("status"),
-                toolset.requiredString("cancel"));
+                toolset.string("cancel"));
     }
 
     private static SubmitPolicy readSubmitPolicy(JsonSection server) {

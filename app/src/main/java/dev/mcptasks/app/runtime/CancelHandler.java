@@ -64,7 +64,7 @@ final class CancelHandler implements PhaseHandler {
             return;
         }
         RemoteTaskRef ref = Handlers.ref(row);
-        context.call(() -> driver.cancel(ref), (snapshot, error) -> settle(context, row, snapshot, error));
+        context.call(permit -> driver.cancel(ref, permit), (snapshot, error) -> settle(context, row, snapshot, error));
     }
 
     private void settle(ClaimContext context, TaskRecord row, RemoteTaskSnapshot snapshot, Throwable error) {

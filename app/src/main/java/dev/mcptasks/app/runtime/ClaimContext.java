@@ -1,12 +1,13 @@
 package dev.mcptasks.app.runtime;
 
+import dev.mcptasks.ports.driver.SendPermit;
 import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.FencedWrite;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
  * What a {@link PhaseHandler} may do under a claim whose heartbeat is running. Every write checks the task-local
@@ -25,8 +26,11 @@ interface ClaimContext {
     void finish(FencedWrite kind, BooleanSupplier write);
 
     /**
-     * Starts the remote call unless ownership is already lost. {@code then} runs on the runtime's executor when the
-     * call's future completes, however it completes; the capacity slot stays held until then.
+     * Starts the remote call unless ownership is already lost or the locally confirmed lease lapsed. {@code start}
+     * gets the permit to hand to the driver, which asks it before each later request of the operation: it refuses
+     * once the confirmed lease lapsed (a worker paused past its lease), and the operation then ends with the claim
+     * given up, nothing written. {@code then} runs on the runtime's executor when the call's future completes,
+     * however it completes (except for that refusal); the capacity slot stays held until then.
      */
-    <T> void call(Supplier<CompletableFuture<T>> start, BiConsumer<T, Throwable> then);
+    <T> void call(Function<SendPermit, CompletableFuture<T>> start, BiConsumer<T, Throwable> then);
 }

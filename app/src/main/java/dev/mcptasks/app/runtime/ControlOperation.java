@@ -5,6 +5,8 @@ import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.OwnershipLossFence;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.driver.RemoteFailure;
+import dev.mcptasks.ports.driver.SendPermit;
 import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.FailureWrite;
 import dev.mcptasks.ports.repository.FencedWrite;
@@ -16,7 +18,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -223,8 +225,17 @@ final class ControlOperation implements ClaimContext {
         }
     }
 
+    /**
+     * Asked by the driver before each later request of the call, on whatever thread the previous answer arrived:
+     * the same monotonic check as before the call. A renewal that confirms the lease again moves the bound on; a
+     * worker paused past it (SIGSTOP) is refused even before its queued renewal runs and is rejected.
+     */
+    private boolean maySend() {
+        return !fence.isLost() && clock.nanoTime() < heartbeat.confirmedUntilNanos();
+    }
+
     @Override
-    public <T> void call(Supplier<CompletableFuture<T>> start, BiConsumer<T, Throwable> then) {
+    public <T> void call(Function<SendPermit, CompletableFuture<T>> start, BiConsumer<T, Throwable> then) {
         CompletableFuture<T> future;
         boolean lapsed = false;
         synchronized (this) {
@@ -237,7 +248,7 @@ final class ControlOperation implements ClaimContext {
                 future = null;
             } else {
                 try {
-                    future = start.get();
+                    future = start.apply(this::maySend);
                 } catch (RuntimeException e) {
                     future = CompletableFuture.failedFuture(e);
                 }
@@ -256,6 +267,13 @@ final class ControlOperation implements ClaimContext {
         // settlement is the driver's own future completing, never a local deadline or wrapper
         future.whenComplete((value, error) -> callSettled.complete(null));
         future.whenCompleteAsync((value, error) -> {
+            if (error != null && Transitions.classify(error) == RemoteFailure.PERMIT_REFUSED && !fence.isLost()) {
+                // the driver stopped between two requests because the confirmed lease lapsed: the row may be
+                // someone else's by now, so it is given up as lost; no outcome of this call is written
+                giveUp("the locally confirmed lease lapsed during the remote call; its next request was not sent",
+                        true);
+                return;
+            }
             try {
                 then.accept(value, error);
             } catch (RuntimeException | Error e) {

@@ -48,7 +48,7 @@ final class PollHandler implements PhaseHandler {
             return;
         }
         RemoteTaskRef ref = Handlers.ref(row);
-        context.call(() -> driver.status(ref), (snapshot, error) -> settle(context, row, snapshot, error));
+        context.call(permit -> driver.status(ref, permit), (snapshot, error) -> settle(context, row, snapshot, error));
     }
 
     private void settle(ClaimContext context, TaskRecord row, RemoteTaskSnapshot snapshot, Throwable error) {

@@ -2,6 +2,7 @@ package dev.mcptasks.app.runtime;
 
 import dev.mcptasks.domain.RemoteTaskSnapshot;
 import dev.mcptasks.ports.driver.RemoteTaskRef;
+import dev.mcptasks.ports.driver.SendPermit;
 import dev.mcptasks.ports.driver.SubmitCall;
 import dev.mcptasks.ports.driver.SubmitResult;
 import dev.mcptasks.ports.driver.TaskDriver;
@@ -27,7 +28,12 @@ final class SessionBindingDriver implements TaskDriver {
 
     @Override
     public CompletableFuture<SubmitResult> submit(SubmitCall call) {
-        return delegate.submit(call).thenApply(result -> result.processLocal() || !bindings.isBound(call.serverName())
+        return submit(call, SendPermit.ALWAYS);
+    }
+
+    @Override
+    public CompletableFuture<SubmitResult> submit(SubmitCall call, SendPermit permit) {
+        return delegate.submit(call, permit).thenApply(result -> result.processLocal() || !bindings.isBound(call.serverName())
                 ? result : new SubmitResult(result.snapshot(), result.protocolVersion(), true));
     }
 
@@ -37,7 +43,17 @@ final class SessionBindingDriver implements TaskDriver {
     }
 
     @Override
+    public CompletableFuture<RemoteTaskSnapshot> status(RemoteTaskRef task, SendPermit permit) {
+        return delegate.status(task, permit);
+    }
+
+    @Override
     public CompletableFuture<RemoteTaskSnapshot> cancel(RemoteTaskRef task) {
         return delegate.cancel(task);
+    }
+
+    @Override
+    public CompletableFuture<RemoteTaskSnapshot> cancel(RemoteTaskRef task, SendPermit permit) {
+        return delegate.cancel(task, permit);
     }
 }

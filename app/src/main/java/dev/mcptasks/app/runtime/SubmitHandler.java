@@ -74,7 +74,7 @@ final class SubmitHandler implements PhaseHandler {
         }
         SubmitCall call = new SubmitCall(row.id(), row.definition().serverName(), row.definition().toolName(),
                 row.definition().argumentsJson(), row.definition().requestedTtlMs());
-        context.call(() -> driver.submit(call), (result, error) -> settle(context, row, result, error));
+        context.call(permit -> driver.submit(call, permit), (result, error) -> settle(context, row, result, error));
     }
 
     private void settle(ClaimContext context, TaskRecord row, SubmitResult result, Throwable error) {

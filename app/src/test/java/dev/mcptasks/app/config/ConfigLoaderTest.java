@@ -201,6 +201,15 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void anOrdinaryToolsetMayHaveNoCancelTool() {
+        AppConfig config = parse("""
+                {"mcpServers": {"s": {"command": "x", "driver": "ordinary-tools",
+                  "toolset": {"submit": "a", "status": "b"}}}}""");
+        assertThat(config.servers().get("s").toolset()).isEqualTo(new Toolset("a", "b", null));
+        assertThat(config.servers().get("s").toolset().cancel()).isNull();
+    }
+
+    @Test
     void driverSettingsAreChecked() {
         assertError("{\"mcpServers\": {\"s\": {\"command\": \"x\", \"driver\": \"magic\"}}}", "mcpServers.s.driver",
                 "must be mcp-tasks or ordinary-tools");
@@ -210,7 +219,11 @@ class ConfigLoaderTest {
                 "only valid with driver ordinary-tools");
         assertError("""
                 {"mcpServers": {"s": {"command": "x", "driver": "ordinary-tools",
-                  "toolset": {"submit": "a", "status": "b"}}}}""", "mcpServers.s.toolset.cancel", "is required");
+                  "toolset": {"submit": "a", "cancel": "c"}}}}""", "mcpServers.s.toolset.status", "is required");
+        assertError("""
+                {"mcpServers": {"s": {"command": "x", "driver": "ordinary-tools",
+                  "toolset": {"submit": "a", "status": "b", "cancel": ""}}}}""", "mcpServers.s.toolset.cancel",
+                "must not be empty");
         assertError("{\"mcpServers\": {\"s\": {\"command\": \"x\", \"submitPolicy\": \"exactlyOnce\"}}}",
                 "mcpServers.s.submitPolicy", "atMostOnce or atLeastOnce");
     }

@@ -18,6 +18,8 @@ import dev.mcptasks.domain.ErrorCodes;
 import dev.mcptasks.domain.RemoteTaskSnapshot;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.ports.driver.RemoteCallException;
+import dev.mcptasks.ports.driver.RemoteFailure;
 import dev.mcptasks.ports.driver.SubmitResult;
 import dev.mcptasks.ports.repository.CancelRequestOutcome;
 import dev.mcptasks.ports.repository.FencedWrite;
@@ -272,6 +274,40 @@ class RuntimeHardeningTest {
         assertThat(driver.calls(STATUS, id)).as("the resumed worker sent no step").hasSize(1);
         assertThat(h.row(id).lease().owner()).isEqualTo(b.runtime.workerId());
         byB.complete(completed(h.row(id), "{}"));
+        b.awaitFinished(id, 1);
+        assertThat(h.row(id).status()).isEqualTo(TaskStatus.COMPLETED);
+    }
+
+    @Test
+    void resumedWorkerWhoseLeaseLapsedDuringItsCallIsRefusedTheNextRequestAndWritesNothing() throws Exception {
+        HoldingExecutor paused = new HoldingExecutor(h.executor);
+        TestWorker a = h.worker("A", 4, true, paused);
+        TestWorker b = h.worker("B", 4);
+        TaskId id = h.workingTask();
+        a.tick();
+        GatedCall byA = driver.awaitCall(STATUS, id, 1, WAIT);
+        assertThat(byA.permit().maySend()).as("the lease is confirmed while the first step runs").isTrue();
+
+        // the first step is on its way when the process stops; it resumes after B took the row over
+        paused.hold();
+        h.advance(LEASE.plus(POLL));
+        b.tick();
+        GatedCall byB = driver.awaitCall(STATUS, id, 2, WAIT);
+        b.awaitRenewals(id, 1);
+        assertThat(byA.permit().maySend()).as("the confirmed lease lapsed: no second step may be sent").isFalse();
+
+        // SIGCONT: the first step's answer arrives, and the driver, refused its next request, fails the operation
+        byA.fail(new RemoteCallException(RemoteFailure.PERMIT_REFUSED, "the lease lapsed before tasks/result"));
+        paused.release();
+        a.awaitFinished(id, 1);
+        assertThat(a.metrics().ownershipLosses()).isEqualTo(1);
+        assertThat(driver.calls(STATUS, id)).hasSize(2);
+        TaskRecord row = h.row(id);
+        assertThat(row.lease().owner()).isEqualTo(b.runtime.workerId());
+        assertThat(row.status()).isEqualTo(TaskStatus.WORKING);
+        assertThat(row.control().consecutiveErrorCount()).as("nothing written by the resumed worker").isZero();
+        assertThat(row.control().lastPollError()).isNull();
+        byB.complete(completed(row, "{}"));
         b.awaitFinished(id, 1);
         assertThat(h.row(id).status()).isEqualTo(TaskStatus.COMPLETED);
     }

@@ -16,5 +16,10 @@ public enum RemoteFailure {
      * The server cannot do this operation at all (a native server without the {@code tasks.cancel} capability):
      * nothing was sent, and retrying cannot help. A cancel stops and the task is tracked to its real end.
      */
-    UNSUPPORTED
+    UNSUPPORTED,
+    /**
+     * The caller's {@link SendPermit} refused the next request of an operation (its lease lapsed): the rest of the
+     * operation was not sent. The runtime gives the claim up as an ownership loss and writes nothing.
+     */
+    PERMIT_REFUSED
 }

@@ -7,6 +7,10 @@ import java.util.concurrent.CompletableFuture;
  * Talks to one kind of remote task API (native MCP tasks, ordinary submit/status/cancel tools). Every call returns
  * a future that may be cancelled: cancelling stops the local request (on MCP, {@code notifications/cancelled}); it
  * never cancels the remote task. A failed future carries a {@link RemoteCallException} saying how to classify it.
+ *
+ * <p>The runtime calls the forms that take a {@link SendPermit}; a driver whose operations send more than one
+ * request overrides them and asks the permit before every request after the first. Their defaults ignore the permit
+ * and call the single-argument forms, which is right for a driver that sends one request per operation.
  */
 public interface TaskDriver {
     /** The name configured per server: {@code mcp-tasks} or {@code ordinary-tools}. */
@@ -26,4 +30,19 @@ public interface TaskDriver {
      * with a status read and returned as that terminal status).
      */
     CompletableFuture<RemoteTaskSnapshot> cancel(RemoteTaskRef task);
+
+    /** {@link #submit(SubmitCall)}, asking {@code permit} before each later request of the operation. */
+    default CompletableFuture<SubmitResult> submit(SubmitCall call, SendPermit permit) {
+        return submit(call);
+    }
+
+    /** {@link #status(RemoteTaskRef)}, asking {@code permit} before each later request of the operation. */
+    default CompletableFuture<RemoteTaskSnapshot> status(RemoteTaskRef task, SendPermit permit) {
+        return status(task);
+    }
+
+    /** {@link #cancel(RemoteTaskRef)}, asking {@code permit} before each later request of the operation. */
+    default CompletableFuture<RemoteTaskSnapshot> cancel(RemoteTaskRef task, SendPermit permit) {
+        return cancel(task);
+    }
 }

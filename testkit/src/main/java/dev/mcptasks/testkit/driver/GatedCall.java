@@ -2,6 +2,7 @@ package dev.mcptasks.testkit.driver;
 
 import dev.mcptasks.domain.RemoteTaskSnapshot;
 import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.ports.driver.SendPermit;
 import dev.mcptasks.ports.driver.SubmitResult;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,12 +28,14 @@ public final class GatedCall {
     private final TaskId task;
     private final Instant startedAt;
     private final CancelBehaviour onCancel;
+    private final SendPermit permit;
     private final Future future = new Future();
     private final CountDownLatch cancelRequested = new CountDownLatch(1);
     private volatile Instant endedAt;
 
     GatedCall(GatedDriver.Kind kind, TaskId task, Instant startedAt, CancelBehaviour onCancel,
-            java.util.function.Supplier<Instant> clock) {
+            java.util.function.Supplier<Instant> clock, SendPermit permit) {
+        this.permit = permit;
         this.kind = kind;
         this.task = task;
         this.startedAt = startedAt;
@@ -46,6 +49,14 @@ public final class GatedCall {
 
     public TaskId task() {
         return task;
+    }
+
+    /**
+     * The permit the caller gave with the call ({@link SendPermit#ALWAYS} for the single-argument forms): a test
+     * asks it as a driver would before the call's next request.
+     */
+    public SendPermit permit() {
+        return permit;
     }
 
     public Instant startedAt() {

@@ -4,6 +4,7 @@ import dev.mcptasks.domain.RemoteTaskSnapshot;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.driver.RemoteTaskRef;
+import dev.mcptasks.ports.driver.SendPermit;
 import dev.mcptasks.ports.driver.SubmitCall;
 import dev.mcptasks.ports.driver.SubmitResult;
 import dev.mcptasks.ports.driver.TaskDriver;
@@ -47,17 +48,32 @@ public final class GatedDriver implements TaskDriver {
 
     @Override
     public CompletableFuture<SubmitResult> submit(SubmitCall call) {
-        return start(Kind.SUBMIT, call.taskId());
+        return submit(call, SendPermit.ALWAYS);
     }
 
     @Override
     public CompletableFuture<RemoteTaskSnapshot> status(RemoteTaskRef task) {
-        return start(Kind.STATUS, task.taskId());
+        return status(task, SendPermit.ALWAYS);
     }
 
     @Override
     public CompletableFuture<RemoteTaskSnapshot> cancel(RemoteTaskRef task) {
-        return start(Kind.CANCEL, task.taskId());
+        return cancel(task, SendPermit.ALWAYS);
+    }
+
+    @Override
+    public CompletableFuture<SubmitResult> submit(SubmitCall call, SendPermit permit) {
+        return start(Kind.SUBMIT, call.taskId(), permit);
+    }
+
+    @Override
+    public CompletableFuture<RemoteTaskSnapshot> status(RemoteTaskRef task, SendPermit permit) {
+        return start(Kind.STATUS, task.taskId(), permit);
+    }
+
+    @Override
+    public CompletableFuture<RemoteTaskSnapshot> cancel(RemoteTaskRef task, SendPermit permit) {
+        return start(Kind.CANCEL, task.taskId(), permit);
     }
 
     /** The next {@code kind} call for {@code task} completes at once with {@code answer} (a value or a Throwable). */
@@ -139,13 +155,13 @@ public final class GatedDriver implements TaskDriver {
         }
     }
 
-    private <T> CompletableFuture<T> start(Kind kind, TaskId task) {
+    private <T> CompletableFuture<T> start(Kind kind, TaskId task, SendPermit permit) {
         GatedCall call;
         Object answer;
         synchronized (this) {
             Key key = new Key(kind, task);
             call = new GatedCall(kind, task, clock.now(),
-                    cancelBehaviour.getOrDefault(key, defaultCancelBehaviour), clock::now);
+                    cancelBehaviour.getOrDefault(key, defaultCancelBehaviour), clock::now, permit);
             calls.add(call);
             Queue<Object> queue = scripted.get(key);
             answer = queue == null ? null : queue.poll();
