@@ -1,0 +1,61 @@
+package dev.mcptasks.chaos;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Control calls on one remote task (status, result fetch, cancel) must not overlap, except for the kinds the README
+ * documents ("What is guaranteed, and what is not"): the earlier call's process died (SIGKILL), lost its event loop
+ * (SIGSTOP past the lease) or shut down (SIGTERM drains, then releases) while the call was in flight, so a peer's
+ * recovered call overlaps it. Any other overlap (two live workers, or one worker with itself) is a violation.
+ */
+public final class OverlapChecks {
+    static final Set<String> CONTROL_METHODS = Set.of("tasks/get", "tasks/result", "tasks/cancel", "job_status",
+            "cancel_job");
+
+    private OverlapChecks() {}
+
+    public static CheckResult check(ServerJournal journal, FaultLog faults) {
+        CheckResult.Builder result = new CheckResult.Builder();
+        result.zero("overlaps explained by a fault");
+        Map<String, List<ServerJournal.Call>> byTask = journal.calls().stream()
+                .filter(call -> CONTROL_METHODS.contains(call.method()))
+                .collect(Collectors.groupingBy(ServerJournal.Call::taskId));
+        for (List<ServerJournal.Call> calls : byTask.values()) {
+            List<ServerJournal.Call> ordered = calls.stream()
+                    .sorted(Comparator.comparingLong(ServerJournal.Call::beginMs)
+                            .thenComparingLong(ServerJournal.Call::id))
+                    .toList();
+            for (int i = 0; i < ordered.size(); i++) {
+                for (int j = i + 1; j < ordered.size(); j++) {
+                    ServerJournal.Call first = ordered.get(i);
+                    ServerJournal.Call later = ordered.get(j);
+                    if (first.overlaps(later)) {
+                        judge(first, later, journal, faults, result);
+                    }
+                }
+            }
+        }
+        return result.build();
+    }
+
+    private static void judge(ServerJournal.Call first, ServerJournal.Call later, ServerJournal journal,
+            FaultLog faults, CheckResult.Builder result) {
+        String firstClient = journal.client(first.session());
+        Optional<FaultEvent> cause = faults.interruption(firstClient, first.beginMs(), later.beginMs());
+        if (cause.isPresent()) {
+            result.count("overlaps explained by a fault");
+            result.count("overlaps after " + cause.get().kind());
+            return;
+        }
+        result.violation("overlapping_control_calls", first.taskId(), first.method() + " from " + firstClient
+                + " [" + first.beginMs() + ".." + (first.endMs() == null ? "unanswered" : first.endMs()) + "] and "
+                + later.method() + " from " + journal.client(later.session()) + " [" + later.beginMs() + ".."
+                + (later.endMs() == null ? "unanswered" : later.endMs()) + "], and " + firstClient
+                + " was neither killed, stopped nor terminated in between");
+    }
+}
