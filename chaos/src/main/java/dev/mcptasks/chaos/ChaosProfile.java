@@ -17,7 +17,7 @@ public record ChaosProfile(String name, Duration faultWindow, int tasks, long fa
 
     /** For CI: about a minute and a half per database on two cores. */
     public static ChaosProfile shortRun() {
-        return new ChaosProfile("short", Duration.ofSeconds(45), 36, 2_000, 4_000, Duration.ofSeconds(40), 5);
+        return new ChaosProfile("short", Duration.ofSeconds(40), 32, 2_000, 4_000, Duration.ofSeconds(40), 5);
     }
 
     /** For a developer: five minutes of faults per database. */

@@ -66,6 +66,8 @@ final class ChaosRun {
                     AuditTrail.install(connection, store.postgres());
                 }
                 pool.start(WORKERS);
+                // faults on JVMs that are still starting would exercise nothing: the window opens once all serve
+                pool.awaitAllRegistered();
                 Submitter user = new Submitter(app.get(TaskService.class));
                 long windowMs = profile.faultWindow().toMillis();
                 user.start(TaskPlan.mix(random, profile.tasks(), windowMs * 7 / 10, profile.leaseSeconds()));

@@ -66,7 +66,7 @@ final class FaultInjector {
     /** Waits for scheduled continues and restarts, so that healing starts from a quiet pool. */
     void finish() throws InterruptedException {
         later.shutdown();
-        later.awaitTermination(profile.leaseSeconds() + 30L, TimeUnit.SECONDS);
+        later.awaitTermination(profile.leaseSeconds() + 60L, TimeUnit.SECONDS);
     }
 
     private void restart(WorkerPool.Slot slot) {

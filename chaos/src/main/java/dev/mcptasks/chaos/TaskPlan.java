@@ -41,6 +41,10 @@ public record TaskPlan(String key, String kind, long submitAtMs, String argument
             } else if (dice < 75) {
                 kind = "slow-create";
                 args.put("durationMs", 1_000 + random.nextInt(3_000)).put("createDelayMs", 2_000 + random.nextInt(2_000));
+                // half are cancelled while their create may be in flight, or its sender dead before storing it
+                if (random.nextBoolean()) {
+                    cancelAfter = 1_500 + random.nextInt(4_000);
+                }
             } else if (dice < 85) {
                 kind = "failing";
                 args.put("durationMs", 500 + random.nextInt(2_500)).put("fail", true).put("failMessage", "boom-" + i);

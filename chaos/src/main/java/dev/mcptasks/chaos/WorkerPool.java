@@ -6,6 +6,10 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +25,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class WorkerPool {
     static final String SERVER = "ref";
-    static final long STARTUP_MS = 6_000;
+    static final long STARTUP_MS = 30_000;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** One slot and its current incarnation. */
@@ -30,7 +34,6 @@ final class WorkerPool {
         int generation;
         String tag;
         Process process;
-        long startedMs;
         boolean stopped;
         boolean exitExpected;
 
@@ -100,6 +103,9 @@ final class WorkerPool {
     void kill(Slot slot) throws IOException, InterruptedException {
         Process process;
         synchronized (this) {
+            if (slot.exitExpected || slot.process == null || !slot.process.isAlive()) {
+                return;
+            }
             slot.exitExpected = true;
             process = slot.process;
             faults.record(new FaultEvent(slot.tag, FaultEvent.Kind.KILL, System.currentTimeMillis(), ""));
@@ -110,6 +116,9 @@ final class WorkerPool {
 
     void stop(Slot slot) {
         synchronized (this) {
+            if (slot.exitExpected || slot.stopped || slot.process == null || !slot.process.isAlive()) {
+                return;
+            }
             slot.stopped = true;
             faults.record(new FaultEvent(slot.tag, FaultEvent.Kind.STOP, System.currentTimeMillis(), ""));
             ProcessControl.signal(slot.process.pid(), "STOP");
@@ -127,22 +136,25 @@ final class WorkerPool {
     /**
      * SIGTERM and wait for the drain; a hang or a non-zero exit is a violation (then SIGKILL). A JVM still starting
      * has not installed the product's signal handling yet (it would end 143 with nothing to drain), so the signal
-     * waits until the incarnation is {@link #STARTUP_MS} old.
+     * waits until the worker has registered itself in the store's workers table (at most {@link #STARTUP_MS}).
      */
     void term(Slot slot) throws InterruptedException {
-        long youngFor;
-        synchronized (this) {
-            youngFor = slot.startedMs + STARTUP_MS - System.currentTimeMillis();
-        }
-        if (youngFor > 0) {
-            Thread.sleep(youngFor);
-        }
         Process process;
         String tag;
         synchronized (this) {
+            if (slot.process == null || !slot.process.isAlive() || slot.exitExpected) {
+                return;
+            }
+            // bound to this incarnation from now on: no other fault picks it, and a restart does not replace it
             slot.exitExpected = true;
             process = slot.process;
             tag = slot.tag;
+        }
+        awaitRegistered(tag);
+        synchronized (this) {
+            if (!process.isAlive()) {
+                return;
+            }
             faults.record(new FaultEvent(tag, FaultEvent.Kind.TERM, System.currentTimeMillis(), ""));
             process.destroy();
         }
@@ -157,8 +169,38 @@ final class WorkerPool {
         }
     }
 
+    /** Waits until every slot's current incarnation has registered (bounded by {@link #STARTUP_MS} each). */
+    void awaitAllRegistered() throws InterruptedException {
+        for (Slot slot : snapshot()) {
+            String tag;
+            synchronized (this) {
+                tag = slot.tag;
+            }
+            awaitRegistered(tag);
+        }
+    }
+
+    private void awaitRegistered(String tag) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STARTUP_MS);
+        while (System.nanoTime() < deadline) {
+            try (Connection connection = store.connect();
+                    PreparedStatement query = connection.prepareStatement("SELECT 1 FROM workers WHERE id = ?")) {
+                query.setString(1, tag);
+                try (ResultSet rows = query.executeQuery()) {
+                    if (rows.next()) {
+                        return;
+                    }
+                }
+            } catch (SQLException e) {
+                // the store is busy; ask again
+            }
+            Thread.sleep(250);
+        }
+    }
+
+    /** Starts a new incarnation in a slot whose process ended; nothing once the final SIGTERMs have begun. */
     synchronized void restart(Slot slot) throws IOException {
-        if (slot.process != null && slot.process.isAlive()) {
+        if (!restartOnExit || (slot.process != null && slot.process.isAlive())) {
             return;
         }
         launch(slot);
@@ -174,7 +216,9 @@ final class WorkerPool {
 
     /** SIGTERM to every incarnation at once, then the same exit checks as {@link #term}. */
     void termAll() throws InterruptedException {
-        restartOnExit = false;
+        synchronized (this) {
+            restartOnExit = false;
+        }
         List<Thread> waiting = new ArrayList<>();
         for (Slot slot : snapshot()) {
             cont(slot);
@@ -211,7 +255,6 @@ final class WorkerPool {
                 "--worker-id", slot.tag), dir.resolve("serve-" + slot.tag + ".log"),
                 Map.of("MCP_TASKS_LOG_LEVEL", "INFO"));
         slot.process = process;
-        slot.startedMs = System.currentTimeMillis();
         String tag = slot.tag;
         faults.record(new FaultEvent(tag, FaultEvent.Kind.START, System.currentTimeMillis(), "pid " + process.pid()));
         process.onExit().thenAccept(ended -> exited(slot, tag, ended));

@@ -55,7 +55,7 @@ class OverlapChecksTest {
     void aFaultBeforeTheFirstCallBeganExplainsNothing() {
         ServerJournal server = journal(begin(1, "sa", 1_000), begin(2, "sb", 7_000), end(2, 7_010), end(1, 7_100));
         FaultLog faults = new FaultLog();
-        faults.record(new FaultEvent("w1.1", FaultEvent.Kind.KILL, 900, ""));
+        faults.record(new FaultEvent("w1.1", FaultEvent.Kind.KILL, 1_000 - OverlapChecks.IN_TRANSIT_MS - 1, ""));
         faults.record(new FaultEvent("w2.1", FaultEvent.Kind.KILL, 2_000, ""));
 
         assertThat(OverlapChecks.check(server, faults).violations()).hasSize(1);
