@@ -11,7 +11,8 @@ import java.util.stream.Collectors;
  * Control calls on one remote task (status, result fetch, cancel) must not overlap, except for the kinds the README
  * documents ("What is guaranteed, and what is not"): the earlier call's process died (SIGKILL), lost its event loop
  * (SIGSTOP past the lease) or shut down (SIGTERM drains, then releases) while the call was in flight, so a peer's
- * recovered call overlaps it. Any other overlap (two live workers, or one worker with itself) is a violation.
+ * recovered call overlaps it. Any other overlap is a violation: {@code overlap_between_live_workers}, or
+ * {@code overlap_within_one_worker} when one worker overlaps its own call.
  */
 public final class OverlapChecks {
     static final Set<String> CONTROL_METHODS = Set.of("tasks/get", "tasks/result", "tasks/cancel", "job_status",
@@ -55,9 +56,13 @@ public final class OverlapChecks {
             result.count("overlaps after " + cause.get().kind());
             return;
         }
-        result.violation("overlapping_control_calls", first.taskId(), first.method() + " from " + firstClient
+        String laterClient = journal.client(later.session());
+        // one worker with itself breaks the runtime's own rule (a row whose call is still draining is excluded from
+        // that worker's later claims); two live workers mean a claim was handed over while its call ran
+        String kind = firstClient.equals(laterClient) ? "overlap_within_one_worker" : "overlap_between_live_workers";
+        result.violation(kind, first.taskId(), first.method() + " from " + firstClient
                 + " [" + first.beginMs() + ".." + (first.endMs() == null ? "unanswered" : first.endMs()) + "] and "
-                + later.method() + " from " + journal.client(later.session()) + " [" + later.beginMs() + ".."
+                + later.method() + " from " + laterClient + " [" + later.beginMs() + ".."
                 + (later.endMs() == null ? "unanswered" : later.endMs()) + "], and " + firstClient
                 + " was neither killed, stopped nor terminated in between");
     }

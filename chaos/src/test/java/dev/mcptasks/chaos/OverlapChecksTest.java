@@ -33,7 +33,7 @@ class OverlapChecksTest {
         CheckResult result = OverlapChecks.check(server, new FaultLog());
 
         assertThat(result.violations()).singleElement().satisfies(violation -> {
-            assertThat(violation.kind()).isEqualTo("overlapping_control_calls");
+            assertThat(violation.kind()).isEqualTo("overlap_between_live_workers");
             assertThat(violation.detail()).contains("w1.1").contains("w2.1");
         });
     }
@@ -75,6 +75,7 @@ class OverlapChecksTest {
     void anUnansweredCallOverlapsEverythingAfterIt() {
         ServerJournal server = journal(begin(1, "sa", 1_000), begin(2, "sa", 60_000), end(2, 60_001));
 
-        assertThat(OverlapChecks.check(server, new FaultLog()).violations()).hasSize(1);
+        assertThat(OverlapChecks.check(server, new FaultLog()).violations()).extracting(Violation::kind)
+                .containsExactly("overlap_within_one_worker");
     }
 }
