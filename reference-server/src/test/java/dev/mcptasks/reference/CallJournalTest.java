@@ -91,7 +91,9 @@ class CallJournalTest {
 
     CompletableFuture<JsonNode> answer = creator.callAsync("tools/call",
         Json.call("work", Json.obj("durationMs", 0, "createDelayMs", 30_000), 0L));
-    String taskId = awaitCreateLine(log);
+    String taskId = awaitCreateCall(log);
+    assertThat(read(log)).filteredOn(line -> line.path("e").asText().equals("create"))
+        .extracting(line -> line.path("task").asText()).containsExactly(taskId);
     assertThat(observer.result("tasks/list", Json.obj()).path("tasks")).singleElement()
         .satisfies(task -> assertThat(task.path("taskId").asText()).isEqualTo(taskId));
     assertThat(answer).isNotDone();
@@ -108,14 +110,17 @@ class CallJournalTest {
     assertThat(dir).isEmptyDirectory();
   }
 
-  /** The task id of the first creation journaled; the journal is written while the create call is handled. */
-  private static String awaitCreateLine(Path log) throws IOException, InterruptedException {
+  /**
+   * The task id of the first create call journaled: its begin line follows the creation line and the call's entry in
+   * the in-memory control-call log.
+   */
+  private static String awaitCreateCall(Path log) throws IOException, InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (System.nanoTime() < deadline) {
       if (Files.exists(log)) {
         for (String text : Files.readAllLines(log)) {
           // the last line may still be being written
-          if (text.endsWith("}") && text.contains("\"e\":\"create\"")) {
+          if (text.endsWith("}") && text.contains("\"e\":\"begin\"") && text.contains("\"tools/call\"")) {
             return StdioTestClient.MAPPER.readTree(text).path("task").asText();
           }
         }
