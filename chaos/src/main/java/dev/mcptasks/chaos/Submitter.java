@@ -3,6 +3,7 @@ package dev.mcptasks.chaos;
 import dev.mcptasks.app.service.TaskService;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.ports.repository.CancelRequestOutcome;
+import dev.mcptasks.ports.repository.TransientRepositoryException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,6 +26,7 @@ final class Submitter {
     private final Map<String, TaskId> submitted = new ConcurrentHashMap<>();
     private final Map<CancelRequestOutcome, AtomicInteger> cancels = new ConcurrentHashMap<>();
     private final List<String> errors = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final AtomicInteger busyRetries = new AtomicInteger();
     /** Submits and cancels planned but not yet made. */
     private final AtomicInteger outstanding = new AtomicInteger();
 
@@ -63,9 +65,14 @@ final class Submitter {
         return errors;
     }
 
+    /** Submits that the store refused as busy and the user retried (SQLite with three workers writing). */
+    int busyRetries() {
+        return busyRetries.get();
+    }
+
     private void submit(TaskPlan plan) {
         try {
-            TaskId id = service.submit(WorkerPool.SERVER, "work", plan.arguments()).id();
+            TaskId id = submitRetryingBusy(plan);
             submitted.put(plan.key(), id);
             if (plan.cancelAfterMs() >= 0) {
                 outstanding.incrementAndGet();
@@ -75,6 +82,26 @@ final class Submitter {
             errors.add("submit " + plan.key() + ": " + e);
         } finally {
             outstanding.decrementAndGet();
+        }
+    }
+
+    /** A user whose submit met a busy store tries again a few times, as a caller of the API would. */
+    private TaskId submitRetryingBusy(TaskPlan plan) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return service.submit(WorkerPool.SERVER, "work", plan.arguments()).id();
+            } catch (TransientRepositoryException e) {
+                if (attempt == 5) {
+                    throw e;
+                }
+                busyRetries.incrementAndGet();
+                try {
+                    Thread.sleep(200L * attempt);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
         }
     }
 
