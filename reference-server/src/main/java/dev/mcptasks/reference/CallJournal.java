@@ -11,13 +11,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * A durable record of everything the server was asked and answered, one JSON object per line, so that a harness that
  * kills clients at random can check afterwards what the server really saw: sessions (with the client's
  * {@code X-Client-Tag} header), task creations with their arguments, every control call's begin and end (with the
- * status or error it answered), and every task's terminal status with its result.
+ * status or error it answered), every control call whose client closed its connection before the answer was
+ * written ({@code abandon}, with the moment the server saw the close), and every task's terminal status with its
+ * result.
  *
  * <p>Each line is written and flushed under the journal's monitor, so lines never interleave and a line is in the file
  * before the answer it describes leaves the server. {@link #none()} records nothing.
@@ -28,6 +34,15 @@ final class CallJournal implements AutoCloseable {
   private final OutputStream out;
   private final Clock clock;
   private final AtomicLong calls = new AtomicLong();
+  /** Calls begun and not yet ended: only these can be abandoned. */
+  private final Set<Long> unanswered = ConcurrentHashMap.newKeySet();
+  /**
+   * The connection of the request being dispatched on this thread, as a way to run an action once it closes. Set by
+   * {@link #onConnection} around a dispatch: everything from reading a request to journaling its call's begin runs
+   * synchronously on the dispatching thread (only the answer may come later), so a begin sees its own request's
+   * connection and never another's.
+   */
+  private static final ThreadLocal<Consumer<Runnable>> CONNECTION = new ThreadLocal<>();
 
   private CallJournal(OutputStream out, Clock clock) {
     this.out = out;
@@ -63,13 +78,44 @@ final class CallJournal implements AutoCloseable {
     write(line);
   }
 
+  /**
+   * Dispatches a request whose connection runs {@code onClose} actions once it closes: a call begun during
+   * {@code dispatch} that has not ended when its connection closes is journaled as abandoned by the client.
+   */
+  <T> T onConnection(Consumer<Runnable> onClose, Supplier<T> dispatch) {
+    Consumer<Runnable> outer = CONNECTION.get();
+    CONNECTION.set(onClose);
+    try {
+      return dispatch.get();
+    } finally {
+      CONNECTION.set(outer);
+    }
+  }
+
   /** Records the start of a call and returns its number, for {@link #end}. */
   long begin(String taskId, String method, String sessionId) {
     long call = calls.incrementAndGet();
     if (out != null) {
+      unanswered.add(call);
       write(line("begin").put("call", call).put("task", taskId).put("method", method).put("session", sessionId));
+      Consumer<Runnable> connection = CONNECTION.get();
+      if (connection != null) {
+        // runs at once when the connection is already closed
+        connection.accept(() -> abandoned(call));
+      }
     }
     return call;
+  }
+
+  /**
+   * The client closed the connection of call {@code call}. Journaled only while the call is open: once its end is
+   * journaled the answer is on its way (the end line precedes the answer's write), and a close after that is the
+   * client's ordinary disconnect. A call may end after its abandon line: the server does not stop the work.
+   */
+  private void abandoned(long call) {
+    if (unanswered.contains(call)) {
+      write(line("abandon").put("call", call));
+    }
   }
 
   /** Records the answer of call {@code call}: the task status it carried, or the error it was. */
@@ -77,6 +123,7 @@ final class CallJournal implements AutoCloseable {
     if (out == null) {
       return;
     }
+    unanswered.remove(call);
     ObjectNode line = line("end").put("call", call);
     if (failure != null) {
       Throwable cause = failure.getCause() != null && !(failure instanceof JsonRpcException) ? failure.getCause()

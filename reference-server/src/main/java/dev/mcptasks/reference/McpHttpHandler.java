@@ -112,10 +112,11 @@ final class McpHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
     }
     String sessionHeader = initialize ? session.id() : null;
     if (options.jsonResponses()) {
-      dispatcher.handle(session, message).thenAccept(response -> reply.json(response, sessionHeader));
+      journal.onConnection(reply::onClose, () -> dispatcher.handle(session, message))
+          .thenAccept(response -> reply.json(response, sessionHeader));
     } else {
       SseStream stream = reply.openSse(sessionHeader, options.sseRetryMs(), options.sseKeepAliveMs());
-      dispatcher.handle(session, message).thenAccept(stream::finish);
+      journal.onConnection(reply::onClose, () -> dispatcher.handle(session, message)).thenAccept(stream::finish);
     }
   }
 

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -79,6 +82,45 @@ class CallJournalTest {
     }
     assertThat(calls).containsExactly("tools/call done working", "tools/call other working",
         "tasks/result done ok", "tasks/cancel other cancelled", "tasks/cancel done error");
+    // every call was answered before its connection closed (at the server's close)
+    assertThat(lines).noneMatch(line -> line.path("e").asText().equals("abandon"));
+  }
+
+  @Test
+  void aCallWhoseClientClosesTheConnectionBeforeTheAnswerIsJournaledAsAbandonedAndStillEnds() throws Exception {
+    Path log = dir.resolve("calls.jsonl");
+    server = new ReferenceServer(ReferenceServerOptions.defaults().withJsonResponses(true).withCallLog(log));
+    server.startHttp(0);
+    HttpTestClient worker = client("worker");
+    String slow = worker.result("tools/call", Json.call("work", Json.obj("durationMs", 60_000,
+        "statusDelayMs", 1_500), 0L)).path("task").path("taskId").asText();
+
+    String body = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tasks/get\",\"params\":{\"taskId\":\"" + slow + "\"}}";
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    long closedAt;
+    try (Socket socket = new Socket("127.0.0.1", server.httpUri().getPort())) {
+      OutputStream out = socket.getOutputStream();
+      out.write(("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+          + "Accept: application/json, text/event-stream\r\nMcp-Session-Id: " + worker.sessionId + "\r\n"
+          + "MCP-Protocol-Version: 2025-11-25\r\nContent-Length: " + bytes.length + "\r\n\r\n")
+          .getBytes(StandardCharsets.US_ASCII));
+      out.write(bytes);
+      out.flush();
+      awaitLine(log, "\"e\":\"begin\"", "\"tasks/get\"");
+      closedAt = System.currentTimeMillis();
+    }
+    JsonNode abandon = StdioTestClient.MAPPER.readTree(awaitLine(log, "\"e\":\"abandon\""));
+    // the server keeps working on the abandoned call: its end is journaled when the delay has passed
+    JsonNode end = StdioTestClient.MAPPER.readTree(awaitLine(log, "\"e\":\"end\"", "\"working\"",
+        "\"call\":" + abandon.path("call").asLong() + ","));
+
+    List<JsonNode> lines = read(log);
+    JsonNode begin = lines.stream().filter(line -> line.path("e").asText().equals("begin")
+        && line.path("method").asText().equals("tasks/get")).findFirst().orElseThrow();
+    assertThat(abandon.path("call").asLong()).isEqualTo(begin.path("call").asLong());
+    assertThat(abandon.path("t").asLong()).isGreaterThanOrEqualTo(closedAt - 5)
+        .isLessThan(end.path("t").asLong());
+    assertThat(lines).filteredOn(line -> line.path("e").asText().equals("abandon")).hasSize(1);
   }
 
   @Test
@@ -128,6 +170,22 @@ class CallJournalTest {
       Thread.sleep(20);
     }
     throw new AssertionError("no creation was journaled");
+  }
+
+  /** The first complete journal line containing every one of {@code parts}, awaited for up to 10 s. */
+  private static String awaitLine(Path log, String... parts) throws IOException, InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (System.nanoTime() < deadline) {
+      if (Files.exists(log)) {
+        for (String text : Files.readAllLines(log)) {
+          if (text.endsWith("}") && java.util.Arrays.stream(parts).allMatch(text::contains)) {
+            return text;
+          }
+        }
+      }
+      Thread.sleep(20);
+    }
+    throw new AssertionError("no journal line with " + List.of(parts));
   }
 
   private static List<JsonNode> read(Path log) throws IOException {
