@@ -37,10 +37,23 @@ public record ServerJournal(Map<String, String> clientBySession, List<Creation> 
 
     /**
      * One request about a task: {@code endMs} is null when it was never answered; {@code status} the task status the
-     * answer carried, {@code error} the error it was.
+     * answer carried, {@code error} the error it was; {@code abandonedMs} when the server saw the client close the
+     * request's connection before the answer was written, else null (the server may still have worked on it);
+     * {@code beginLine} and {@code abandonedLine} the places of those lines in the journal, which the server writes in
+     * the order of its events, so they order a close and a begin within the same millisecond.
      */
     public record Call(long id, String taskId, String method, String session, long beginMs, Long endMs, String status,
-            String error) {
+            String error, Long abandonedMs, long beginLine, long abandonedLine) {
+        public Call(long id, String taskId, String method, String session, long beginMs, Long endMs, String status,
+                String error) {
+            this(id, taskId, method, session, beginMs, endMs, status, error, null, id, -1);
+        }
+
+        /** Whether the client had closed this call's connection, unanswered, before {@code other} began. */
+        public boolean abandonedBefore(Call other) {
+            return abandonedMs != null && abandonedLine < other.beginLine && abandonedMs <= other.beginMs;
+        }
+
         /** Whether this call and {@code other} were both in flight at some moment (an unanswered call never ends). */
         public boolean overlaps(Call other) {
             long thisEnd = endMs == null ? Long.MAX_VALUE : endMs;
@@ -71,7 +84,10 @@ public record ServerJournal(Map<String, String> clientBySession, List<Creation> 
         List<Creation> creations = new ArrayList<>();
         Map<Long, Call> calls = new LinkedHashMap<>();
         Map<String, Terminal> terminals = new HashMap<>();
+        long index = -1;
         for (String text : lines) {
+            index++;
+            long lineNo = index;
             JsonNode line;
             try {
                 line = MAPPER.readTree(text);
@@ -88,10 +104,16 @@ public record ServerJournal(Map<String, String> clientBySession, List<Creation> 
                         line.path("arguments").path(KEY_ARGUMENT).asText(null), at));
                 case "begin" -> calls.put(line.path("call").asLong(), new Call(line.path("call").asLong(),
                         line.path("task").asText(), line.path("method").asText(), line.path("session").asText(), at,
-                        null, null, null));
+                        null, null, null, null, lineNo, -1));
                 case "end" -> calls.computeIfPresent(line.path("call").asLong(), (id, begun) -> new Call(id,
                         begun.taskId(), begun.method(), begun.session(), begun.beginMs(), at,
-                        line.path("status").asText(null), line.path("error").asText(null)));
+                        line.path("status").asText(null), line.path("error").asText(null), begun.abandonedMs(),
+                        begun.beginLine(), begun.abandonedLine()));
+                // the server writes an abandon line only for a call it has not answered yet
+                case "abandon" -> calls.computeIfPresent(line.path("call").asLong(), (id, begun) ->
+                        begun.abandonedMs() != null || begun.endMs() != null ? begun : new Call(id, begun.taskId(),
+                                begun.method(), begun.session(), begun.beginMs(), null, null, null, at,
+                                begun.beginLine(), lineNo));
                 case "terminal" -> terminals.put(line.path("task").asText(), new Terminal(line.path("task").asText(),
                         line.path("status").asText(), line.path("result").isObject() ? line.get("result") : null,
                         at));

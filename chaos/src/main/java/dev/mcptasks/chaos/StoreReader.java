@@ -23,10 +23,23 @@ public final class StoreReader {
             while (result.next()) {
                 rows.add(new StoreRow(result.getString("id"), key(result.getString("arguments")),
                         result.getString("status"), result.getString("error_code"), result.getString("remote_task_id"),
-                        result.getString("result"), result.getObject("cancel_requested_at") != null));
+                        result.getString("result"), result.getObject("cancel_requested_at") != null,
+                        epochMs(result, "cancel_requested_at")));
             }
         }
         return rows;
+    }
+
+    /** A time column as epoch ms: SQLite stores epoch ms as INTEGER, PostgreSQL a timestamptz. */
+    private static Long epochMs(ResultSet result, String column) throws SQLException {
+        Object value = result.getObject(column);
+        if (value == null) {
+            return null;
+        }
+        if (value instanceof Number number) {
+            return number.longValue();
+        }
+        return result.getTimestamp(column).getTime();
     }
 
     private static String key(String arguments) {

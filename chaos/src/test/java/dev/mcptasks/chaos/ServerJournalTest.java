@@ -23,8 +23,8 @@ class ServerJournalTest {
         assertThat(journal.creations()).singleElement()
                 .isEqualTo(new ServerJournal.Creation("r1", "s1", "c7", 2));
         assertThat(journal.calls()).containsExactly(
-                new ServerJournal.Call(1, "r1", "tasks/get", "s1", 3, 5L, "working", null),
-                new ServerJournal.Call(2, "r1", "tasks/cancel", "s1", 4, null, null, null));
+                new ServerJournal.Call(1, "r1", "tasks/get", "s1", 3, 5L, "working", null, null, 2, -1),
+                new ServerJournal.Call(2, "r1", "tasks/cancel", "s1", 4, null, null, null, null, 3, -1));
         assertThat(journal.terminals().get("r1").status()).isEqualTo("cancelled");
         assertThat(journal.terminals().get("r1").result()).isNull();
     }

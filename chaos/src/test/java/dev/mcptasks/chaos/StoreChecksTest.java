@@ -67,6 +67,16 @@ class StoreChecksTest {
     }
 
     @Test
+    void aCancelledTaskWhoseCreateMayHaveRunEndsSubmitOutcomeUnknownWhichIsCorrect() {
+        ServerJournal server = journal(create("r1", "c1"), terminal("r1", "completed", "{\"content\":[]}"));
+        List<StoreRow> failed = List.of(new StoreRow("t1", "c1", "failed", "submit_outcome_unknown", null, null, true));
+        List<StoreRow> cancelled = List.of(new StoreRow("t1", "c1", "cancelled", null, null, null, true));
+
+        assertThat(kinds(StoreChecks.check(failed, server, true))).isEmpty();
+        assertThat(kinds(StoreChecks.check(cancelled, server, true))).containsExactly("cancelled_but_created");
+    }
+
+    @Test
     void aStatusTheServerDidNotReachIsAMismatch() {
         ServerJournal server = journal(create("r1", "c1"), terminal("r1", "cancelled", "null"),
                 create("r2", "c2"), terminal("r2", "completed", "{\"content\":[]}"));
