@@ -59,7 +59,7 @@ public final class AuditChecks {
                         + entry.oldExpiresMs());
             }
         }
-        if (entry.writer() != null && !entry.writer().equals(entry.newOwner())) {
+        if (entry.writer() != null && !writtenBy(entry.writer(), entry.newOwner())) {
             result.violation("superseded_write", entry.taskId(), "claim for " + entry.newOwner() + " written by "
                     + entry.writer());
         }
@@ -75,7 +75,7 @@ public final class AuditChecks {
             result.violation("owner_changed_without_claim", entry.taskId(), "write #" + entry.seq() + " moved the"
                     + " claim from " + entry.oldOwner() + " to " + entry.newOwner() + " under the same token");
         }
-        if (entry.writer() != null && !entry.writer().equals(entry.oldOwner())) {
+        if (entry.writer() != null && !writtenBy(entry.writer(), entry.oldOwner())) {
             result.violation("superseded_write", entry.taskId(), "write #" + entry.seq() + " (" + entry.oldStatus()
                     + " -> " + entry.newStatus() + ") accepted from " + entry.writer() + " while the claim was "
                     + entry.oldOwner() + "'s");
@@ -86,5 +86,14 @@ public final class AuditChecks {
                     + entry.newStatus() + " at " + entry.atMs() + " under " + entry.oldOwner()
                     + "'s claim, expired at " + entry.oldExpiresMs());
         }
+    }
+
+    /**
+     * Whether the connection named {@code writer} (the serve process's tag, e.g. {@code w3.1}) belongs to the worker
+     * {@code owner}: {@code serve --worker-id w3.1} runs as {@code w3.1:host:pid:random}, one id per start, and the
+     * harness gives every start its own tag, so the tag followed by a colon names exactly one worker.
+     */
+    static boolean writtenBy(String writer, String owner) {
+        return owner != null && (owner.equals(writer) || owner.startsWith(writer + ":"));
     }
 }

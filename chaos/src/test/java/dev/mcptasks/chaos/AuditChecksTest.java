@@ -52,6 +52,20 @@ class AuditChecksTest {
     }
 
     @Test
+    void aWorkerIdIsItsTagFollowedByThisStartsSuffix() {
+        List<AuditEntry> clean = List.of(
+                claim(1, 1_000, "w1.1", null, null, null, "w1.1:vm:100:ab12", "a"),
+                write(2, 2_000, "w1.1", "w1.1:vm:100:ab12", "a", 6_000, "completed", true));
+        List<AuditEntry> superseded = List.of(
+                claim(1, 1_000, "w1.1", null, null, null, "w1.1:vm:100:ab12", "a"),
+                claim(2, 9_000, "w1.10", "w1.1:vm:100:ab12", "a", 6_000L, "w1.10:vm:200:cd34", "b"),
+                write(3, 9_500, "w1.1", "w1.10:vm:200:cd34", "b", 14_000, "completed", true));
+
+        assertThat(kinds(AuditChecks.check(clean, USER, 1_000))).isEmpty();
+        assertThat(kinds(AuditChecks.check(superseded, USER, 1_000))).containsExactly("superseded_write");
+    }
+
+    @Test
     void aClaimOverALiveLeaseIsReported() {
         List<AuditEntry> audit = List.of(
                 claim(1, 1_000, null, null, null, null, "w1.1", "a"),
