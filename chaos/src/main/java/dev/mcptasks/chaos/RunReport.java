@@ -39,6 +39,10 @@ public record RunReport(String database, String profile, long seed, long wallMil
                 faults.getOrDefault(FaultEvent.Kind.STOP, 0L), faults.getOrDefault(FaultEvent.Kind.TERM, 0L),
                 incarnations, figures.getOrDefault("claims", 0), figures.getOrDefault("takeovers of expired leases", 0),
                 figures.getOrDefault("overlaps explained by a fault", 0), wallMillis / 1000);
+        out.printf("  overlaps explained: %d by a fault, %d abandoned by the client before the later call (a),"
+                + " %d cancel phase over a status call begun before the cancel request (b)%n",
+                figures.getOrDefault(OverlapChecks.BY_FAULT, 0), figures.getOrDefault(OverlapChecks.BY_ABANDON, 0),
+                figures.getOrDefault(OverlapChecks.BY_CANCEL, 0));
         out.println("  user cancels: " + (cancels.isEmpty() ? "none" : cancels));
         out.println("  end states:   " + figures.entrySet().stream().filter(entry -> entry.getKey().startsWith("status "))
                 .map(entry -> entry.getKey().substring(7) + " " + entry.getValue()).collect(Collectors.joining(", ")));
