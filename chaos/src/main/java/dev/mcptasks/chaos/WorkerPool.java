@@ -183,12 +183,14 @@ final class WorkerPool {
     private void awaitRegistered(String tag) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STARTUP_MS);
         while (System.nanoTime() < deadline) {
+            // serve --worker-id TAG registers as TAG:host:pid:random
             try (Connection connection = store.connect();
-                    PreparedStatement query = connection.prepareStatement("SELECT 1 FROM workers WHERE id = ?")) {
-                query.setString(1, tag);
+                    PreparedStatement query = connection.prepareStatement("SELECT id FROM workers")) {
                 try (ResultSet rows = query.executeQuery()) {
-                    if (rows.next()) {
-                        return;
+                    while (rows.next()) {
+                        if (AuditChecks.writtenBy(tag, rows.getString(1))) {
+                            return;
+                        }
                     }
                 }
             } catch (SQLException e) {
