@@ -1,5 +1,7 @@
 package dev.mcptasks.reference;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -13,11 +15,13 @@ final class ControlCalls {
   private final TaskStore store;
   private final ControlCallLog log;
   private final ScheduledExecutorService scheduler;
+  private final CallJournal journal;
 
-  ControlCalls(TaskStore store, ControlCallLog log, ScheduledExecutorService scheduler) {
+  ControlCalls(TaskStore store, ControlCallLog log, ScheduledExecutorService scheduler, CallJournal journal) {
     this.store = store;
     this.log = log;
     this.scheduler = scheduler;
+    this.journal = journal;
   }
 
   /**
@@ -27,6 +31,7 @@ final class ControlCalls {
   <T> CompletableFuture<T> answer(TaskRecord record, String method, ClientSession session, long delayMs, boolean hang,
       Supplier<CompletableFuture<T>> answer) {
     ControlCallLog.Ticket ticket = log.begin(record.id(), method, session.id(), store.nowMs());
+    long call = journal.begin(record.id(), method, session.id());
     CompletableFuture<T> reply;
     if (hang) {
       reply = new CompletableFuture<>();
@@ -38,12 +43,25 @@ final class ControlCalls {
     }
     // The returned stage runs after the end is recorded, so the caller writes the answer only once the call's
     // interval is closed: a client that has its answer always sees a closed interval in stats.
-    return reply.whenComplete((value, failure) -> log.end(ticket, store.nowMs()));
+    return reply.whenComplete((value, failure) -> {
+      journal.end(call, value, failure);
+      log.end(ticket, store.nowMs());
+    });
+  }
+
+  /**
+   * Journals the creation of {@code record} from {@code arguments}, and its terminal status and result once it has
+   * one (a record deleted at ttl expiry before it ended has no terminal line).
+   */
+  void created(TaskRecord record, ClientSession session, JsonNode arguments) {
+    journal.created(record.id(), record.kind().name().toLowerCase(Locale.ROOT), session.id(), arguments);
+    record.terminal().thenAccept(status -> journal.terminal(record.id(), status, record.result()));
   }
 
   /** Records a call that was answered at once, such as the {@code tools/call} that created the task. */
   void recordInstant(TaskRecord record, String method, ClientSession session) {
     long now = store.nowMs();
+    journal.end(journal.begin(record.id(), method, session.id()), null, null);
     log.end(log.begin(record.id(), method, session.id(), now), now);
   }
 

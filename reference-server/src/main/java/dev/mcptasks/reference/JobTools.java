@@ -24,6 +24,7 @@ final class JobTools {
     TaskBehaviour behaviour = TaskBehaviour.from(arguments, 1000);
     // Jobs announce nothing: ordinary tools have no status notifications.
     TaskRecord record = store.create(TaskRecord.Kind.JOB, session.id(), behaviour, null, "Working", job -> { });
+    controlCalls.created(record, session, arguments);
     controlCalls.recordInstant(record, "submit_job", session);
     runner.start(record);
     ObjectNode structured = JsonNodeFactory.instance.objectNode();

@@ -24,6 +24,9 @@ import org.slf4j.LoggerFactory;
 final class McpHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
   static final String PATH = "/mcp";
 
+  /** A header a client may send on {@code initialize} to name itself in the call log (e.g. a worker's id). */
+  static final String CLIENT_TAG = "X-Client-Tag";
+
   private static final Logger LOG = LoggerFactory.getLogger(McpHttpHandler.class);
   private static final Pattern LOOPBACK_ORIGIN =
       Pattern.compile("https?://(localhost|127\\.0\\.0\\.1|\\[::1])(:\\d+)?");
@@ -32,14 +35,16 @@ final class McpHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
   private final HttpSessions sessions;
   private final ReferenceServerOptions options;
   private final ObjectMapper mapper;
+  private final CallJournal journal;
 
   McpHttpHandler(McpDispatcher dispatcher, HttpSessions sessions, ReferenceServerOptions options,
-      ObjectMapper mapper) {
+      ObjectMapper mapper, CallJournal journal) {
     super(true);
     this.dispatcher = dispatcher;
     this.sessions = sessions;
     this.options = options;
     this.mapper = mapper;
+    this.journal = journal;
   }
 
   @Override
@@ -97,6 +102,9 @@ final class McpHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
     if (session == null) {
       return;
     }
+    if (initialize) {
+      journal.session(session.id(), request.headers().get(CLIENT_TAG));
+    }
     if (!McpDispatcher.isRequest(message)) {
       dispatcher.handle(session, message);
       reply.accepted();
@@ -104,10 +112,11 @@ final class McpHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
     }
     String sessionHeader = initialize ? session.id() : null;
     if (options.jsonResponses()) {
-      dispatcher.handle(session, message).thenAccept(response -> reply.json(response, sessionHeader));
+      journal.onConnection(reply::onClose, () -> dispatcher.handle(session, message))
+          .thenAccept(response -> reply.json(response, sessionHeader));
     } else {
       SseStream stream = reply.openSse(sessionHeader, options.sseRetryMs(), options.sseKeepAliveMs());
-      dispatcher.handle(session, message).thenAccept(stream::finish);
+      journal.onConnection(reply::onClose, () -> dispatcher.handle(session, message)).thenAccept(stream::finish);
     }
   }
 

@@ -28,6 +28,7 @@ public final class ReferenceServer implements AutoCloseable {
   private final ControlCallLog log = new ControlCallLog();
   private final HttpSessions sessions = new HttpSessions();
   private final McpDispatcher dispatcher;
+  private final CallJournal journal;
   private NettyHttpServer http;
 
   public ReferenceServer(ReferenceServerOptions options) {
@@ -45,7 +46,8 @@ public final class ReferenceServer implements AutoCloseable {
     scheduler.setRemoveOnCancelPolicy(true);
     TaskStore store = new TaskStore(options, Objects.requireNonNull(clock, "clock"), scheduler);
     TaskRunner runner = new TaskRunner(store, scheduler);
-    ControlCalls controlCalls = new ControlCalls(store, log, scheduler);
+    this.journal = options.callLog() == null ? CallJournal.none() : CallJournal.open(options.callLog(), clock);
+    ControlCalls controlCalls = new ControlCalls(store, log, scheduler, journal);
     ToolCatalog catalog = new ToolCatalog();
     JobTools jobs = new JobTools(store, runner, controlCalls);
     ToolCalls toolCalls = new ToolCalls(options, catalog, store, runner, jobs, log, controlCalls);
@@ -67,7 +69,7 @@ public final class ReferenceServer implements AutoCloseable {
       throw new IllegalStateException("HTTP is already serving on port " + http.port());
     }
     try {
-      http = NettyHttpServer.bind(port, new McpHttpHandler(dispatcher, sessions, options, mapper));
+      http = NettyHttpServer.bind(port, new McpHttpHandler(dispatcher, sessions, options, mapper, journal));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while binding port " + port, e);
@@ -115,5 +117,6 @@ public final class ReferenceServer implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    journal.close();
   }
 }

@@ -6,6 +6,7 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -24,7 +25,8 @@ public final class ReferenceServerMain {
       "  --no-get-stream         answer GET with 405",
       "  --strict-task-support   answer taskSupport misuse with -32601 (default: SDK 1.32.2 quirks)",
       "  --allow-origin ORIGIN   accept this Origin header besides loopback origins (repeatable)",
-      "  --sse-keepalive-ms N    period of ': keepalive' comments on open SSE streams, 0 for none (default 15000)");
+      "  --sse-keepalive-ms N    period of ': keepalive' comments on open SSE streams, 0 for none (default 15000)",
+      "  --call-log FILE         append every session, creation, control call and task end to FILE (JSON lines)");
 
   private ReferenceServerMain() {
   }
@@ -82,6 +84,7 @@ public final class ReferenceServerMain {
         case "--strict-task-support" -> options = options.withStrictTaskSupport(true);
         case "--allow-origin" -> origins.add(value(args, ++i, arg));
         case "--sse-keepalive-ms" -> options = options.withSseKeepAliveMs(number(args, ++i, arg, 0, Long.MAX_VALUE));
+        case "--call-log" -> options = options.withCallLog(Path.of(value(args, ++i, arg)));
         default -> throw new IllegalArgumentException("unknown argument: " + arg);
       }
     }

@@ -1,5 +1,6 @@
 package dev.mcptasks.reference;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 
@@ -23,6 +24,8 @@ import java.util.Objects;
  * @param sseRetryMs the {@code retry:} value sent in the SSE priming event
  * @param sseKeepAliveMs period of {@code : keepalive} comments on open SSE streams (the SDK sends one every 15 s);
  *     0 sends none
+ * @param callLog when non-null, a file to which every session, task creation, control call (begin and end) and task
+ *     end is appended as one JSON line ({@code --call-log}); null records nothing
  */
 public record ReferenceServerOptions(
     boolean sessionScoped,
@@ -36,7 +39,8 @@ public record ReferenceServerOptions(
     List<String> allowedOrigins,
     int listPageSize,
     long sseRetryMs,
-    long sseKeepAliveMs) {
+    long sseKeepAliveMs,
+    Path callLog) {
 
   public ReferenceServerOptions {
     allowedOrigins = List.copyOf(Objects.requireNonNull(allowedOrigins, "allowedOrigins"));
@@ -56,52 +60,57 @@ public record ReferenceServerOptions(
   /** Shared tasks, ttl honoured (default 300000, cap 3600000), pollInterval 500, SSE, GET stream, SDK quirks. */
   public static ReferenceServerOptions defaults() {
     return new ReferenceServerOptions(false, null, 300_000, 3_600_000, 500, false, true, false, List.of(), 50, 1000,
-        15_000);
+        15_000, null);
   }
 
   public ReferenceServerOptions withSessionScoped(boolean value) {
     return new ReferenceServerOptions(value, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs, jsonResponses,
-        getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs);
+        getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog);
   }
 
   public ReferenceServerOptions withTtlOverrideMs(Long value) {
     return new ReferenceServerOptions(sessionScoped, value, defaultTtlMs, maxTtlMs, pollIntervalMs, jsonResponses,
-        getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs);
+        getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog);
   }
 
   public ReferenceServerOptions withPollIntervalMs(long value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, value, jsonResponses,
-        getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs);
+        getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog);
   }
 
   public ReferenceServerOptions withJsonResponses(boolean value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs, value,
-        getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs);
+        getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog);
   }
 
   public ReferenceServerOptions withGetStream(boolean value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
-        jsonResponses, value, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs);
+        jsonResponses, value, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog);
   }
 
   public ReferenceServerOptions withStrictTaskSupport(boolean value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
-        jsonResponses, getStream, value, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs);
+        jsonResponses, getStream, value, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog);
   }
 
   public ReferenceServerOptions withAllowedOrigins(List<String> value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
-        jsonResponses, getStream, strictTaskSupport, value, listPageSize, sseRetryMs, sseKeepAliveMs);
+        jsonResponses, getStream, strictTaskSupport, value, listPageSize, sseRetryMs, sseKeepAliveMs, callLog);
   }
 
   public ReferenceServerOptions withListPageSize(int value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
-        jsonResponses, getStream, strictTaskSupport, allowedOrigins, value, sseRetryMs, sseKeepAliveMs);
+        jsonResponses, getStream, strictTaskSupport, allowedOrigins, value, sseRetryMs, sseKeepAliveMs, callLog);
   }
 
   public ReferenceServerOptions withSseKeepAliveMs(long value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
-        jsonResponses, getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, value);
+        jsonResponses, getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, value, callLog);
+  }
+
+  public ReferenceServerOptions withCallLog(Path value) {
+    return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
+        jsonResponses, getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, value);
   }
 
   /** The ttl a task gets when the client asked for {@code requested} (null when it asked for none). */

@@ -18,7 +18,8 @@ record TaskBehaviour(
     long statusDelayMs,
     boolean statusHang,
     long cancelDelayMs,
-    boolean cancelHang) {
+    boolean cancelHang,
+    long createDelayMs) {
 
   /** How a {@code tasks/get} answer is broken on purpose. */
   enum Malformed {
@@ -55,7 +56,8 @@ record TaskBehaviour(
         nonNegative(args, "statusDelayMs", 0),
         bool(args, "statusHang"),
         nonNegative(args, "cancelDelayMs", 0),
-        bool(args, "cancelHang"));
+        bool(args, "cancelHang"),
+        nonNegative(args, "createDelayMs", 0));
   }
 
   private static Malformed malformed(JsonNode node) {

@@ -59,7 +59,7 @@ final class ToolCalls {
       return done(ToolResults.error("MCP error -32601: " + text));
     }
     if (augmented) {
-      return done(createTask(session, arguments, task.path("ttl")));
+      return createTask(session, arguments, task.path("ttl"));
     }
     return switch (name) {
       case ToolCatalog.WORK_OPTIONAL -> runUntilTerminal(session, arguments);
@@ -74,9 +74,10 @@ final class ToolCalls {
 
   /**
    * Creates and starts a task. The "working" notification goes out before this returns, so on stdio it precedes the
-   * CreateTaskResult, as server-everything's does.
+   * CreateTaskResult, as server-everything's does. With {@code createDelayMs} the task exists and runs at once but
+   * the answer leaves only after the delay: a client that dies meanwhile has created a task it never heard of.
    */
-  private JsonNode createTask(ClientSession session, JsonNode arguments, JsonNode ttl) {
+  private CompletableFuture<JsonNode> createTask(ClientSession session, JsonNode arguments, JsonNode ttl) {
     if (!ttl.isMissingNode() && !ttl.isNull() && !ttl.isIntegralNumber()) {
       throw new JsonRpcException(JsonRpcException.INVALID_PARAMS, "task.ttl must be an integer but was " + ttl);
     }
@@ -84,12 +85,13 @@ final class ToolCalls {
     Long requestedTtl = ttl.isIntegralNumber() ? ttl.longValue() : null;
     TaskRecord record = store.create(TaskRecord.Kind.TASK, session.id(), behaviour, requestedTtl, "Working",
         created -> session.notify(JsonRpc.notification("notifications/tasks/status", created.toWire())));
-    controlCalls.recordInstant(record, "tools/call", session);
+    controlCalls.created(record, session, arguments);
     record.announce();
     ObjectNode answer = JsonNodeFactory.instance.objectNode();
     answer.set("task", record.toWire());
     runner.start(record);
-    return answer;
+    return controlCalls.answer(record, "tools/call", session, behaviour.createDelayMs(), false,
+        () -> CompletableFuture.completedFuture(answer));
   }
 
   /** A plain call of an optional tool: runs a hidden task (still announced, like the SDK) and answers at the end. */

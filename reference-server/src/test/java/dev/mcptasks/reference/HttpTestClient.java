@@ -23,6 +23,8 @@ final class HttpTestClient {
   final URI uri;
   private final AtomicInteger ids = new AtomicInteger();
   String sessionId;
+  /** Sent as {@code X-Client-Tag} when set. */
+  String clientTag;
 
   HttpTestClient(URI uri) {
     this.uri = uri;
@@ -55,6 +57,9 @@ final class HttpTestClient {
         .header("Accept", ACCEPT_BOTH)
         .timeout(Duration.ofSeconds(10))
         .POST(HttpRequest.BodyPublishers.ofString(body));
+    if (clientTag != null) {
+      builder.header("X-Client-Tag", clientTag);
+    }
     if (sessionId != null) {
       builder.header("Mcp-Session-Id", sessionId).header("MCP-Protocol-Version", "2025-11-25");
     }
