@@ -4,12 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcptasks.app.assembly.AppRoot;
 import dev.mcptasks.app.config.ConfigLoader;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.mcptasks.reference.ReferenceServerMain;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -37,14 +34,7 @@ class ServeEndToEndTest {
 
     @BeforeEach
     void writeConfig() throws IOException {
-        ObjectNode config = TaskJson.MAPPER.createObjectNode();
-        config.putObject("database").put("url", "jdbc:sqlite:" + dir.resolve("tasks.db"));
-        config.putObject("runtime").put("leaseSeconds", 10).put("pollIntervalSeconds", 1).put("drainSeconds", 2);
-        ObjectNode ref = config.putObject("mcpServers").putObject("ref");
-        ref.put("command", Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        ref.putArray("args").add("-cp").add(System.getProperty("java.class.path"))
-                .add(ReferenceServerMain.class.getName()).add("--stdio").add("--poll-interval-ms").add("200");
-        Files.writeString(dir.resolve("mcp-tasks.json"), TaskJson.write(config));
+        ServeTestConfig.write(dir, dir.resolve("tasks.db"));
     }
 
     private int run(String... args) {

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.classic.util.ContextInitializer;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.mcptasks.app.assembly.AppRoot;
 import dev.mcptasks.app.config.ConfigLoader;
 import dev.mcptasks.domain.ClaimPhase;
@@ -15,7 +14,6 @@ import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.FencedWriteHook;
 import dev.mcptasks.ports.repository.NewTask;
-import dev.mcptasks.reference.ReferenceServerMain;
 import dev.mcptasks.sqlite.SqliteSettings;
 import dev.mcptasks.sqlite.SqliteTaskRepositories;
 import dev.mcptasks.testkit.ManualClock;
@@ -25,7 +23,6 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -83,7 +80,7 @@ class ServeEventLogTest {
     @Test
     void serveLogsOneLinePerStateChange() throws Exception {
         Path database = dir.resolve("tasks.db");
-        writeConfig(database);
+        ServeTestConfig.write(dir, database);
         seedAnExpiredClaimOfAStoppedWorker(database);
 
         CompletableFuture<Integer> serving = CompletableFuture.supplyAsync(() -> run("serve", "--worker-id", "ops"));
@@ -141,17 +138,6 @@ class ServeEventLogTest {
             Thread.sleep(100);
         }
         throw new AssertionError("task " + id + " never showed " + fragment + ": " + out);
-    }
-
-    private void writeConfig(Path database) throws Exception {
-        ObjectNode config = TaskJson.MAPPER.createObjectNode();
-        config.putObject("database").put("url", "jdbc:sqlite:" + database);
-        config.putObject("runtime").put("leaseSeconds", 10).put("pollIntervalSeconds", 1).put("drainSeconds", 2);
-        ObjectNode ref = config.putObject("mcpServers").putObject("ref");
-        ref.put("command", Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        ref.putArray("args").add("-cp").add(System.getProperty("java.class.path"))
-                .add(ReferenceServerMain.class.getName()).add("--stdio").add("--poll-interval-ms").add("200");
-        Files.writeString(dir.resolve("mcp-tasks.json"), TaskJson.write(config));
     }
 
     private int run(String... args) {
