@@ -297,4 +297,10 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
     public void close() {
         store.close();
     }
+
+    @Override
+    public dev.mcptasks.ports.repository.AnswerOutcome answerInput(dev.mcptasks.domain.TaskId id, String key,
+            String responseJson) {
+        throw new UnsupportedOperationException("answerInput: not yet implemented"); // TODO(issue 11): store
+    }
 }

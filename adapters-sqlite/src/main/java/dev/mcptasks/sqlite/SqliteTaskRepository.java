@@ -238,4 +238,10 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
                     + " changed " + updated + " rows inside its own transaction");
         }
     }
+
+    @Override
+    public dev.mcptasks.ports.repository.AnswerOutcome answerInput(dev.mcptasks.domain.TaskId id, String key,
+            String responseJson) {
+        throw new UnsupportedOperationException("answerInput: not yet implemented"); // TODO(issue 11): store
+    }
 }

@@ -86,7 +86,7 @@ final class TaskRow {
                         Instant.ofEpochMilli(createdAt)),
                 new TaskRecord.State(TaskStatus.fromWire(status), statusMessage, result, resultTruncated, error,
                         errorCode, inputRequired, remoteTaskId, remoteTtlMs, protocolVersion, worker(endpointOwner), worker(createdBy),
-                        Instant.ofEpochMilli(updatedAt), instant(completedAt)),
+                        Instant.ofEpochMilli(updatedAt), instant(completedAt), null, null),
                 new TaskRecord.Control(instant(nextControlAt), instant(lastPolledAt), submitAttemptCount,
                         pollAttemptCount, cancelAttemptCount, consecutiveErrorCount, lastPollError, lastCancelError,
                         instant(cancelRequestedAt), instant(submitAttemptedAt)),

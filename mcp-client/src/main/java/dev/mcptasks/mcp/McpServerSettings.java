@@ -1,5 +1,6 @@
 package dev.mcptasks.mcp;
 
+import dev.mcptasks.domain.ProtocolGeneration;
 import dev.mcptasks.ports.transport.McpServerSpec;
 import java.time.Duration;
 import java.util.Objects;
@@ -13,8 +14,12 @@ import java.util.Objects;
  *     does), so its tasks are reachable only through the session that created them; stdio tasks always are. False
  *     by default: a shared server lets any worker take over a crashed worker's tasks when its lease expires, and the
  *     runtime detects a server that binds tasks to sessions when another session cannot see them
+ * @param pinnedGeneration the protocol generation to speak with new tasks of this server ({@code protocol} setting),
+ *     or null to discover it ({@code server/discover} first, {@code initialize} as the fallback). Existing tasks are
+ *     always driven under the generation they were created with.
  */
-public record McpServerSettings(McpServerSpec spec, Duration requestTimeout, boolean tasksBoundToSession) {
+public record McpServerSettings(McpServerSpec spec, Duration requestTimeout, boolean tasksBoundToSession,
+        ProtocolGeneration pinnedGeneration) {
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(60);
 
     public McpServerSettings {
@@ -24,6 +29,10 @@ public record McpServerSettings(McpServerSpec spec, Duration requestTimeout, boo
             throw new IllegalArgumentException("server '" + spec.name() + "': requestTimeout must be positive, was "
                     + requestTimeout);
         }
+    }
+
+    public McpServerSettings(McpServerSpec spec, Duration requestTimeout, boolean tasksBoundToSession) {
+        this(spec, requestTimeout, tasksBoundToSession, null);
     }
 
     /** Defaults: 60 s per request; tasks of an HTTP server shared across sessions (stdio tasks are process-local). */

@@ -317,4 +317,10 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
     /** Nothing to release: the data lives as long as this object. */
     @Override
     public void close() {}
+
+    @Override
+    public dev.mcptasks.ports.repository.AnswerOutcome answerInput(dev.mcptasks.domain.TaskId id, String key,
+            String responseJson) {
+        throw new UnsupportedOperationException("answerInput: not yet implemented"); // TODO(issue 11): store
+    }
 }

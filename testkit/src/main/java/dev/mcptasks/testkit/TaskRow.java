@@ -163,7 +163,7 @@ final class TaskRow {
         return new TaskRecord(id, definition,
                 new TaskRecord.State(status, statusMessage, resultJson, resultTruncated, error, errorCode,
                         inputRequiredJson, remoteTaskId, remoteTtlMs, protocolVersion, endpointOwner, createdBy,
-                        updatedAt, completedAt),
+                        updatedAt, completedAt, null, null),
                 new TaskRecord.Control(nextControlAt, lastPolledAt, submitAttemptCount, pollAttemptCount,
                         cancelAttemptCount, consecutiveErrorCount, lastPollError, lastCancelError, cancelRequestedAt,
                         submitAttemptedAt),

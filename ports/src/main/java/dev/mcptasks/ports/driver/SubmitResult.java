@@ -1,19 +1,51 @@
 package dev.mcptasks.ports.driver;
 
 import dev.mcptasks.domain.RemoteTaskSnapshot;
+import dev.mcptasks.domain.TaskStatus;
 import java.util.Objects;
 
 /**
- * A created remote task.
+ * What a create request answered. Three shapes:
+ * <ul>
+ *   <li>a created remote task: the snapshot has the remote task id (any status);</li>
+ *   <li>a call that finished at once without a task (2026-07-28 {@code resultType: complete}): a terminal snapshot
+ *       without a remote id, carrying the result;</li>
+ *   <li>a multi-round-trip round before any task exists (2026-07-28 {@code resultType: input_required}): an
+ *       {@code input_required} snapshot without a remote id whose {@code inputRequiredJson} is the server's
+ *       {@code inputRequests} object, and the opaque {@code requestState} to send back with the answers.</li>
+ * </ul>
  *
- * @param snapshot what the server reported (its remote task id is required)
- * @param protocolVersion the negotiated protocol version of the session that created it
+ * @param snapshot what the server reported
+ * @param protocolVersion the protocol version the request was sent under (it decides the task's generation)
  * @param processLocal true when the task lives only in this worker's endpoint (a stdio child, a session-bound HTTP
  *     server), so only this worker can reach it while it is alive
+ * @param requestState the server's opaque state of an input round, else null
  */
-public record SubmitResult(RemoteTaskSnapshot snapshot, String protocolVersion, boolean processLocal) {
+public record SubmitResult(RemoteTaskSnapshot snapshot, String protocolVersion, boolean processLocal,
+        String requestState) {
     public SubmitResult {
         Objects.requireNonNull(snapshot, "snapshot");
-        Objects.requireNonNull(snapshot.remoteTaskId(), "snapshot.remoteTaskId");
+        if (snapshot.remoteTaskId() == null && !snapshot.status().isTerminal()
+                && snapshot.status() != TaskStatus.INPUT_REQUIRED) {
+            throw new IllegalArgumentException("a created task needs its remote task id (status "
+                    + snapshot.status().wireName() + ")");
+        }
+        if (requestState != null && !isInputRound()) {
+            throw new IllegalArgumentException("requestState belongs to an input round only");
+        }
+    }
+
+    public SubmitResult(RemoteTaskSnapshot snapshot, String protocolVersion, boolean processLocal) {
+        this(snapshot, protocolVersion, processLocal, null);
+    }
+
+    /** Whether a remote task was created. */
+    public boolean createdTask() {
+        return snapshot.remoteTaskId() != null;
+    }
+
+    /** Whether the server asked for input before creating anything (answer, then submit again). */
+    public boolean isInputRound() {
+        return snapshot.remoteTaskId() == null && snapshot.status() == TaskStatus.INPUT_REQUIRED;
     }
 }

@@ -45,4 +45,17 @@ public interface TaskDriver {
     default CompletableFuture<RemoteTaskSnapshot> cancel(RemoteTaskRef task, SendPermit permit) {
         return cancel(task);
     }
+
+    /**
+     * Delivers a user's answers to the task's input requests (2026-07-28: {@code tasks/update}). The server answers
+     * with an acknowledgement only; the task's next status is read by a later {@link #status}. Answers to keys the
+     * server no longer waits for are ignored by the server, so delivering an answer twice is harmless. Fails with
+     * {@link RemoteFailure#UNSUPPORTED} (nothing sent) when the task's generation or server cannot take answers.
+     *
+     * @param inputResponsesJson a JSON object from input-request key to the bare answer
+     */
+    default CompletableFuture<Void> answer(RemoteTaskRef task, String inputResponsesJson, SendPermit permit) {
+        return CompletableFuture.failedFuture(new RemoteCallException(RemoteFailure.UNSUPPORTED, "driver '" + name()
+                + "' cannot deliver answers to input requests"));
+    }
 }

@@ -29,6 +29,11 @@ public abstract class ForwardingTaskRepository implements TaskRepository {
     }
 
     @Override
+    public AnswerOutcome answerInput(TaskId id, String key, String responseJson) {
+        return delegate().answerInput(id, key, responseJson);
+    }
+
+    @Override
     public List<ClaimedTask> claimControl(ControlClaimRequest request) {
         return delegate().claimControl(request);
     }

@@ -13,9 +13,17 @@ import java.util.Objects;
  * @param remoteTtlMs the server's ttl if reported, else null (keeps the stored value)
  * @param nextControlAt next due time of the phase (null when terminal)
  * @param event the attention event of the snapshot, or null
+ * @param deliveredInputResponsesJson the pending answers this claim delivered to the server: the stored
+ *     {@code inputResponsesJson} is cleared only if it still equals this (answers added meanwhile stay pending), else
+ *     null (pending answers untouched)
  */
-public record OutcomeWrite(StoredSnapshot snapshot, Long remoteTtlMs, Instant nextControlAt, AttentionEvent event) {
+public record OutcomeWrite(StoredSnapshot snapshot, Long remoteTtlMs, Instant nextControlAt, AttentionEvent event,
+        String deliveredInputResponsesJson) {
     public OutcomeWrite {
         Objects.requireNonNull(snapshot, "snapshot");
+    }
+
+    public OutcomeWrite(StoredSnapshot snapshot, Long remoteTtlMs, Instant nextControlAt, AttentionEvent event) {
+        this(snapshot, remoteTtlMs, nextControlAt, event, null);
     }
 }

@@ -25,11 +25,26 @@ public record TaskRecord(TaskId id, Definition definition, State state, Control 
      *     the remote task; null when the endpoint is shared or nothing was created yet
      * @param createdBy the worker whose create request made the remote task (whatever its endpoint), so a worker
      *     that cannot see the task can tell whether its creator may still be alive; null until created
+     * @param inputRequiredJson what the server asks for while {@code input_required} (2026-07-28: its
+     *     {@code inputRequests} object, key to request), or null
+     * @param inputResponsesJson the user's answers not yet delivered to the server: a JSON object from input-request
+     *     key to the bare answer, or null when none wait
+     * @param requestState the server's opaque state of a multi-round-trip {@code tools/call} that asked for input
+     *     before creating a task (status {@code input_required}, no remote id), or null
      */
     public record State(TaskStatus status, String statusMessage, String resultJson, boolean resultTruncated,
             String error, String errorCode, String inputRequiredJson, String remoteTaskId, Long remoteTtlMs,
             String protocolVersion, WorkerId endpointOwner, WorkerId createdBy, Instant updatedAt,
-            Instant completedAt) {}
+            Instant completedAt, String inputResponsesJson, String requestState) {
+
+        /**
+         * Whether the row is a multi-round-trip round before any remote task exists: the create request is sent
+         * again (submit phase) once answered.
+         */
+        public boolean awaitsInputBeforeTask() {
+            return status == TaskStatus.INPUT_REQUIRED && remoteTaskId == null;
+        }
+    }
 
     /**
      * Control scheduling and counters.

@@ -23,8 +23,10 @@ import java.util.Optional;
  * Eligibility (a lease is <i>free</i> when its owner is null or its expiry is at or before now; <i>due</i> means
  * {@code next_control_at <= now}):
  * <ul>
- *   <li>submit: status pending, cancel not requested, due, lease free;</li>
- *   <li>poll: status working or input_required, cancel not requested, due, lease free, endpoint rule;</li>
+ *   <li>submit: status pending, or an input round waiting before any task ({@code input_required} with no remote id)
+ *       that has answers pending; cancel not requested, due, lease free;</li>
+ *   <li>poll: status working or input_required with a remote id, cancel not requested, due, lease free, endpoint
+ *       rule;</li>
  *   <li>cancel: cancel requested, nonterminal, due, lease free, endpoint rule.</li>
  * </ul>
  * Endpoint rule: {@code endpoint_owner} is null, or is the claiming worker, or is not a live worker (no worker row
@@ -34,7 +36,8 @@ import java.util.Optional;
  * <p><b>Fences.</b> Every write made for a claim is one conditional UPDATE whose WHERE repeats id, owner, token and
  * phase; result writes ({@link #applyOutcome}, {@link #applySubmitted}, {@link #recordSubmitAttempt}) and
  * {@link #renew} also require an unexpired lease ({@code lease_expires_at > now}) and a nonterminal row; poll result
- * writes and poll renewals also require that cancel was not requested; submit writes require status pending.
+ * writes and poll renewals also require that cancel was not requested; submit writes require status pending or an
+ * input round before any task ({@code input_required} with no remote id).
  * Releases need id + owner + token + phase only. A fenced method returns true iff it changed the row (affected row
  * count 1); false means the claim is gone and the row is untouched, whole. {@link FencedWriteHook} is called right
  * before each fenced UPDATE.
@@ -51,13 +54,25 @@ public interface TaskRepository {
 
     /**
      * Persists a user's cancel request. If the row is pending and its create request was never attempted
-     * ({@code submit_attempted_at} null), it becomes {@code cancelled} at once: the snapshot fields are replaced by
+     * ({@code submit_attempted_at} null), or it is an input round before any task ({@code input_required}, no remote
+     * id: nothing exists remotely), it becomes {@code cancelled} at once (pending answers and request state cleared): the snapshot fields are replaced by
      * {@code StoredSnapshot.cancelled(null)}, {@code cancel_requested_at}, {@code updated_at} and {@code completed_at}
      * are set to now, {@code next_control_at} becomes null, the event of that snapshot is recorded, the lease cleared.
      * Otherwise, the first request sets {@code cancel_requested_at} (once, never overwritten), makes the row due now,
      * and clears a <i>poll</i> lease; a repeat changes nothing and never clears a cancel lease.
      */
     CancelRequestOutcome requestCancel(TaskId id);
+
+    /**
+     * Stores a user's answer to one input request of a task in {@code input_required}: {@code key} is added to the
+     * pending {@code input_responses} object with {@code responseJson} as its value (an answer already pending for
+     * the key stands: {@link AnswerOutcome#DUPLICATE}, row unchanged), {@code next_control_at} becomes now so a
+     * control claim (poll; submit for an input round before any task) delivers it, {@code updated_at} now. A held
+     * lease is left alone: its holder's write does not clear answers it did not deliver. Not fenced (a user action,
+     * like {@link #requestCancel}). Whether the key is one the server asked for is the caller's check; the server
+     * ignores unknown keys.
+     */
+    AnswerOutcome answerInput(TaskId id, String key, String responseJson);
 
     /** Claims due rows of one control phase (see class comment). */
     List<ClaimedTask> claimControl(ControlClaimRequest request);
@@ -82,6 +97,12 @@ public interface TaskRepository {
      * meanwhile does not block it: the remote id must be kept so the task can be cancelled; the row is then due now
      * instead of at the write's next due time when the snapshot is nonterminal, so the cancel is not delayed). Throws
      * {@link DuplicateTaskException} if the server already has a row with that remote id.
+     *
+     * <p>Without a remote id the write stores what the create request answered instead of a task: a terminal
+     * snapshot (the call finished at once), or an input round ({@code input_required}, the input requests, the
+     * write's {@code requestState}; {@code next_control_at} null, so it waits for {@link #answerInput}). Every such
+     * write, and every write with a remote id, replaces {@code request_state} with the write's and clears the pending
+     * answers (they were sent with this create request).
      */
     boolean applySubmitted(Claim claim, SubmitWrite write);
 
@@ -89,7 +110,7 @@ public interface TaskRepository {
      * Stores a snapshot: status, message, result, truncation flag, error, error code, input request (all replaced),
      * ttl if given, {@code next_control_at}, {@code updated_at} now, completed_at now when terminal,
      * {@code last_polled_at} now for poll claims, error counter reset to 0 and the phase's last error cleared, event;
-     * clears the lease. Fence: id, owner, token, phase, unexpired, nonterminal; poll: cancel not requested;
+     * pending answers cleared when they still equal the write's {@code deliveredInputResponsesJson}; clears the lease. Fence: id, owner, token, phase, unexpired, nonterminal; poll: cancel not requested;
      * submit: status pending.
      */
     boolean applyOutcome(Claim claim, OutcomeWrite write);

@@ -34,7 +34,7 @@ public abstract class TransitionContract extends StaleWriteContract {
         TaskRecord expected = new TaskRecord(id,
                 new TaskRecord.Definition(SERVER, TOOL, ARGUMENTS, DRIVER, 90_000L, now()),
                 new TaskRecord.State(TaskStatus.PENDING, null, null, false, null, null, null, null, null, null, null,
-                        null, now(), null),
+                        null, now(), null, null, null),
                 new TaskRecord.Control(now(), null, 0, 0, 0, 0, null, null, null, null),
                 TaskRecord.Lease.NONE,
                 new TaskRecord.Outbox(NotificationStatus.NONE, null, null, 0, 0, 0, 0, null, 0, null, null, null, null,
@@ -83,7 +83,7 @@ public abstract class TransitionContract extends StaleWriteContract {
                 null))).isTrue();
         TaskRecord after = record(id);
         assertThat(after.state()).isEqualTo(new TaskRecord.State(TaskStatus.WORKING, snapshot.statusMessage(), null,
-                false, null, null, null, "remote-7", 120_000L, PROTOCOL, A, A, now(), null));
+                false, null, null, null, "remote-7", 120_000L, PROTOCOL, A, A, now(), null, null, null));
         assertThat(after.control()).isEqualTo(new TaskRecord.Control(firstPoll, null, 1, 0, 0, 0, null, null, null,
                 before.control().submitAttemptedAt()));
         assertThat(after.lease()).isEqualTo(TaskRecord.Lease.NONE);
@@ -173,7 +173,7 @@ public abstract class TransitionContract extends StaleWriteContract {
         TaskRecord after = record(id);
         StoredSnapshot failed = snapshot(TaskStatus.FAILED);
         assertThat(after.state()).isEqualTo(new TaskRecord.State(TaskStatus.FAILED, null, null, false,
-                failed.error(), failed.errorCode(), null, "r-" + id, 600_000L, PROTOCOL, null, A, now(), now()));
+                failed.error(), failed.errorCode(), null, "r-" + id, 600_000L, PROTOCOL, null, A, now(), now(), null, null));
         assertThat(after.control().nextControlAt()).isNull();
         assertThat(after.lease()).isEqualTo(TaskRecord.Lease.NONE);
     }
