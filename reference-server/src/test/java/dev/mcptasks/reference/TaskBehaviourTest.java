@@ -12,7 +12,7 @@ class TaskBehaviourTest {
   void defaultsWhenArgumentsAreAbsent() {
     TaskBehaviour behaviour = TaskBehaviour.from(null, 1000);
     assertThat(behaviour).isEqualTo(new TaskBehaviour(1000, "done", false, "work failed", 0, 0,
-        TaskBehaviour.Malformed.NONE, 0, false, 0, false, 0));
+        TaskBehaviour.Malformed.NONE, 0, false, 0, false, 0, true, -32603, null, null, false));
   }
 
   @Test
