@@ -32,6 +32,28 @@ class TaskBehaviourTest {
   }
 
   @Test
+  void the2026ArgumentsAreReadAndCheckedByName() {
+    TaskBehaviour behaviour = TaskBehaviour.from(Json.obj("failAs", "isError", "errorCode", -32000, "askInput",
+        "Sure?", "approveFirst", true, "cancelIgnored", true), 1000);
+    assertThat(behaviour.failAsError()).isFalse();
+    assertThat(behaviour.errorCode()).isEqualTo(-32000);
+    assertThat(behaviour.askInput()).isEqualTo("Sure?");
+    assertThat(behaviour.asksInput()).isTrue();
+    assertThat(behaviour.approveFirst()).isEqualTo(TaskBehaviour.DEFAULT_APPROVE_MESSAGE);
+    assertThat(behaviour.cancelIgnored()).isTrue();
+    assertThat(TaskBehaviour.from(Json.obj("approveFirst", "Go?"), 1000).approveFirst()).isEqualTo("Go?");
+    assertThat(TaskBehaviour.from(Json.obj("inputRequiredMs", 5), 1000).asksInput()).isTrue();
+    assertThatThrownBy(() -> TaskBehaviour.from(Json.obj("failAs", "crash"), 1000))
+        .hasMessageContaining("failAs must be \"error\" or \"isError\"");
+    assertThatThrownBy(() -> TaskBehaviour.from(Json.obj("errorCode", "x"), 1000))
+        .hasMessageContaining("errorCode must be an integer");
+    assertThatThrownBy(() -> TaskBehaviour.from(Json.obj("approveFirst", 3), 1000))
+        .hasMessageContaining("approveFirst must be a boolean or a string");
+    assertThatThrownBy(() -> TaskBehaviour.from(Json.obj("askInput", true), 1000))
+        .hasMessageContaining("askInput must be a string");
+  }
+
+  @Test
   void overlapTreatsUnansweredCallsAsOpenEnded() {
     ControlCall first = new ControlCall("tasks/get", 10, 20L, "a");
     assertThat(first.overlaps(new ControlCall("tasks/get", 20, 30L, "b"))).isFalse();
