@@ -317,6 +317,29 @@ abstract class ExtensionScenarios {
   }
 
   @Test
+  void theScriptedControlCallBehavioursKeepWorkingIn2026Shapes() {
+    String bogus = createTask(Json.obj("durationMs", 60_000, "malformed", true));
+    assertThat(taskGet(bogus).path("status").asText()).isEqualTo("bogus");
+    String noId = createTask(Json.obj("durationMs", 60_000, "malformed", "missingTaskId"));
+    assertThat(taskGet(noId).has("taskId")).isFalse();
+    assertThat(taskGet(noId).path("ttlMs").asLong()).isEqualTo(300_000);
+    String text = createTask(Json.obj("durationMs", 60_000, "malformed", "notObject"));
+    assertThat(taskGet(text).isTextual()).isTrue();
+
+    String slow = createTask(Json.obj("durationMs", 60_000, "statusDelayMs", 60, "cancelDelayMs", 60));
+    assertThat(taskGet(slow).path("status").asText()).isEqualTo("working");
+    assertThat(cancel(slow).path("resultType").asText()).isEqualTo("complete");
+    assertThat(server.controlCalls(slow)).extracting(ControlCall::method)
+        .containsExactly("tools/call", "tasks/get", "tasks/cancel");
+    assertThat(server.controlCalls(slow).subList(1, 3))
+        .allSatisfy(call -> assertThat(call.endMs() - call.startMs()).isGreaterThanOrEqualTo(50));
+
+    String big = createTask(Json.obj("durationMs", 1, "resultBytes", 100_000));
+    assertThat(pollUntil(big, "completed").path("result").path("content").get(0).path("text").asText())
+        .hasSize(100_000);
+  }
+
+  @Test
   void theEmbeddedResultCanBeBareAndTheContentQuirkOff() throws Exception {
     restart(modernOptions().withBareResult(true).withContentQuirk(false));
     JsonNode created = result("tools/call", Json.modern(Json.obj("name", "work", "arguments",
