@@ -23,8 +23,9 @@ final class ModernHeaders {
   }
 
   static void verify(HttpHeaders headers, String method, JsonNode params, Envelope envelope) {
-    check(headers.get(HttpTransportHeaders.PROTOCOL_VERSION), envelope.protocolVersion(),
-        "the body envelope names protocol version " + envelope.protocolVersion(), HttpTransportHeaders.PROTOCOL_VERSION);
+    String version = envelope.protocolVersion();
+    check(headers.get(HttpTransportHeaders.PROTOCOL_VERSION), version,
+        "the body envelope names protocol version " + version, HttpTransportHeaders.PROTOCOL_VERSION);
     check(headers.get(METHOD), method, "the body names method " + method, METHOD);
     String nameField = "tools/call".equals(method) ? "name" : TASK_METHODS.contains(method) ? "taskId" : null;
     if (nameField != null && params.path(nameField).isTextual()) {
