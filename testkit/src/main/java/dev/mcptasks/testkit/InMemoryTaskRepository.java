@@ -109,6 +109,7 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
 
     @Override
     public AnswerOutcome answerInput(TaskId id, String key, String responseJson) {
+        Object answer = PendingAnswers.parseAnswer(key, responseJson);
         synchronized (store.lock) {
             TaskRow row = store.rows.get(id);
             if (row == null) {
@@ -117,7 +118,7 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
             if (row.status != TaskStatus.INPUT_REQUIRED) {
                 return AnswerOutcome.NOT_WAITING;
             }
-            Optional<String> answers = PendingAnswers.withAnswer(row.inputResponsesJson, key, responseJson);
+            Optional<String> answers = PendingAnswers.withAnswer(row.inputResponsesJson, key, answer);
             if (answers.isEmpty()) {
                 return AnswerOutcome.DUPLICATE;
             }

@@ -16,12 +16,19 @@ final class PendingAnswers {
     private PendingAnswers() {}
 
     /**
+     * The parsed answer to input request {@code key}; throws {@link IllegalArgumentException} naming the key when it
+     * is not JSON (checked before any transaction, so bad input is never mistaken for a store failure).
+     */
+    static Object parseAnswer(String key, String responseJson) {
+        Objects.requireNonNull(key, "key");
+        return parse("the answer to input request '" + key + "'", responseJson);
+    }
+
+    /**
      * The stored answers with {@code key} added, canonical; empty when {@code key} already has an answer (the first
      * one stands).
      */
-    static Optional<String> withAnswer(String stored, String key, String responseJson) {
-        Objects.requireNonNull(key, "key");
-        Object answer = parse("the answer to input request '" + key + "'", responseJson);
+    static Optional<String> withAnswer(String stored, String key, Object answer) {
         Map<String, Object> answers = stored == null ? new TreeMap<>() : asObject(stored);
         if (answers.containsKey(key)) {
             return Optional.empty();

@@ -169,8 +169,9 @@ public abstract class InputRoundContract extends CancelRequestContract {
         TaskId id = remoteInputRequired();
         TaskRecord before = record(id);
 
-        assertThatThrownBy(() -> repo.answerInput(id, "size", "{not json")).isInstanceOf(RuntimeException.class)
-                .hasMessageContaining("not valid JSON");
+        assertThatThrownBy(() -> repo.answerInput(id, "size", "{not json"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'size'").hasMessageContaining("not valid JSON");
         assertThat(record(id)).isEqualTo(before);
     }
 
