@@ -9,8 +9,9 @@ import java.util.TreeMap;
 
 /**
  * The pending answers of a task ({@code input_responses}): a JSON object from input-request key to the bare answer,
- * stored canonical ({@link StrictJson#write}: no whitespace, keys sorted), so that the compare-and-clear of
- * {@code applyOutcome} can compare the stored text with what a worker read and delivered.
+ * stored canonical ({@link StrictJson#write}: no whitespace, keys sorted), the same text on every store, so that
+ * the compare-and-clear of {@code applyOutcome} can compare the stored text with what a worker read and delivered.
+ * The in-memory store and each SQL adapter hold a copy of this class (none depends on another at run time).
  */
 final class PendingAnswers {
     private PendingAnswers() {}

@@ -74,9 +74,10 @@ public interface TaskRepository {
      * like {@link #requestCancel}). Whether the key is one the server asked for is the caller's check; the server
      * ignores unknown keys.
      *
-     * <p>The stored object is canonical JSON (no insignificant whitespace, keys sorted by code point, the answer
-     * canonicalized too), so the text a claim read is the text {@link OutcomeWrite#deliveredInputResponsesJson}
-     * compares with. Concurrent answers to different keys are all kept (the merge is a compare-and-set on the stored
+     * <p>The stored object is canonical JSON ({@code StrictJson.write}: no insignificant whitespace, keys in Java
+     * string order, the answer canonicalized too; the same text on every store), and
+     * {@link OutcomeWrite#deliveredInputResponsesJson} is compared with it as text: a claim passes back exactly the
+     * {@code inputResponsesJson} it read. Concurrent answers to different keys are all kept (the merge is a compare-and-set on the stored
      * object, retried when another answer or write changed it). A {@code responseJson} that is not JSON throws
      * {@link IllegalArgumentException} and changes nothing.
      */
@@ -126,7 +127,8 @@ public interface TaskRepository {
      * pending answers cleared when they still equal the write's {@code deliveredInputResponsesJson} (compared as
      * stored text, in the same fenced UPDATE); when they differ (answers were added while this claim delivered the
      * ones it read) they stay pending and {@code next_control_at} becomes now instead of the write's, so they are
-     * delivered without waiting; a null {@code deliveredInputResponsesJson} leaves them untouched. A
+     * delivered without waiting; a null {@code deliveredInputResponsesJson} leaves them and the write's due time
+     * untouched (an answer that arrives during a claim that delivered nothing waits for that due time). A
      * terminal snapshot clears pending answers and {@code request_state} whatever was delivered: nothing can deliver
      * them any more. Clears the lease. Fence: id, owner, token, phase, unexpired, nonterminal; poll: cancel not
      * requested; submit: status pending or an input round before any task.
