@@ -10,6 +10,7 @@ import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.repository.AnswerOutcome;
 import dev.mcptasks.ports.repository.CancelRequestOutcome;
 import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
@@ -86,8 +87,10 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
                 return CancelRequestOutcome.ALREADY_TERMINAL;
             }
             Instant now = Times.now(clock);
-            if (status == TaskStatus.PENDING && row.submitAttemptedAt == null) {
-                // nothing was ever sent, so there is no remote task to cancel
+            boolean awaitsSubmit = status == TaskStatus.PENDING
+                    || (status == TaskStatus.INPUT_REQUIRED && row.remoteTaskId == null);
+            if (awaitsSubmit && row.submitAttemptedAt == null) {
+                // nothing was ever sent (or an input round's answers were not sent yet): no remote task exists
                 StoredSnapshot cancelled = StoredSnapshot.cancelled(null);
                 AttentionEvent event = AttentionEvent.forSnapshot(id, row.serverName, row.toolName, cancelled)
                         .orElseThrow();
@@ -99,6 +102,35 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
             }
             mapper.markCancelRequested(id.value(), now);
             return CancelRequestOutcome.REQUESTED;
+        });
+    }
+
+    /**
+     * Read, merge and write under the row lock: answers to other keys and fenced writes wait for it, so concurrent
+     * answers to different keys are all kept and a claim's compare-and-clear sees this answer whole or not at all.
+     */
+    @Override
+    public AnswerOutcome answerInput(TaskId id, String key, String responseJson) {
+        Objects.requireNonNull(id, "id");
+        Object answer = PendingAnswers.parseAnswer(key, responseJson);
+        return store.transaction("answer to input request '" + key + "' of " + id, mapper -> {
+            TaskRow row = mapper.selectTaskForUpdate(id.value());
+            if (row == null) {
+                return AnswerOutcome.NOT_FOUND;
+            }
+            if (TaskStatus.fromWire(row.status) != TaskStatus.INPUT_REQUIRED) {
+                return AnswerOutcome.NOT_WAITING;
+            }
+            Optional<String> answers = PendingAnswers.withAnswer(row.inputResponses, key, answer);
+            if (answers.isEmpty()) {
+                return AnswerOutcome.DUPLICATE;
+            }
+            int updated = mapper.storeAnswers(id.value(), Times.now(clock), row.inputResponses, answers.get());
+            if (updated != 1) {
+                throw new IllegalStateException("answer to task " + id + " changed " + updated
+                        + " rows under its own row lock");
+            }
+            return AnswerOutcome.ACCEPTED;
         });
     }
 
@@ -149,11 +181,13 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
         if (claim.phase() != ClaimPhase.SUBMIT) {
             return false;
         }
+        boolean inputRound = write.remoteTaskId() == null
+                && write.snapshot().status() == TaskStatus.INPUT_REQUIRED;
         return fenced(FencedWrite.APPLY_SUBMITTED, claim, now -> mapper -> mapper.applySubmitted(
                 Fence.live(claim, now, true, false), now, write.remoteTaskId(), Snapshot.of(write.snapshot(), now),
                 write.remoteTtlMs(), write.protocolVersion(),
                 write.endpointOwner() == null ? null : write.endpointOwner().value(),
-                Times.millis(write.nextControlAt()), Event.of(write.event())));
+                Times.millis(write.nextControlAt()), Event.of(write.event()), inputRound, write.requestState()));
     }
 
     @Override
@@ -162,7 +196,7 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
         return fenced(FencedWrite.APPLY_OUTCOME, claim, now -> mapper -> mapper.applyOutcome(
                 Fence.live(claim, now, claim.phase() == ClaimPhase.SUBMIT, claim.phase() == ClaimPhase.POLL), now,
                 Snapshot.of(write.snapshot(), now), write.remoteTtlMs(), Times.millis(write.nextControlAt()),
-                Event.of(write.event())));
+                Event.of(write.event()), write.deliveredInputResponsesJson()));
     }
 
     @Override
@@ -296,11 +330,5 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
     @Override
     public void close() {
         store.close();
-    }
-
-    @Override
-    public dev.mcptasks.ports.repository.AnswerOutcome answerInput(dev.mcptasks.domain.TaskId id, String key,
-            String responseJson) {
-        throw new UnsupportedOperationException("answerInput: not yet implemented"); // TODO(issue 11): store
     }
 }

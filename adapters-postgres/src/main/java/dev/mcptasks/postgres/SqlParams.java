@@ -14,19 +14,20 @@ final class SqlParams {
 
     /**
      * The WHERE of a control fence: id, owner, token and phase always; {@code live} adds an unexpired lease and a
-     * nonterminal row; the two flags add the status and cancel predicates of particular writes.
+     * nonterminal row; the two flags add the status and cancel predicates of particular writes
+     * ({@code awaitsSubmit}: still to be created, i.e. pending or an input round before any task).
      */
     record Fence(String id, String phase, String owner, String token, Instant now, boolean live,
-            boolean requirePending, boolean requireNoCancel) {
+            boolean awaitsSubmit, boolean requireNoCancel) {
 
         static Fence release(Claim claim, Instant now) {
             return new Fence(claim.taskId().value(), claim.phase().wireName(), claim.owner().value(),
                     claim.token().value(), now, false, false, false);
         }
 
-        static Fence live(Claim claim, Instant now, boolean requirePending, boolean requireNoCancel) {
+        static Fence live(Claim claim, Instant now, boolean awaitsSubmit, boolean requireNoCancel) {
             return new Fence(claim.taskId().value(), claim.phase().wireName(), claim.owner().value(),
-                    claim.token().value(), now, true, requirePending, requireNoCancel);
+                    claim.token().value(), now, true, awaitsSubmit, requireNoCancel);
         }
 
         boolean cancelPhase() {

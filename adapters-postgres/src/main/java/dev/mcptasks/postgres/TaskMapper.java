@@ -35,11 +35,12 @@ interface TaskMapper {
     int applySubmitted(@Param("f") Fence fence, @Param("now") Instant now, @Param("remoteTaskId") String remoteTaskId,
             @Param("s") Snapshot snapshot, @Param("remoteTtlMs") Long remoteTtlMs,
             @Param("protocolVersion") String protocolVersion, @Param("endpointOwner") String endpointOwner,
-            @Param("nextControlAt") Instant nextControlAt, @Param("e") Event event);
+            @Param("nextControlAt") Instant nextControlAt, @Param("e") Event event,
+            @Param("inputRound") boolean inputRound, @Param("requestState") String requestState);
 
     int applyOutcome(@Param("f") Fence fence, @Param("now") Instant now, @Param("s") Snapshot snapshot,
             @Param("remoteTtlMs") Long remoteTtlMs, @Param("nextControlAt") Instant nextControlAt,
-            @Param("e") Event event);
+            @Param("e") Event event, @Param("delivered") String deliveredInputResponses);
 
     int releaseAfterFailure(@Param("f") Fence fence, @Param("now") Instant now, @Param("error") String error,
             @Param("failedAt") Instant failedAt, @Param("nextControlAt") Instant nextControlAt,
@@ -56,6 +57,9 @@ interface TaskMapper {
             @Param("e") Event event);
 
     int markCancelRequested(@Param("id") String id, @Param("now") Instant now);
+
+    int storeAnswers(@Param("id") String id, @Param("now") Instant now, @Param("previous") String previous,
+            @Param("answers") String answers);
 
     List<TaskRow> claimNotifications(@Param("worker") String worker, @Param("now") Instant now,
             @Param("expiresAt") Instant expiresAt, @Param("tokens") String[] tokens, @Param("limit") int limit);

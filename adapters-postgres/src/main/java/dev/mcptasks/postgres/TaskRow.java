@@ -26,6 +26,8 @@ final class TaskRow {
     String createdBy;
     Instant updatedAt;
     Instant completedAt;
+    String inputResponses;
+    String requestState;
 
     Instant nextControlAt;
     Instant lastPolledAt;

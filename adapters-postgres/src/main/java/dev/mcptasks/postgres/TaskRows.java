@@ -20,7 +20,7 @@ final class TaskRows {
                 new TaskRecord.State(TaskStatus.fromWire(row.status), row.statusMessage, row.result,
                         row.resultTruncated, row.error, row.errorCode, row.inputRequired, row.remoteTaskId,
                         row.remoteTtlMs, row.protocolVersion, worker(row.endpointOwner), worker(row.createdBy),
-                        row.updatedAt, row.completedAt, null, null),
+                        row.updatedAt, row.completedAt, row.inputResponses, row.requestState),
                 new TaskRecord.Control(row.nextControlAt, row.lastPolledAt, row.submitAttemptCount,
                         row.pollAttemptCount, row.cancelAttemptCount, row.consecutiveErrorCount, row.lastPollError,
                         row.lastCancelError, row.cancelRequestedAt, row.submitAttemptedAt),

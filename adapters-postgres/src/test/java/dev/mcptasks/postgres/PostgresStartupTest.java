@@ -6,23 +6,32 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.google.inject.AbstractModule;
 import com.google.inject.Guice;
 import com.google.inject.Injector;
+import dev.mcptasks.domain.ClaimPhase;
+import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.repository.AnswerOutcome;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
+import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.FencedWriteHook;
 import dev.mcptasks.ports.repository.NewTask;
 import dev.mcptasks.ports.repository.RepositoryException;
 import dev.mcptasks.ports.repository.RepositoryUnavailableException;
+import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.testkit.ManualClock;
 import dev.mcptasks.testkit.SequentialIdGenerator;
+import java.io.InputStream;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
@@ -57,7 +66,7 @@ class PostgresStartupTest {
         }
 
         assertThat(schemaVersions(settings)).containsExactly("1:V1__tasks_and_workers.sql",
-                "2:V2__task_creator.sql");
+                "2:V2__task_creator.sql", "3:V3__input_rounds.sql");
     }
 
     @Test
@@ -69,6 +78,41 @@ class PostgresStartupTest {
         }
         try (CloseableTaskRepository second = open(settings)) {
             assertThat(second.list(dev.mcptasks.ports.repository.TaskQuery.all(10))).hasSize(1);
+        }
+        assertThat(schemaVersions(settings)).hasSize(SchemaMigrator.MIGRATIONS.size());
+    }
+
+    /** A store made by the previous release (schema version 2) keeps its rows and gains the input-round columns. */
+    @Test
+    void aVersionTwoSchemaIsMigratedKeepingItsRows() throws Exception {
+        PostgresSettings settings = PostgresTestDatabase.freshSchema();
+        try (Connection connection = PostgresTestDatabase.connect(settings);
+                Statement statement = connection.createStatement()) {
+            statement.execute("CREATE TABLE schema_version (version integer PRIMARY KEY,"
+                    + " script varchar(256) NOT NULL, applied_at timestamptz NOT NULL DEFAULT clock_timestamp())");
+            for (int version = 1; version <= 2; version++) {
+                String script = SchemaMigrator.MIGRATIONS.get(version - 1);
+                try (InputStream in = SchemaMigrator.class.getResourceAsStream("migrations/" + script)) {
+                    statement.execute(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+                }
+                statement.execute("INSERT INTO schema_version (version, script) VALUES (" + version + ", '" + script
+                        + "')");
+            }
+            statement.execute("INSERT INTO tasks (id, server_name, tool_name, arguments, driver, created_at, status,"
+                    + " updated_at, next_control_at, remote_task_id, protocol_version) VALUES ('task-old', 'srv',"
+                    + " 'tool', '{}', 'mcp-tasks', now(), 'input_required', now(), now() + interval '1 hour',"
+                    + " 'r-old', '2025-11-25')");
+        }
+
+        try (CloseableTaskRepository repository = open(settings)) {
+            TaskRecord old = repository.find(TaskId.of("task-old")).orElseThrow();
+            assertThat(old.state().inputResponsesJson()).isNull();
+            assertThat(old.state().requestState()).isNull();
+            assertThat(repository.answerInput(old.id(), "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
+            assertThat(repository.claimControl(new ControlClaimRequest(ClaimPhase.POLL, WorkerId.of("w"), 10,
+                    Duration.ofSeconds(60), Duration.ofSeconds(30), Set.of())))
+                    .extracting(claimed -> claimed.task().state().inputResponsesJson())
+                    .containsExactly("{\"size\":3}");
         }
         assertThat(schemaVersions(settings)).hasSize(SchemaMigrator.MIGRATIONS.size());
     }
@@ -102,12 +146,12 @@ class PostgresStartupTest {
         open(settings).close();
         try (Connection connection = PostgresTestDatabase.connect(settings);
                 Statement statement = connection.createStatement()) {
-            statement.execute("INSERT INTO schema_version (version, script) VALUES (3, 'V3__future.sql')");
+            statement.execute("INSERT INTO schema_version (version, script) VALUES (4, 'V4__future.sql')");
         }
 
         assertThatThrownBy(() -> open(settings)).isInstanceOf(RepositoryException.class)
                 .isNotInstanceOf(RepositoryUnavailableException.class)
-                .hasMessageContaining("schema version 3 is newer than this build supports (2)");
+                .hasMessageContaining("schema version 4 is newer than this build supports (3)");
     }
 
     @Test

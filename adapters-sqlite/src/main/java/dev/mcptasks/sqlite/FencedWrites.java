@@ -5,6 +5,7 @@ import dev.mcptasks.domain.Claim;
 import dev.mcptasks.domain.SnapshotNormalizer;
 import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.repository.FailureWrite;
@@ -51,16 +52,20 @@ final class FencedWrites {
     boolean applySubmitted(Claim claim, SubmitWrite write) {
         String operation = describe(FencedWrite.APPLY_SUBMITTED, claim.taskId()) + " with remote task id '"
                 + write.remoteTaskId() + "'";
+        boolean created = write.remoteTaskId() != null;
+        boolean inputRound = !created && write.snapshot().status() == TaskStatus.INPUT_REQUIRED;
         return fenced(FencedWrite.APPLY_SUBMITTED, claim.taskId(), operation,
                 (mapper, now) -> mapper.applySubmitted(fence(claim), now, snapshot(write.snapshot(),
                         write.remoteTaskId(), write.remoteTtlMs(), write.protocolVersion(), write.endpointOwner(),
-                        write.nextControlAt(), write.event(), now)));
+                        write.nextControlAt(), write.event(), now), created ? claim.owner().value() : null,
+                        inputRound, write.requestState()));
     }
 
     boolean applyOutcome(Claim claim, OutcomeWrite write) {
         return fenced(FencedWrite.APPLY_OUTCOME, claim.taskId(),
                 (mapper, now) -> mapper.applyOutcome(fence(claim), now, snapshot(write.snapshot(), null,
-                        write.remoteTtlMs(), null, null, write.nextControlAt(), write.event(), now)));
+                        write.remoteTtlMs(), null, null, write.nextControlAt(), write.event(), now),
+                        write.deliveredInputResponsesJson()));
     }
 
     boolean releaseAfterFailure(Claim claim, FailureWrite write) {

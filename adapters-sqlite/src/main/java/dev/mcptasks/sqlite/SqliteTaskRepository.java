@@ -8,6 +8,7 @@ import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.repository.AnswerOutcome;
 import dev.mcptasks.ports.repository.CancelRequestOutcome;
 import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
@@ -71,7 +72,9 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
             if (task.status().isTerminal()) {
                 return CancelRequestOutcome.ALREADY_TERMINAL;
             }
-            if (task.status() == TaskStatus.PENDING && task.control().submitAttemptedAt() == null) {
+            boolean awaitsSubmit = task.status() == TaskStatus.PENDING || task.state().awaitsInputBeforeTask();
+            if (awaitsSubmit && task.control().submitAttemptedAt() == null) {
+                // nothing was ever sent (or an input round's answers were not sent yet): no remote task exists
                 StoredSnapshot cancelled = StoredSnapshot.cancelled(null);
                 AttentionEvent event = AttentionEvent.forSnapshot(id, task.definition().serverName(),
                         task.definition().toolName(), cancelled).orElse(null);
@@ -84,6 +87,36 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
             }
             requireOneRow(mapper.markCancelRequested(id.value(), now), id);
             return CancelRequestOutcome.REQUESTED;
+        });
+    }
+
+    /**
+     * Read, merge and write inside one {@code BEGIN IMMEDIATE} transaction: no other answer or claim write can come
+     * between, so concurrent answers to different keys are all kept.
+     */
+    @Override
+    public AnswerOutcome answerInput(TaskId id, String key, String responseJson) {
+        Object answer = PendingAnswers.parseAnswer(key, responseJson);
+        return database.write("answer to input request '" + key + "' of task " + id.value(), mapper -> {
+            TaskRow row = mapper.selectTask(id.value());
+            if (row == null) {
+                return AnswerOutcome.NOT_FOUND;
+            }
+            TaskRecord task = row.toRecord();
+            if (task.status() != TaskStatus.INPUT_REQUIRED) {
+                return AnswerOutcome.NOT_WAITING;
+            }
+            String previous = task.state().inputResponsesJson();
+            Optional<String> answers = PendingAnswers.withAnswer(previous, key, answer);
+            if (answers.isEmpty()) {
+                return AnswerOutcome.DUPLICATE;
+            }
+            int updated = mapper.storeAnswers(id.value(), clock.now().toEpochMilli(), previous, answers.get());
+            if (updated != 1) {
+                throw new IllegalStateException("answer to task " + id.value() + " changed " + updated
+                        + " rows inside its own transaction");
+            }
+            return AnswerOutcome.ACCEPTED;
         });
     }
 
@@ -237,11 +270,5 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
             throw new IllegalStateException("cancel request for task " + id.value()
                     + " changed " + updated + " rows inside its own transaction");
         }
-    }
-
-    @Override
-    public dev.mcptasks.ports.repository.AnswerOutcome answerInput(dev.mcptasks.domain.TaskId id, String key,
-            String responseJson) {
-        throw new UnsupportedOperationException("answerInput: not yet implemented"); // TODO(issue 11): store
     }
 }

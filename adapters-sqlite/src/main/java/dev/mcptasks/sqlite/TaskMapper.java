@@ -59,15 +59,23 @@ interface TaskMapper {
 
     int cancelLocally(@Param("id") String id, @Param("now") long now, @Param("w") SnapshotValues values);
 
+    // answers
+
+    int storeAnswers(@Param("id") String id, @Param("now") long now, @Param("previous") String previous,
+            @Param("answers") String answers);
+
     // fenced control writes
 
     int renew(@Param("f") Fence fence, @Param("now") long now, @Param("expiresAt") long expiresAt);
 
     int recordSubmitAttempt(@Param("f") Fence fence, @Param("now") long now);
 
-    int applySubmitted(@Param("f") Fence fence, @Param("now") long now, @Param("w") SnapshotValues values);
+    int applySubmitted(@Param("f") Fence fence, @Param("now") long now, @Param("w") SnapshotValues values,
+            @Param("createdBy") String createdBy, @Param("inputRound") boolean inputRound,
+            @Param("requestState") String requestState);
 
-    int applyOutcome(@Param("f") Fence fence, @Param("now") long now, @Param("w") SnapshotValues values);
+    int applyOutcome(@Param("f") Fence fence, @Param("now") long now, @Param("w") SnapshotValues values,
+            @Param("delivered") String deliveredInputResponses);
 
     int releaseAfterFailure(@Param("f") Fence fence, @Param("now") long now, @Param("w") FailureValues values);
 

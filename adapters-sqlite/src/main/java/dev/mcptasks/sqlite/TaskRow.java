@@ -35,6 +35,8 @@ final class TaskRow {
     private String createdBy;
     private long updatedAt;
     private Long completedAt;
+    private String inputResponses;
+    private String requestState;
     private Long nextControlAt;
     private Long lastPolledAt;
     private int submitAttemptCount;
@@ -85,8 +87,9 @@ final class TaskRow {
                 new TaskRecord.Definition(serverName, toolName, arguments, driver, requestedTtlMs,
                         Instant.ofEpochMilli(createdAt)),
                 new TaskRecord.State(TaskStatus.fromWire(status), statusMessage, result, resultTruncated, error,
-                        errorCode, inputRequired, remoteTaskId, remoteTtlMs, protocolVersion, worker(endpointOwner), worker(createdBy),
-                        Instant.ofEpochMilli(updatedAt), instant(completedAt), null, null),
+                        errorCode, inputRequired, remoteTaskId, remoteTtlMs, protocolVersion, worker(endpointOwner),
+                        worker(createdBy), Instant.ofEpochMilli(updatedAt), instant(completedAt), inputResponses,
+                        requestState),
                 new TaskRecord.Control(instant(nextControlAt), instant(lastPolledAt), submitAttemptCount,
                         pollAttemptCount, cancelAttemptCount, consecutiveErrorCount, lastPollError, lastCancelError,
                         instant(cancelRequestedAt), instant(submitAttemptedAt)),
