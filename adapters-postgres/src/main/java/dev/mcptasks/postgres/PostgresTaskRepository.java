@@ -3,6 +3,7 @@ package dev.mcptasks.postgres;
 import dev.mcptasks.domain.AttentionEvent;
 import dev.mcptasks.domain.Claim;
 import dev.mcptasks.domain.ClaimPhase;
+import dev.mcptasks.domain.PendingAnswers;
 import dev.mcptasks.domain.SnapshotNormalizer;
 import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.domain.TaskId;

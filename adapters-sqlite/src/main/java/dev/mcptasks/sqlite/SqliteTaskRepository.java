@@ -2,6 +2,7 @@ package dev.mcptasks.sqlite;
 
 import dev.mcptasks.domain.AttentionEvent;
 import dev.mcptasks.domain.Claim;
+import dev.mcptasks.domain.PendingAnswers;
 import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;

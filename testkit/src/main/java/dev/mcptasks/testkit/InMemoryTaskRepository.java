@@ -4,6 +4,7 @@ import dev.mcptasks.domain.AttentionEvent;
 import dev.mcptasks.domain.Claim;
 import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.LeaseMath;
+import dev.mcptasks.domain.PendingAnswers;
 import dev.mcptasks.domain.SnapshotNormalizer;
 import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.domain.TaskId;

@@ -1,7 +1,5 @@
-package dev.mcptasks.postgres;
+package dev.mcptasks.domain;
 
-import dev.mcptasks.domain.DomainException;
-import dev.mcptasks.domain.StrictJson;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -11,16 +9,16 @@ import java.util.TreeMap;
  * The pending answers of a task ({@code input_responses}): a JSON object from input-request key to the bare answer,
  * stored canonical ({@link StrictJson#write}: no whitespace, keys sorted), the same text on every store, so that
  * the compare-and-clear of {@code applyOutcome} can compare the stored text with what a worker read and delivered.
- * The in-memory store and each SQL adapter hold a copy of this class (none depends on another at run time).
+ * Shared by every store, so the canonical form cannot drift between them.
  */
-final class PendingAnswers {
+public final class PendingAnswers {
     private PendingAnswers() {}
 
     /**
      * The parsed answer to input request {@code key}; throws {@link IllegalArgumentException} naming the key when it
      * is not JSON (checked before any transaction, so bad input is never mistaken for a store failure).
      */
-    static Object parseAnswer(String key, String responseJson) {
+    public static Object parseAnswer(String key, String responseJson) {
         Objects.requireNonNull(key, "key");
         return parse("the answer to input request '" + key + "'", responseJson);
     }
@@ -29,7 +27,7 @@ final class PendingAnswers {
      * The stored answers with {@code key} added, canonical; empty when {@code key} already has an answer (the first
      * one stands).
      */
-    static Optional<String> withAnswer(String stored, String key, Object answer) {
+    public static Optional<String> withAnswer(String stored, String key, Object answer) {
         Map<String, Object> answers = stored == null ? new TreeMap<>() : asObject(stored);
         if (answers.containsKey(key)) {
             return Optional.empty();
