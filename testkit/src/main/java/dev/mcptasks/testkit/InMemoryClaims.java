@@ -66,8 +66,11 @@ final class InMemoryClaims {
             return false;
         }
         return switch (request.phase()) {
-            case SUBMIT -> row.status == TaskStatus.PENDING && row.cancelRequestedAt == null;
-            case POLL -> row.status.isPollable() && row.cancelRequestedAt == null
+            case SUBMIT -> (row.status == TaskStatus.PENDING
+                    || (row.awaitsInputBeforeTask() && row.inputResponsesJson != null))
+                    && row.cancelRequestedAt == null;
+            // an input round before any task has nothing to poll: it waits for answers, then is submitted again
+            case POLL -> row.status.isPollable() && row.remoteTaskId != null && row.cancelRequestedAt == null
                     && endpointReachable(row, request.worker(), live);
             case CANCEL -> row.cancelRequestedAt != null && !row.status.isTerminal()
                     && endpointReachable(row, request.worker(), live);

@@ -11,6 +11,7 @@ import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.repository.AnswerOutcome;
 import dev.mcptasks.ports.repository.CancelRequestOutcome;
 import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
@@ -80,10 +81,12 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
                 return CancelRequestOutcome.ALREADY_TERMINAL;
             }
             Instant now = store.now();
-            if (row.status == TaskStatus.PENDING && row.submitAttemptedAt == null) {
-                // nothing was ever sent, so there is no remote task to cancel
+            if (row.awaitsSubmit() && row.submitAttemptedAt == null) {
+                // nothing was ever sent (or an input round's answer was not sent yet), so no remote task exists
                 StoredSnapshot cancelled = StoredSnapshot.cancelled(null);
                 row.storeSnapshot(cancelled, now);
+                row.inputResponsesJson = null;
+                row.requestState = null;
                 row.cancelRequestedAt = now;
                 row.nextControlAt = null;
                 row.clearLease();
@@ -105,6 +108,28 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
     }
 
     @Override
+    public AnswerOutcome answerInput(TaskId id, String key, String responseJson) {
+        synchronized (store.lock) {
+            TaskRow row = store.rows.get(id);
+            if (row == null) {
+                return AnswerOutcome.NOT_FOUND;
+            }
+            if (row.status != TaskStatus.INPUT_REQUIRED) {
+                return AnswerOutcome.NOT_WAITING;
+            }
+            Optional<String> answers = PendingAnswers.withAnswer(row.inputResponsesJson, key, responseJson);
+            if (answers.isEmpty()) {
+                return AnswerOutcome.DUPLICATE;
+            }
+            Instant now = store.now();
+            row.inputResponsesJson = answers.get();
+            row.nextControlAt = now;
+            row.updatedAt = now;
+            return AnswerOutcome.ACCEPTED;
+        }
+    }
+
+    @Override
     public List<ClaimedTask> claimControl(ControlClaimRequest request) {
         return claims.claim(request);
     }
@@ -122,7 +147,7 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
     public boolean recordSubmitAttempt(Claim claim) {
         return store.fenced(FencedWrite.RECORD_SUBMIT_ATTEMPT, claim.taskId(),
                 (row, now) -> claim.phase() == ClaimPhase.SUBMIT && row.holdsLive(claim, now)
-                        && row.status == TaskStatus.PENDING && row.cancelRequestedAt == null,
+                        && row.awaitsSubmit() && row.cancelRequestedAt == null,
                 (row, now) -> row.submitAttemptedAt = now);
     }
 
@@ -131,25 +156,37 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
         Objects.requireNonNull(write, "write");
         return store.fenced(FencedWrite.APPLY_SUBMITTED, claim.taskId(),
                 (row, now) -> claim.phase() == ClaimPhase.SUBMIT && row.holdsLive(claim, now)
-                        && row.status == TaskStatus.PENDING,
+                        && row.awaitsSubmit(),
                 (row, now) -> {
-                    InMemoryStore.RemoteKey key =
-                            new InMemoryStore.RemoteKey(row.definition.serverName(), write.remoteTaskId());
-                    TaskId holder = store.remoteIds.get(key);
-                    if (holder != null && !holder.equals(row.id)) {
-                        throw new DuplicateTaskException("server " + key.serverName() + " already has a task with"
-                                + " remote id " + key.remoteTaskId() + " (task " + holder + ")", null);
+                    boolean created = write.remoteTaskId() != null;
+                    if (created) {
+                        InMemoryStore.RemoteKey key =
+                                new InMemoryStore.RemoteKey(row.definition.serverName(), write.remoteTaskId());
+                        TaskId holder = store.remoteIds.get(key);
+                        if (holder != null && !holder.equals(row.id)) {
+                            throw new DuplicateTaskException("server " + key.serverName() + " already has a task"
+                                    + " with remote id " + key.remoteTaskId() + " (task " + holder + ")", null);
+                        }
+                        store.remoteIds.put(key, row.id);
                     }
-                    store.remoteIds.put(key, row.id);
                     row.remoteTaskId = write.remoteTaskId();
                     row.storeSnapshot(write.snapshot(), now);
                     row.remoteTtlMs = write.remoteTtlMs();
                     row.protocolVersion = write.protocolVersion();
                     row.endpointOwner = write.endpointOwner();
-                    row.createdBy = claim.owner();
+                    row.createdBy = created ? claim.owner() : null;
+                    // the answers went out with this create request; the server's state of the call is the write's
+                    row.inputResponsesJson = null;
+                    row.requestState = write.requestState();
+                    boolean inputRound = row.awaitsInputBeforeTask();
+                    if (inputRound) {
+                        // the create request's outcome is known (nothing was created): sending it again is no duplicate
+                        row.submitAttemptedAt = null;
+                    }
                     // a cancel requested while the create request was in flight must not wait for the first poll
                     boolean cancelWaiting = row.cancelRequestedAt != null && !row.status.isTerminal();
-                    row.nextControlAt = cancelWaiting ? now : InMemoryStore.millis(write.nextControlAt());
+                    row.nextControlAt = cancelWaiting ? now
+                            : inputRound ? null : InMemoryStore.millis(write.nextControlAt());
                     row.consecutiveErrorCount = 0;
                     row.recordEvent(write.event(), now);
                     row.clearLease();
@@ -161,13 +198,25 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
         Objects.requireNonNull(write, "write");
         return store.fenced(FencedWrite.APPLY_OUTCOME, claim.taskId(),
                 (row, now) -> row.holdsLive(claim, now) && pollNotSuperseded(row, claim)
-                        && (claim.phase() != ClaimPhase.SUBMIT || row.status == TaskStatus.PENDING),
+                        && (claim.phase() != ClaimPhase.SUBMIT || row.awaitsSubmit()),
                 (row, now) -> {
                     row.storeSnapshot(write.snapshot(), now);
                     if (write.remoteTtlMs() != null) {
                         row.remoteTtlMs = write.remoteTtlMs();
                     }
                     row.nextControlAt = InMemoryStore.millis(write.nextControlAt());
+                    if (row.status.isTerminal()) {
+                        // nothing can deliver them any more
+                        row.inputResponsesJson = null;
+                        row.requestState = null;
+                    } else if (write.deliveredInputResponsesJson() != null && row.inputResponsesJson != null) {
+                        if (write.deliveredInputResponsesJson().equals(row.inputResponsesJson)) {
+                            row.inputResponsesJson = null;
+                        } else {
+                            // answers arrived while this claim delivered older ones: due now to deliver them too
+                            row.nextControlAt = now;
+                        }
+                    }
                     if (claim.phase() == ClaimPhase.POLL) {
                         row.lastPolledAt = now;
                     }
@@ -317,10 +366,4 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
     /** Nothing to release: the data lives as long as this object. */
     @Override
     public void close() {}
-
-    @Override
-    public dev.mcptasks.ports.repository.AnswerOutcome answerInput(dev.mcptasks.domain.TaskId id, String key,
-            String responseJson) {
-        throw new UnsupportedOperationException("answerInput: not yet implemented"); // TODO(issue 11): store
-    }
 }

@@ -38,6 +38,8 @@ final class TaskRow {
     WorkerId createdBy;
     Instant updatedAt;
     Instant completedAt;
+    String inputResponsesJson;
+    String requestState;
 
     Instant nextControlAt;
     Instant lastPolledAt;
@@ -87,6 +89,16 @@ final class TaskRow {
     /** The fence of result writes and renewals: the claim, an unexpired lease and a nonterminal row. */
     boolean holdsLive(Claim claim, Instant now) {
         return holds(claim) && !LeaseMath.isExpired(leaseExpiresAt, now) && !status.isTerminal();
+    }
+
+    /** An input round before any remote task: the create request is sent again once answered. */
+    boolean awaitsInputBeforeTask() {
+        return status == TaskStatus.INPUT_REQUIRED && remoteTaskId == null;
+    }
+
+    /** The status part of the submit fence: still to be created (pending or an input round before any task). */
+    boolean awaitsSubmit() {
+        return status == TaskStatus.PENDING || awaitsInputBeforeTask();
     }
 
     boolean controlLeaseFree(Instant now) {
@@ -163,7 +175,7 @@ final class TaskRow {
         return new TaskRecord(id, definition,
                 new TaskRecord.State(status, statusMessage, resultJson, resultTruncated, error, errorCode,
                         inputRequiredJson, remoteTaskId, remoteTtlMs, protocolVersion, endpointOwner, createdBy,
-                        updatedAt, completedAt, null, null),
+                        updatedAt, completedAt, inputResponsesJson, requestState),
                 new TaskRecord.Control(nextControlAt, lastPolledAt, submitAttemptCount, pollAttemptCount,
                         cancelAttemptCount, consecutiveErrorCount, lastPollError, lastCancelError, cancelRequestedAt,
                         submitAttemptedAt),

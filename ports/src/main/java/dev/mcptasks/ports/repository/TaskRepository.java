@@ -24,9 +24,9 @@ import java.util.Optional;
  * {@code next_control_at <= now}):
  * <ul>
  *   <li>submit: status pending, or an input round waiting before any task ({@code input_required} with no remote id)
- *       that has answers pending; cancel not requested, due, lease free;</li>
- *   <li>poll: status working or input_required with a remote id, cancel not requested, due, lease free, endpoint
- *       rule;</li>
+ *       that has answers pending ({@code input_responses} not null); cancel not requested, due, lease free;</li>
+ *   <li>poll: status working or input_required, a remote id (a row without one is never polled), cancel not
+ *       requested, due, lease free, endpoint rule;</li>
  *   <li>cancel: cancel requested, nonterminal, due, lease free, endpoint rule.</li>
  * </ul>
  * Endpoint rule: {@code endpoint_owner} is null, or is the claiming worker, or is not a live worker (no worker row
@@ -53,9 +53,11 @@ public interface TaskRepository {
     TaskRecord create(NewTask task);
 
     /**
-     * Persists a user's cancel request. If the row is pending and its create request was never attempted
-     * ({@code submit_attempted_at} null), or it is an input round before any task ({@code input_required}, no remote
-     * id: nothing exists remotely), it becomes {@code cancelled} at once (pending answers and request state cleared): the snapshot fields are replaced by
+     * Persists a user's cancel request. If nothing can exist remotely, it becomes {@code cancelled} at once: the row is
+     * pending or an input round before any task ({@code input_required}, no remote id) and no create request is
+     * outstanding ({@code submit_attempted_at} null; {@link #applySubmitted} clears it when it stores an input round,
+     * so a waiting round, answered or not, qualifies until its create request is sent again). Then the pending
+     * answers and request state are cleared, the snapshot fields are replaced by
      * {@code StoredSnapshot.cancelled(null)}, {@code cancel_requested_at}, {@code updated_at} and {@code completed_at}
      * are set to now, {@code next_control_at} becomes null, the event of that snapshot is recorded, the lease cleared.
      * Otherwise, the first request sets {@code cancel_requested_at} (once, never overwritten), makes the row due now,
@@ -71,6 +73,12 @@ public interface TaskRepository {
      * lease is left alone: its holder's write does not clear answers it did not deliver. Not fenced (a user action,
      * like {@link #requestCancel}). Whether the key is one the server asked for is the caller's check; the server
      * ignores unknown keys.
+     *
+     * <p>The stored object is canonical JSON (no insignificant whitespace, keys sorted by code point, the answer
+     * canonicalized too), so the text a claim read is the text {@link OutcomeWrite#deliveredInputResponsesJson}
+     * compares with. Concurrent answers to different keys are all kept (the merge is a compare-and-set on the stored
+     * object, retried when another answer or write changed it). A {@code responseJson} that is not JSON throws
+     * {@link IllegalArgumentException} and changes nothing.
      */
     AnswerOutcome answerInput(TaskId id, String key, String responseJson);
 
@@ -85,24 +93,29 @@ public interface TaskRepository {
 
     /**
      * Records that the create request is about to be sent ({@code submit_attempted_at} = now), so a worker that dies
-     * after sending is detected. Fence: submit phase, id, owner, token, unexpired, status pending, cancel not
-     * requested.
+     * after sending is detected. Fence: submit phase, id, owner, token, unexpired, status pending or an input round
+     * before any task, cancel not requested.
      */
     boolean recordSubmitAttempt(Claim claim);
 
     /**
      * Stores the created remote task: remote id, status and snapshot fields, ttl, protocol version, endpoint owner,
      * creator ({@code created_by} = the claim's owner), next due time, completed_at when terminal, {@code consecutive_error_count} 0, {@code updated_at} now, event;
-     * clears the lease. Fence: submit phase, id, owner, token, unexpired, status pending (a cancel request made
+     * clears the lease. Fence: submit phase, id, owner, token, unexpired, status pending or an input round before any
+     * task (a cancel request made
      * meanwhile does not block it: the remote id must be kept so the task can be cancelled; the row is then due now
      * instead of at the write's next due time when the snapshot is nonterminal, so the cancel is not delayed). Throws
      * {@link DuplicateTaskException} if the server already has a row with that remote id.
      *
-     * <p>Without a remote id the write stores what the create request answered instead of a task: a terminal
-     * snapshot (the call finished at once), or an input round ({@code input_required}, the input requests, the
-     * write's {@code requestState}; {@code next_control_at} null, so it waits for {@link #answerInput}). Every such
-     * write, and every write with a remote id, replaces {@code request_state} with the write's and clears the pending
-     * answers (they were sent with this create request).
+     * <p>Without a remote id the write stores what the create request answered instead of a task, and
+     * {@code created_by} stays null: a terminal snapshot (the call finished at once: completed_at now), or an input
+     * round ({@code input_required}, the input requests, the write's {@code requestState}; {@code next_control_at}
+     * null, so it waits for {@link #answerInput}, or now when a cancel was requested meanwhile, so the cancel claim
+     * ends it; {@code submit_attempted_at} cleared, because the outcome of that create request is known: nothing was
+     * created, so sending it again is no duplicate submission). The fence accepts such an input round as it accepts a
+     * pending row. Every write, with or without a remote id, stores the protocol version, replaces
+     * {@code request_state} with the write's (null for a created task) and clears the pending answers: they were
+     * sent with this create request, and answers added while it was in flight answered the round it ended.
      */
     boolean applySubmitted(Claim claim, SubmitWrite write);
 
@@ -110,8 +123,13 @@ public interface TaskRepository {
      * Stores a snapshot: status, message, result, truncation flag, error, error code, input request (all replaced),
      * ttl if given, {@code next_control_at}, {@code updated_at} now, completed_at now when terminal,
      * {@code last_polled_at} now for poll claims, error counter reset to 0 and the phase's last error cleared, event;
-     * pending answers cleared when they still equal the write's {@code deliveredInputResponsesJson}; clears the lease. Fence: id, owner, token, phase, unexpired, nonterminal; poll: cancel not requested;
-     * submit: status pending.
+     * pending answers cleared when they still equal the write's {@code deliveredInputResponsesJson} (compared as
+     * stored text, in the same fenced UPDATE); when they differ (answers were added while this claim delivered the
+     * ones it read) they stay pending and {@code next_control_at} becomes now instead of the write's, so they are
+     * delivered without waiting; a null {@code deliveredInputResponsesJson} leaves them untouched. A
+     * terminal snapshot clears pending answers and {@code request_state} whatever was delivered: nothing can deliver
+     * them any more. Clears the lease. Fence: id, owner, token, phase, unexpired, nonterminal; poll: cancel not
+     * requested; submit: status pending or an input round before any task.
      */
     boolean applyOutcome(Claim claim, OutcomeWrite write);
 

@@ -16,7 +16,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /** Contract, part six: the notification outbox and its versioning rules ({@link NotificationRules}). */
-public abstract class NotificationContract extends CancelRequestContract {
+public abstract class NotificationContract extends InputRoundContract {
 
     /** Polls the row to {@code status} (due again at once when nonterminal), recording the snapshot's event. */
     private AttentionEvent pollTo(TaskId id, TaskStatus status) {

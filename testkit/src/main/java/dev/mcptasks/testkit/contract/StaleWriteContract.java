@@ -27,7 +27,7 @@ public abstract class StaleWriteContract extends FenceContract {
      * Runs {@code staleWrite} on another thread, parks it in the hook, lets {@code takeOver} claim the row for
      * worker B, then resumes it and checks that it was rejected without touching the row.
      */
-    private void assertStaleWriteRejected(FencedWrite write, TaskId id, BooleanSupplier staleWrite,
+    protected void assertStaleWriteRejected(FencedWrite write, TaskId id, BooleanSupplier staleWrite,
             Runnable takeOver) throws Exception {
         PausingWriteHook.Pause pause = hook.arm(write, id);
         ExecutorService writer = Executors.newSingleThreadExecutor();
@@ -48,7 +48,7 @@ public abstract class StaleWriteContract extends FenceContract {
         }
     }
 
-    private Runnable claimedBy(ClaimPhase phase, TaskId id) {
+    protected Runnable claimedBy(ClaimPhase phase, TaskId id) {
         return () -> assertThat(claimRow(phase, B, id).owner()).isEqualTo(B);
     }
 
