@@ -29,6 +29,9 @@ import dev.mcptasks.testkit.ManualClock;
 import dev.mcptasks.testkit.SequentialIdGenerator;
 import dev.mcptasks.testkit.driver.GatedCall;
 import dev.mcptasks.testkit.driver.GatedDriver;
+import dev.mcptasks.testkit.faults.FaultInjectingRepository;
+import dev.mcptasks.ports.repository.FencedWrite;
+import dev.mcptasks.ports.repository.RepositoryUnavailableException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -53,7 +56,8 @@ class TasksExtensionControlTest {
 
     private final ManualClock clock = new ManualClock();
     private final SequentialIdGenerator ids = new SequentialIdGenerator();
-    private final InMemoryTaskRepository repository = new InMemoryTaskRepository(clock, ids);
+    private final FaultInjectingRepository repository =
+            new FaultInjectingRepository(new InMemoryTaskRepository(clock, ids));
     private final GatedDriver driver = new GatedDriver("gated", clock);
     private final ServerDirectory servers = ServerDirectory.of(List.of(
             new ServerProfile("once", "gated", null, SubmitPolicy.AT_MOST_ONCE)));
@@ -176,6 +180,30 @@ class TasksExtensionControlTest {
         assertThat(((GatedDriver.AnswerRequest) driver.calls(ANSWER, id).get(1).request()).inputResponsesJson())
                 .isEqualTo(both);
         assertThat(after.state().inputResponsesJson()).isNull();
+    }
+
+    @Test
+    void anOperationOfTwoCallsSettlesOnlyOnceItsSecondCallReturned() throws Exception {
+        TaskId id = waitingForInput(V2026);
+        service.answer(id, "approve", ACCEPT);
+        String stored = row(id).state().inputResponsesJson();
+        driver.script(ANSWER, id, GatedDriver.ACKNOWLEDGED);
+        driver.onCancel(STATUS, id, GatedCall.CancelBehaviour.SWALLOW);
+        worker.tick();
+        GatedCall status = driver.awaitCall(STATUS, id, Duration.ofSeconds(20));
+
+        repository.fail(FencedWrite.RENEW, id, new RepositoryUnavailableException("database unreachable", null));
+        clock.advance(LifecycleHarness.STEP);
+        events.await(RecordingListener.Type.FINISHED, id, 2);
+        repository.heal(FencedWrite.RENEW, id);
+
+        assertThat(status.cancelRequested()).isTrue();
+        assertThat(events.count(RecordingListener.Type.SETTLED, id)).as("the status call still runs").isEqualTo(1);
+        status.complete(RemoteTaskSnapshot.of("r-1", TaskStatus.WORKING));
+        events.await(RecordingListener.Type.SETTLED, id, 2);
+        assertThat(row(id).status()).as("a lost claim writes nothing").isEqualTo(TaskStatus.INPUT_REQUIRED);
+        assertThat(row(id).state().inputResponsesJson()).isEqualTo(stored);
+        assertThat(row(id).lease().isHeld()).isFalse();
     }
 
     @Test
