@@ -339,6 +339,28 @@ class TasksExtensionControlTest {
         assertThat(driver.calls()).hasSize(1);
     }
 
+    @Test
+    void aCancelRequestedWhileAnAnsweredRoundIsSentEndsTheNextRoundWithoutSendingAnything() throws Exception {
+        TaskId id = service.submit("once", "deploy", "{}").id();
+        driver.script(SUBMIT, id, new SubmitResult(new RemoteTaskSnapshot(null, TaskStatus.INPUT_REQUIRED, null, null,
+                null, null, null, TWO_REQUESTS, null), V2026, false, "round-1"));
+        runOnce(id, 1);
+        service.answer(id, "approve", ACCEPT);
+        worker.tick();
+        GatedCall resent = driver.awaitCall(SUBMIT, id, 2, Duration.ofSeconds(20));
+
+        assertThat(service.requestCancel(id)).as("the create request may be running").isEqualTo(
+                CancelRequestOutcome.REQUESTED);
+        resent.complete(new SubmitResult(new RemoteTaskSnapshot(null, TaskStatus.INPUT_REQUIRED, null, null, null,
+                null, null, "{\"more\":{\"method\":\"roots/list\"}}", null), V2026, false, "round-2"));
+        events.await(RecordingListener.Type.SETTLED, id, 2);
+        TaskRecord row = runOnce(id, 3);
+
+        assertThat(row.status()).isEqualTo(TaskStatus.CANCELLED);
+        assertThat(row.state().statusMessage()).isEqualTo(CancelHandler.CANCELLED_WHILE_INPUT_REQUIRED);
+        assertThat(driver.calls()).extracting(GatedCall::kind).containsExactly(SUBMIT, SUBMIT);
+    }
+
     /** A task created through the runtime with remote id r-N under {@code version}; not due yet. */
     private TaskId created(String version, TaskStatus status) {
         TaskId id = service.submit("once", "deploy", "{}").id();
