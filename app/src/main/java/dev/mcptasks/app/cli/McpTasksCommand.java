@@ -12,7 +12,7 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "mcp-tasks", mixinStandardHelpOptions = true, version = "mcp-tasks 0.1.0",
         description = "Runs long MCP tool calls as durable, leased tasks.",
         subcommands = {ServeCommand.class, SubmitCommand.class, ListCommand.class, ShowCommand.class,
-            CancelCommand.class, ResultCommand.class, WorkersCommand.class, ReferenceServerCommand.class,
+            CancelCommand.class, AnswerCommand.class, ResultCommand.class, WorkersCommand.class, ReferenceServerCommand.class,
             DemoCommand.class})
 public final class McpTasksCommand implements Runnable {
     private final CliContext context;

@@ -2,11 +2,15 @@ package dev.mcptasks.app.cli;
 
 import dev.mcptasks.app.assembly.Application;
 import dev.mcptasks.app.config.AppConfig;
+import dev.mcptasks.app.service.InputRequests;
 import dev.mcptasks.app.service.TaskService;
 import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.ports.repository.TaskRecord;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -55,7 +59,9 @@ final class ShowCommand extends ClientCommand {
                 : state.resultJson() + (state.resultTruncated() ? " (truncated preview)" : ""));
         line(out, "error", state.error());
         line(out, "error code", state.errorCode());
+        line(out, "protocol", protocol(task));
         line(out, "input required", state.inputRequiredJson());
+        input(task, out);
         line(out, "attempts", "submit " + control.submitAttemptCount() + ", poll " + control.pollAttemptCount()
                 + ", cancel " + control.cancelAttemptCount() + "; consecutive errors "
                 + control.consecutiveErrorCount());
@@ -69,6 +75,58 @@ final class ShowCommand extends ClientCommand {
         line(out, "cancel", cancel(control));
         line(out, "notification", outbox.status().wireName() + " (event " + outbox.eventVersion() + ", notified "
                 + outbox.notifiedVersion() + (outbox.error() == null ? "" : ", error: " + outbox.error()) + ")");
+    }
+
+    private static String protocol(TaskRecord task) {
+        String generation = TaskJson.generation(task);
+        if (generation == null) {
+            return "- (decided when the task is created)";
+        }
+        String version = task.state().protocolVersion();
+        return (version == null ? "-" : version) + " (" + generation + ")";
+    }
+
+    /**
+     * The pending input requests and how to answer them: from mcp-tasks (the exact command) for a 2026-07-28 task;
+     * for a 2025-11-25 task why not.
+     */
+    private static void input(TaskRecord task, PrintWriter out) {
+        if (task.status() != TaskStatus.INPUT_REQUIRED) {
+            return;
+        }
+        Set<String> pending = InputRequests.pendingAnswerKeys(task);
+        List<InputRequests.InputRequest> requests = InputRequests.of(task);
+        for (InputRequests.InputRequest request : requests) {
+            line(out, "input request", request.key() + ": " + (request.method() == null ? "-" : request.method())
+                    + (request.message() == null ? "" : " \"" + request.message() + "\"")
+                    + (pending.contains(request.key()) ? " [answer waiting to be delivered]" : ""));
+        }
+        line(out, "pending answers", pending.isEmpty() ? null : String.join(", ", pending));
+        if (!InputRequests.answerable(task)) {
+            line(out, "answer", "not from mcp-tasks: " + InputRequests.LEGACY_GENERATION);
+            return;
+        }
+        if (requests.isEmpty()) {
+            line(out, "answer", "no readable input requests stored");
+            return;
+        }
+        for (InputRequests.InputRequest request : requests) {
+            if (!pending.contains(request.key())) {
+                line(out, "answer", "mcp-tasks answer " + task.id() + " " + request.key() + " --json '"
+                        + template(request.method()) + "' (or --file PATH)");
+            }
+        }
+    }
+
+    /** The shape of the bare answer each kind of request takes. */
+    private static String template(String method) {
+        if ("sampling/createMessage".equals(method)) {
+            return "{\"role\":\"assistant\",\"content\":{\"type\":\"text\",\"text\":\"...\"},\"model\":\"...\"}";
+        }
+        if ("roots/list".equals(method)) {
+            return "{\"roots\":[{\"uri\":\"file:///...\"}]}";
+        }
+        return "{\"action\":\"accept\",\"content\":{...}}";
     }
 
     /**

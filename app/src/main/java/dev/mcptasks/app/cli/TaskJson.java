@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.mcptasks.app.service.InputRequests;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.WorkerRecord;
@@ -32,7 +33,29 @@ final class TaskJson {
         node.put("updatedAt", text(task.state().updatedAt()));
         node.put("completedAt", text(task.state().completedAt()));
         node.put("createdBy", id(task.state().createdBy()));
+        node.put("generation", generation(task));
+        var requests = node.putArray("inputRequests");
+        for (InputRequests.InputRequest request : InputRequests.of(task)) {
+            ObjectNode item = requests.addObject();
+            item.put("key", request.key());
+            item.put("method", request.method());
+            item.put("message", request.message());
+        }
+        var pending = node.putArray("pendingAnswers");
+        InputRequests.pendingAnswerKeys(task).forEach(pending::add);
+        node.put("answerable", InputRequests.answerable(task));
         return node;
+    }
+
+    /**
+     * The task's protocol generation, or null while it is not known: a task gets its generation from the protocol
+     * version of the request that created it (or asked for input before creating it).
+     */
+    static String generation(TaskRecord task) {
+        if (task.state().protocolVersion() == null && task.state().remoteTaskId() == null) {
+            return null;
+        }
+        return InputRequests.generation(task).wireName();
     }
 
     static ObjectNode detail(TaskRecord task) {
@@ -50,6 +73,7 @@ final class TaskJson {
         node.put("resultTruncated", state.resultTruncated());
         node.put("error", state.error());
         node.set("inputRequired", parse(state.inputRequiredJson()));
+        node.set("inputResponses", parse(state.inputResponsesJson()));
         node.put("endpointOwner", id(state.endpointOwner()));
         ObjectNode attempts = node.putObject("attempts");
         attempts.put("submit", control.submitAttemptCount());

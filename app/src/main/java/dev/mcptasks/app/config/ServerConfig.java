@@ -1,6 +1,7 @@
 package dev.mcptasks.app.config;
 
 import dev.mcptasks.app.service.ServerProfile;
+import dev.mcptasks.domain.ProtocolGeneration;
 import dev.mcptasks.domain.SubmitPolicy;
 import dev.mcptasks.mcp.McpServerSettings;
 import dev.mcptasks.ports.transport.McpServerSpec;
@@ -22,12 +23,18 @@ import java.util.Map;
  *     the {@code sessionBound} key, default false (the runtime also detects session binding at run time)
  * @param maxConnections HTTP: most connections carrying requests at once, besides the listening GET stream; further
  *     requests wait for one within their {@code toolCallTimeoutSeconds}. Stdio (one pipe) has none: 0 there
+ * @param pinnedGeneration the {@code protocol} key: the tasks generation new tasks of this server are created with,
+ *     or null for {@code auto} (the default: discovered from the server). A task is always driven under the
+ *     generation it was created with, whatever this says later
  */
 public record ServerConfig(String name, String command, List<String> args, Map<String, String> env, Path cwd,
         URI url, Map<String, String> headers, String driver, Toolset toolset, int toolCallTimeoutSeconds,
-        SubmitPolicy submitPolicy, Long taskTtlMs, boolean sessionBound, int maxConnections) {
+        SubmitPolicy submitPolicy, Long taskTtlMs, boolean sessionBound, int maxConnections,
+        ProtocolGeneration pinnedGeneration) {
 
     public static final String NATIVE_DRIVER = "mcp-tasks";
+    /** The {@code protocol} value that pins nothing (discover the generation). */
+    public static final String AUTO_PROTOCOL = "auto";
     public static final String ORDINARY_TOOLS_DRIVER = "ordinary-tools";
 
     public ServerConfig {
@@ -49,7 +56,8 @@ public record ServerConfig(String name, String command, List<String> args, Map<S
 
     /** How the MCP client treats this server: request bound and whether its tasks live in one session. */
     public McpServerSettings toMcpSettings() {
-        return new McpServerSettings(toSpec(), Duration.ofSeconds(toolCallTimeoutSeconds), sessionBound);
+        return new McpServerSettings(toSpec(), Duration.ofSeconds(toolCallTimeoutSeconds), sessionBound,
+                pinnedGeneration);
     }
 
     public boolean isStdio() {
@@ -63,6 +71,6 @@ public record ServerConfig(String name, String command, List<String> args, Map<S
                         : ", url=" + url + ", header names=" + headers.keySet() + ", maxConnections=" + maxConnections)
                 + ", driver=" + driver + ", toolCallTimeoutSeconds=" + toolCallTimeoutSeconds
                 + ", submitPolicy=" + submitPolicy + ", taskTtlMs=" + taskTtlMs + ", sessionBound=" + sessionBound
-                + "]";
+                + ", protocol=" + (pinnedGeneration == null ? AUTO_PROTOCOL : pinnedGeneration.protocolVersion()) + "]";
     }
 }

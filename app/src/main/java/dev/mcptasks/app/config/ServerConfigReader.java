@@ -1,6 +1,7 @@
 package dev.mcptasks.app.config;
 
 import dev.mcptasks.domain.DomainException;
+import dev.mcptasks.domain.ProtocolGeneration;
 import dev.mcptasks.domain.SubmitPolicy;
 import dev.mcptasks.ports.transport.McpServerSpec;
 import java.net.URI;
@@ -16,7 +17,7 @@ final class ServerConfigReader {
 
     private static final Set<String> KEYS = Set.of("type", "command", "args", "env", "cwd", "url", "headers",
             "driver", "toolset", "toolCallTimeoutSeconds", "submitPolicy", "taskTtlMs", "sessionBound",
-            "maxConnections");
+            "maxConnections", "protocol");
     private static final Set<String> TOOLSET_KEYS = Set.of("submit", "status", "cancel");
 
     private final EnvSubstitution substitution;
@@ -65,7 +66,25 @@ final class ServerConfigReader {
                 server.has("taskTtlMs") ? server.longIn("taskTtlMs", 0, 1, Long.MAX_VALUE) : null,
                 command != null || sessionBound,
                 command != null ? 0 : server.intIn("maxConnections", McpServerSpec.DEFAULT_MAX_CONNECTIONS, 1,
-                        McpServerSpec.MAX_CONNECTIONS_LIMIT));
+                        McpServerSpec.MAX_CONNECTIONS_LIMIT),
+                readProtocol(server));
+    }
+
+    /**
+     * {@code "protocol": "auto" | "2025-11-25" | "2026-07-28"}: the tasks generation to speak with new tasks of the
+     * server; auto (the default, null) discovers it. Existing tasks keep the generation they were created with.
+     */
+    private static ProtocolGeneration readProtocol(JsonSection server) {
+        String value = server.string("protocol");
+        if (value == null || value.equals(ServerConfig.AUTO_PROTOCOL)) {
+            return null;
+        }
+        try {
+            return ProtocolGeneration.fromPin(value);
+        } catch (DomainException e) {
+            throw new ConfigException(server.path("protocol"), server.path("protocol")
+                    + " must be auto, 2025-11-25 or 2026-07-28, was '" + value + "'");
+        }
     }
 
     /** Other MCP clients write {@code "type": "stdio" | "http"}; accept it when it agrees with the transport. */

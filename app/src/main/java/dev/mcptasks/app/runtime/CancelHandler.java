@@ -5,6 +5,7 @@ import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.ErrorCodes;
 import dev.mcptasks.domain.RemoteTaskSnapshot;
 import dev.mcptasks.domain.StoredSnapshot;
+import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.ports.driver.RemoteFailure;
 import dev.mcptasks.ports.driver.RemoteTaskRef;
 import dev.mcptasks.ports.driver.TaskDriver;
@@ -18,11 +19,14 @@ import java.time.Instant;
  * reached first). A row without a remote id whose create request may have been sent is never reported cancelled:
  * the server may run it untracked, so it fails with {@code submit_outcome_unknown} (whatever the submit policy: a
  * create is never re-sent for a task the user cancelled); a row whose create was never attempted ends cancelled
- * locally. A task the server does not know goes to {@link LostTaskVerdict}; a server that cannot cancel at all sends
+ * locally. A task that completed or failed anyway keeps that outcome, with a note in its status message. A task the
+ * server does not know goes to {@link LostTaskVerdict}; a server that cannot cancel at all sends
  * the row back to polling, so its real end is still stored; any other failure is retried with backoff, without limit.
  */
 final class CancelHandler implements PhaseHandler {
     static final String CANCELLED_BEFORE_SUBMIT = "cancelled before the create request was sent";
+    static final String CANCELLED_WHILE_INPUT_REQUIRED = "cancelled while the server waited for input, before any"
+            + " task was created";
     static final String UNSUPPORTED = "server does not support tasks/cancel";
 
     private final TaskRepository repository;
@@ -48,8 +52,9 @@ final class CancelHandler implements PhaseHandler {
         TaskRecord row = context.claimed().task();
         if (row.state().remoteTaskId() == null) {
             if (row.control().submitAttemptedAt() == null) {
-                Handlers.finishTerminal(context, row, StoredSnapshot.cancelled(CANCELLED_BEFORE_SUBMIT), repository,
-                        transitions);
+                // an input round whose create request returned (its outcome is known: no task) ends here too
+                Handlers.finishTerminal(context, row, StoredSnapshot.cancelled(row.state().awaitsInputBeforeTask()
+                        ? CANCELLED_WHILE_INPUT_REQUIRED : CANCELLED_BEFORE_SUBMIT), repository, transitions);
             } else {
                 Handlers.finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.SUBMIT_OUTCOME_UNKNOWN,
                         "cancel requested at " + row.control().cancelRequestedAt() + ", but a create request sent at "
@@ -67,11 +72,27 @@ final class CancelHandler implements PhaseHandler {
         context.call(permit -> driver.cancel(ref, permit), (snapshot, error) -> settle(context, row, snapshot, error));
     }
 
+    /**
+     * A task that completed or failed although cancel was requested (the cancel arrived too late, or the server did
+     * not stop it: cancellation is cooperative) keeps its real outcome; its status message says so, so the user who
+     * cancelled is not left wondering.
+     */
+    static RemoteTaskSnapshot lostRace(TaskRecord row, RemoteTaskSnapshot snapshot) {
+        if (snapshot.status() != TaskStatus.COMPLETED && snapshot.status() != TaskStatus.FAILED) {
+            return snapshot;
+        }
+        String note = "cancel requested at " + row.control().cancelRequestedAt() + " came too late or was not"
+                + " honoured: the task " + snapshot.status().wireName();
+        return snapshot.withStatusMessage(Transitions.withNote(snapshot.statusMessage(), note));
+    }
+
     private void settle(ClaimContext context, TaskRecord row, RemoteTaskSnapshot snapshot, Throwable error) {
         Instant completedAt = context.now();
         if (error == null) {
-            // a nonterminal answer (cancellation in progress) stays in the cancel phase, due at the next poll time
-            Handlers.finishObserved(context, row, snapshot, completedAt, repository, transitions);
+            // a nonterminal answer (cancellation in progress; with 2026-07-28 a cancel is only acknowledged) stays in
+            // the cancel phase, due at the next poll time, not at once: a server that acknowledges and keeps working
+            // is asked again at the poll pace until it reports an end
+            Handlers.finishObserved(context, row, lostRace(row, snapshot), completedAt, repository, transitions);
             return;
         }
         String message = Transitions.describe(error);

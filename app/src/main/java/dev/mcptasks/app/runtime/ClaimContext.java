@@ -31,6 +31,11 @@ interface ClaimContext {
      * once the confirmed lease lapsed (a worker paused past its lease), and the operation then ends with the claim
      * given up, nothing written. {@code then} runs on the runtime's executor when the call's future completes,
      * however it completes (except for that refusal); the capacity slot stays held until then.
+     *
+     * <p>An operation of several requests the runtime composes itself (deliver answers, then read the status) makes
+     * its next call from the previous call's {@code then}: starting it makes the same check a permit makes (the
+     * confirmed lease; a lapse gives the claim up, nothing written), and the operation settles only once every call
+     * it started has returned.
      */
     <T> void call(Function<SendPermit, CompletableFuture<T>> start, BiConsumer<T, Throwable> then);
 }

@@ -56,8 +56,12 @@ final class ControlOperation implements ClaimContext {
     private final CompletableFuture<Void> finished = new CompletableFuture<>();
     private final CompletableFuture<Void> callSettled = new CompletableFuture<>();
     private final CompletableFuture<Void> settled;
+    /** The remote call running now (the latest one when a handler makes several in sequence). */
     private CompletableFuture<?> call;
-    private boolean callStarted;
+    /** Remote calls started and not yet returned; guarded by this. */
+    private int callsInFlight;
+    /** Set when the claim ended: no call can start any more; guarded by this. */
+    private boolean noMoreCalls;
 
     ControlOperation(ClaimedTask claimed, long claimedAtNanos, PhaseHandler handler, TaskRepository repository,
             Clock clock, Executor executor, RuntimeSettings settings, Transitions transitions,
@@ -256,7 +260,7 @@ final class ControlOperation implements ClaimContext {
                     throw new NullPointerException("the driver returned no future");
                 }
                 call = future;
-                callStarted = true;
+                callsInFlight++;
             }
         }
         if (lapsed) {
@@ -265,7 +269,7 @@ final class ControlOperation implements ClaimContext {
             return;
         }
         // settlement is the driver's own future completing, never a local deadline or wrapper
-        future.whenComplete((value, error) -> callSettled.complete(null));
+        future.whenComplete((value, error) -> callReturned());
         future.whenCompleteAsync((value, error) -> {
             if (error != null && Transitions.classify(error) == RemoteFailure.PERMIT_REFUSED && !fence.isLost()) {
                 // the driver stopped between two requests because the confirmed lease lapsed: the row may be
@@ -365,12 +369,30 @@ final class ControlOperation implements ClaimContext {
         finish(FencedWrite.RELEASE_FAILURE, () -> repository.releaseAfterFailure(claimed.claim(), failure));
     }
 
+    /**
+     * A handler may make several remote calls in sequence (deliver answers, then read the status): the operation has
+     * settled only when the claim ended (no call can start after that) and every call it started has returned.
+     */
+    private void callReturned() {
+        boolean allReturned;
+        synchronized (this) {
+            callsInFlight--;
+            allReturned = noMoreCalls && callsInFlight == 0;
+        }
+        if (allReturned) {
+            callSettled.complete(null);
+        }
+    }
+
     /** Marks the claim ended: the heartbeat stops once this returns (after the last write finished). */
     private void end() {
+        boolean allReturned;
         synchronized (this) {
-            if (!callStarted) {
-                callSettled.complete(null);
-            }
+            noMoreCalls = true;
+            allReturned = callsInFlight == 0;
+        }
+        if (allReturned) {
+            callSettled.complete(null);
         }
         finished.complete(null);
         listener.operationFinished(taskId());

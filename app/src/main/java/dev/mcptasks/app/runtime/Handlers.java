@@ -17,9 +17,13 @@ import java.time.Instant;
 final class Handlers {
     private Handlers() {}
 
+    /**
+     * The remote task of a row, with the protocol version it was created under: the two generations are not
+     * wire-compatible, so the driver speaks that generation for the task's whole life, whatever the server offers now.
+     */
     static RemoteTaskRef ref(TaskRecord row) {
         return new RemoteTaskRef(row.id(), row.definition().serverName(), row.definition().toolName(),
-                row.state().remoteTaskId());
+                row.state().remoteTaskId(), row.state().protocolVersion());
     }
 
     /**

@@ -10,7 +10,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * A driver that reports tasks created on a server this worker found to be session-bound as process-local, whatever
- * the configuration said; everything else passes through.
+ * the configuration said; everything else passes through (every method of {@link TaskDriver}: a default left
+ * un-forwarded would silently replace the real driver's behaviour).
  */
 final class SessionBindingDriver implements TaskDriver {
     private final TaskDriver delegate;
@@ -33,8 +34,10 @@ final class SessionBindingDriver implements TaskDriver {
 
     @Override
     public CompletableFuture<SubmitResult> submit(SubmitCall call, SendPermit permit) {
-        return delegate.submit(call, permit).thenApply(result -> result.processLocal() || !bindings.isBound(call.serverName())
-                ? result : new SubmitResult(result.snapshot(), result.protocolVersion(), true));
+        // only a created task lives somewhere; an input round keeps its request state
+        return delegate.submit(call, permit).thenApply(result -> result.processLocal() || !result.createdTask()
+                || !bindings.isBound(call.serverName())
+                ? result : new SubmitResult(result.snapshot(), result.protocolVersion(), true, result.requestState()));
     }
 
     @Override
@@ -55,5 +58,10 @@ final class SessionBindingDriver implements TaskDriver {
     @Override
     public CompletableFuture<RemoteTaskSnapshot> cancel(RemoteTaskRef task, SendPermit permit) {
         return delegate.cancel(task, permit);
+    }
+
+    @Override
+    public CompletableFuture<Void> answer(RemoteTaskRef task, String inputResponsesJson, SendPermit permit) {
+        return delegate.answer(task, inputResponsesJson, permit);
     }
 }

@@ -3,11 +3,13 @@ package dev.mcptasks.app.runtime;
 import dev.mcptasks.app.service.ServerDirectory;
 import dev.mcptasks.app.service.ServerProfile;
 import dev.mcptasks.app.service.TaskDriverRegistry;
+import dev.mcptasks.domain.AttentionEvent;
 import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.ErrorCodes;
 import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.domain.SubmitPolicy;
 import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.ports.driver.InputRound;
 import dev.mcptasks.ports.driver.RemoteFailure;
 import dev.mcptasks.ports.driver.SubmitCall;
 import dev.mcptasks.ports.driver.SubmitResult;
@@ -25,7 +27,9 @@ import java.util.Optional;
  * The submit phase: persists the attempt, then sends the create request. A row whose earlier attempt may have been
  * sent follows the server's submit policy: at most once fails it with {@code submit_outcome_unknown}, at least once
  * sends again. A refusal is terminal; a failure before sending is retried; any other failure keeps the attempt
- * marker, so the policy decides the next time.
+ * marker, so the policy decides the next time. A 2026-07-28 server may instead answer at once without a task, or ask
+ * for input before creating one (an input round): the row then waits for the user's answers, and the create request
+ * is sent again with them (the store cleared the attempt marker: that request's outcome is known).
  */
 final class SubmitHandler implements PhaseHandler {
     private final WorkerId worker;
@@ -72,8 +76,12 @@ final class SubmitHandler implements PhaseHandler {
                 () -> repository.recordSubmitAttempt(context.claimed().claim()))) {
             return;
         }
+        // an input round before any task sends the create request again, with the user's answers and the server's
+        // opaque state; the store made the row claimable for submit only once answers were pending
+        InputRound round = row.state().awaitsInputBeforeTask()
+                ? new InputRound(row.state().requestState(), row.state().inputResponsesJson()) : null;
         SubmitCall call = new SubmitCall(row.id(), row.definition().serverName(), row.definition().toolName(),
-                row.definition().argumentsJson(), row.definition().requestedTtlMs());
+                row.definition().argumentsJson(), row.definition().requestedTtlMs(), round);
         context.call(permit -> driver.submit(call, permit), (result, error) -> settle(context, row, result, error));
     }
 
@@ -99,12 +107,22 @@ final class SubmitHandler implements PhaseHandler {
                 transitions.failure(row, "submit failed: " + message, completedAt, nothingSent, false));
     }
 
+    /**
+     * The three answers of a create request. A created task is polled from its next due time. A call that finished
+     * at once is terminal: nothing to poll. An input round stores the server's requests and state and is due never:
+     * {@code answerInput} makes it due (for submit) once the user answers. Neither of the last two has a remote task,
+     * so no endpoint owner: nothing lives in this worker's endpoint.
+     */
     private SubmitWrite submitted(TaskRecord row, SubmitResult result, Instant completedAt) {
         StoredSnapshot snapshot = transitions.normalize(result.snapshot());
-        return new SubmitWrite(result.snapshot().remoteTaskId(), snapshot, result.snapshot().remoteTtlMs(),
-                result.protocolVersion(), result.processLocal() ? worker : null,
-                transitions.nextDue(snapshot, result.snapshot().pollAfter(), completedAt),
-                transitions.event(row, snapshot));
+        AttentionEvent event = transitions.event(row, snapshot);
+        if (result.createdTask()) {
+            return new SubmitWrite(result.snapshot().remoteTaskId(), snapshot, result.snapshot().remoteTtlMs(),
+                    result.protocolVersion(), result.processLocal() ? worker : null,
+                    transitions.nextDue(snapshot, result.snapshot().pollAfter(), completedAt), event);
+        }
+        return new SubmitWrite(null, snapshot, null, result.protocolVersion(), null, null, event,
+                result.requestState());
     }
 
     /** The last write of a created task; retried as a whole when the store throws (both writes are fenced). */

@@ -40,9 +40,31 @@ final class Transitions {
 
     /** A snapshot the remote reported: terminal rows are never due again, others at the next poll time. */
     OutcomeWrite observed(TaskRecord row, RemoteTaskSnapshot remote, Instant completedAt) {
+        return observed(row, remote, completedAt, null);
+    }
+
+    /**
+     * {@link #observed(TaskRecord, RemoteTaskSnapshot, Instant)} after delivering {@code deliveredInputResponsesJson}
+     * (the pending answers this claim sent, or null): the store clears them only if they are still the pending ones.
+     */
+    OutcomeWrite observed(TaskRecord row, RemoteTaskSnapshot remote, Instant completedAt,
+            String deliveredInputResponsesJson) {
         StoredSnapshot snapshot = normalizer.normalize(remote);
         return new OutcomeWrite(snapshot, remote.remoteTtlMs(), nextDue(snapshot, remote.pollAfter(), completedAt),
-                event(row, snapshot));
+                event(row, snapshot), deliveredInputResponsesJson);
+    }
+
+    /**
+     * A status message with a note of the runtime's appended; the server's text is shortened first if needed, so the
+     * note survives the cap on stored messages.
+     */
+    static String withNote(String message, String note) {
+        String capped = SnapshotNormalizer.cap(note, SnapshotNormalizer.MAX_ERROR_CHARS / 2);
+        if (message == null || message.isBlank()) {
+            return capped;
+        }
+        return SnapshotNormalizer.cap(message, SnapshotNormalizer.MAX_ERROR_CHARS - capped.length() - 3) + " ("
+                + capped + ")";
     }
 
     /** A terminal outcome decided locally (lost task, protocol error, refused or unknown submission). */

@@ -5,6 +5,7 @@ import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.repository.AnswerOutcome;
 import dev.mcptasks.ports.repository.CancelRequestOutcome;
 import dev.mcptasks.ports.repository.NewTask;
 import dev.mcptasks.ports.repository.TaskQuery;
@@ -55,6 +56,31 @@ public final class TaskService {
     /** Records a cancel request (or cancels a never-sent task locally); a repeat changes nothing. */
     public CancelRequestOutcome requestCancel(TaskId id) {
         return repository.requestCancel(Objects.requireNonNull(id, "id"));
+    }
+
+    /**
+     * Stores a user's answer to one input request of a task in {@code input_required}; the worker that serves the
+     * task delivers it ({@code tasks/update}, or the create request again for an input round before any task).
+     *
+     * @param key the key of one of the task's pending input requests (a key of its {@code inputRequired} object)
+     * @param responseJson the bare answer, a JSON object (for an elicitation
+     *     {@code {"action":"accept","content":{...}}})
+     * @return {@link AnswerOutcome#ACCEPTED}; {@link AnswerOutcome#DUPLICATE} when an answer to the key is already
+     *     waiting (the first one stands); {@link AnswerOutcome#NOT_FOUND} when there is no such task;
+     *     {@link AnswerOutcome#NOT_WAITING} when the task stopped waiting between the check and the write
+     * @throws AnswerRejectedException when the task does not wait for input, its generation cannot take answers from
+     *     mcp-tasks, the key is not pending, or the answer is not a JSON object
+     */
+    public AnswerOutcome answer(TaskId id, String key, String responseJson) {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(key, "key");
+        Optional<TaskRecord> found = repository.find(id);
+        if (found.isEmpty()) {
+            return AnswerOutcome.NOT_FOUND;
+        }
+        TaskRecord task = found.get();
+        String answer = InputRequests.check(task, key, responseJson);
+        return repository.answerInput(id, key, answer);
     }
 
     public Optional<TaskRecord> find(TaskId id) {

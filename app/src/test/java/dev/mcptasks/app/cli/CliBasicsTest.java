@@ -45,7 +45,8 @@ class CliBasicsTest {
         assertThat(cli.run("list")).isEqualTo(2);
         assertThat(cli.err()).isEqualTo("mcp-tasks: " + dir.resolve("mcp-tasks.json")
                 + ": unknown key 'mcpServers.remote.hedaers' (allowed here: args, command, cwd, driver, env, headers,"
-                + " maxConnections, sessionBound, submitPolicy, taskTtlMs, toolCallTimeoutSeconds, toolset, type,"
+                + " maxConnections, protocol, sessionBound, submitPolicy, taskTtlMs, toolCallTimeoutSeconds, toolset,"
+                + " type,"
                 + " url)\n");
 
         cli.writeConfig("{\"runtime\": {\"leaseSeconds\": 1}}");

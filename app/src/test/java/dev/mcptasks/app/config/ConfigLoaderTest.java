@@ -3,6 +3,7 @@ package dev.mcptasks.app.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.mcptasks.domain.ProtocolGeneration;
 import dev.mcptasks.domain.SubmitPolicy;
 import dev.mcptasks.ports.transport.McpServerSpec;
 import java.io.IOException;
@@ -47,7 +48,7 @@ class ConfigLoaderTest {
         assertThat(config.runtime()).isEqualTo(RuntimeConfig.defaults());
         ServerConfig server = config.servers().get("s");
         assertThat(server).isEqualTo(new ServerConfig("s", "x", List.of(), Map.of(), null, null, Map.of(),
-                "mcp-tasks", null, 60, SubmitPolicy.AT_MOST_ONCE, null, true, 0));
+                "mcp-tasks", null, 60, SubmitPolicy.AT_MOST_ONCE, null, true, 0, null));
     }
 
     @Test
@@ -61,13 +62,15 @@ class ConfigLoaderTest {
                   "mcpServers": {
                     "local": { "type": "stdio", "command": "node", "args": ["server.js", "stdio"],
                                "env": { "TOKEN": "${env:TOKEN}", "PLAIN": "a-${env:API_TOKEN}-b" }, "cwd": "srv",
-                               "sessionBound": true },
+                               "sessionBound": true, "protocol": "2025-11-25" },
                     "remote": { "url": "http://127.0.0.1:3001/mcp",
                                 "headers": { "Authorization": "Bearer ${env:API_TOKEN}" },
                                 "driver": "mcp-tasks", "toolCallTimeoutSeconds": 90, "submitPolicy": "atLeastOnce",
-                                "taskTtlMs": 600000, "sessionBound": false, "maxConnections": 4 },
+                                "taskTtlMs": 600000, "sessionBound": false, "maxConnections": 4,
+                                "protocol": "2026-07-28" },
                     "tools": { "url": "https://tools.example/mcp", "driver": "ordinary-tools",
-                               "toolset": { "submit": "start_job", "status": "job_status", "cancel": "stop_job" } }
+                               "toolset": { "submit": "start_job", "status": "job_status", "cancel": "stop_job" },
+                               "protocol": "auto" }
                   } }
                 """);
 
@@ -78,10 +81,16 @@ class ConfigLoaderTest {
         assertThat(config.servers().keySet()).containsExactly("local", "remote", "tools");
         assertThat(config.servers().get("local")).isEqualTo(new ServerConfig("local", "node",
                 List.of("server.js", "stdio"), Map.of("TOKEN", "s3cret-token", "PLAIN", "a-api-s3cret-b"),
-                dir.resolve("srv"), null, Map.of(), "mcp-tasks", null, 60, SubmitPolicy.AT_MOST_ONCE, null, true, 0));
+                dir.resolve("srv"), null, Map.of(), "mcp-tasks", null, 60, SubmitPolicy.AT_MOST_ONCE, null, true, 0,
+                ProtocolGeneration.TASKS_2025_11_25));
         assertThat(config.servers().get("remote")).isEqualTo(new ServerConfig("remote", null, List.of(), Map.of(),
                 null, URI.create("http://127.0.0.1:3001/mcp"), Map.of("Authorization", "Bearer api-s3cret"),
-                "mcp-tasks", null, 90, SubmitPolicy.AT_LEAST_ONCE, 600_000L, false, 4));
+                "mcp-tasks", null, 90, SubmitPolicy.AT_LEAST_ONCE, 600_000L, false, 4,
+                ProtocolGeneration.TASKS_EXTENSION_2026_07_28));
+        assertThat(config.servers().get("tools").pinnedGeneration()).as("auto pins nothing").isNull();
+        assertThat(config.servers().get("remote").toMcpSettings().pinnedGeneration())
+                .isEqualTo(ProtocolGeneration.TASKS_EXTENSION_2026_07_28);
+        assertThat(config.servers().get("tools").toMcpSettings().pinnedGeneration()).isNull();
         assertThat(config.servers().get("tools").toolset())
                 .isEqualTo(new Toolset("start_job", "job_status", "stop_job"));
         assertThat(config.servers().get("tools").driver()).isEqualTo("ordinary-tools");
@@ -226,6 +235,33 @@ class ConfigLoaderTest {
                 "must not be empty");
         assertError("{\"mcpServers\": {\"s\": {\"command\": \"x\", \"submitPolicy\": \"exactlyOnce\"}}}",
                 "mcpServers.s.submitPolicy", "atMostOnce or atLeastOnce");
+    }
+
+    @Test
+    void protocolPinsTheGenerationOfNewTasksAndDefaultsToAuto() {
+        AppConfig config = parse("""
+                {"mcpServers": {"plain": {"command": "x"}, "auto": {"command": "x", "protocol": "auto"},
+                  "old": {"command": "x", "protocol": "2025-11-25"},
+                  "new": {"url": "http://h/mcp", "protocol": "2026-07-28"}}}""");
+
+        assertThat(config.servers().get("plain").toMcpSettings().pinnedGeneration()).isNull();
+        assertThat(config.servers().get("auto").toMcpSettings().pinnedGeneration()).isNull();
+        assertThat(config.servers().get("old").toMcpSettings().pinnedGeneration())
+                .isEqualTo(ProtocolGeneration.TASKS_2025_11_25);
+        assertThat(config.servers().get("new").toMcpSettings().pinnedGeneration())
+                .isEqualTo(ProtocolGeneration.TASKS_EXTENSION_2026_07_28);
+        assertThat(config.servers().get("new").toString()).contains("protocol=2026-07-28");
+        assertThat(config.servers().get("plain").toString()).contains("protocol=auto");
+    }
+
+    @Test
+    void anInvalidProtocolNamesTheServerAndTheAllowedValues() {
+        assertError("{\"mcpServers\": {\"s\": {\"command\": \"x\", \"protocol\": \"2026-01-01\"}}}",
+                "mcpServers.s.protocol", "must be auto, 2025-11-25 or 2026-07-28, was '2026-01-01'");
+        assertError("{\"mcpServers\": {\"s\": {\"command\": \"x\", \"protocol\": \"AUTO\"}}}",
+                "mcpServers.s.protocol", "must be auto, 2025-11-25 or 2026-07-28, was 'AUTO'");
+        assertError("{\"mcpServers\": {\"s\": {\"command\": \"x\", \"protocol\": 2026}}}",
+                "mcpServers.s.protocol", "");
     }
 
     @Test

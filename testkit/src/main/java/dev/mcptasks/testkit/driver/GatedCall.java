@@ -26,6 +26,7 @@ public final class GatedCall {
 
     private final GatedDriver.Kind kind;
     private final TaskId task;
+    private final Object request;
     private final Instant startedAt;
     private final CancelBehaviour onCancel;
     private final SendPermit permit;
@@ -33,11 +34,12 @@ public final class GatedCall {
     private final CountDownLatch cancelRequested = new CountDownLatch(1);
     private volatile Instant endedAt;
 
-    GatedCall(GatedDriver.Kind kind, TaskId task, Instant startedAt, CancelBehaviour onCancel,
+    GatedCall(GatedDriver.Kind kind, TaskId task, Object request, Instant startedAt, CancelBehaviour onCancel,
             java.util.function.Supplier<Instant> clock, SendPermit permit) {
         this.permit = permit;
         this.kind = kind;
         this.task = task;
+        this.request = request;
         this.startedAt = startedAt;
         this.onCancel = onCancel;
         future.whenComplete((value, error) -> endedAt = clock.get());
@@ -49,6 +51,14 @@ public final class GatedCall {
 
     public TaskId task() {
         return task;
+    }
+
+    /**
+     * What the call was asked: the {@code SubmitCall} of a submit, the {@code RemoteTaskRef} of a status or cancel,
+     * the {@link GatedDriver.AnswerRequest} of an answer.
+     */
+    public Object request() {
+        return request;
     }
 
     /**
@@ -84,7 +94,7 @@ public final class GatedCall {
 
     /** Answers a status or cancel call. Returns false when the call had already completed. */
     public boolean complete(RemoteTaskSnapshot snapshot) {
-        requireKind(kind != GatedDriver.Kind.SUBMIT, "a snapshot");
+        requireKind(kind == GatedDriver.Kind.STATUS || kind == GatedDriver.Kind.CANCEL, "a snapshot");
         return future.settle(snapshot);
     }
 
@@ -92,6 +102,12 @@ public final class GatedCall {
     public boolean complete(SubmitResult result) {
         requireKind(kind == GatedDriver.Kind.SUBMIT, "a submit result");
         return future.settle(result);
+    }
+
+    /** Acknowledges an answer call. Returns false when the call had already completed. */
+    public boolean acknowledge() {
+        requireKind(kind == GatedDriver.Kind.ANSWER, "an acknowledgement");
+        return future.settle(null);
     }
 
     /** Fails the call (typically with a {@code RemoteCallException}). */
@@ -105,7 +121,9 @@ public final class GatedCall {
     }
 
     void answer(Object scripted) {
-        if (scripted instanceof Throwable error) {
+        if (scripted == GatedDriver.ACKNOWLEDGED) {
+            acknowledge();
+        } else if (scripted instanceof Throwable error) {
             future.completeExceptionally(error);
         } else {
             future.settle(scripted);

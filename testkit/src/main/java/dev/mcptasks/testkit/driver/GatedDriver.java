@@ -25,7 +25,15 @@ import java.util.concurrent.TimeoutException;
  */
 public final class GatedDriver implements TaskDriver {
     /** The kind of a call. */
-    public enum Kind { SUBMIT, STATUS, CANCEL }
+    public enum Kind { SUBMIT, STATUS, CANCEL, ANSWER }
+
+    /** The scripted answer of an {@link Kind#ANSWER} call that the server acknowledged. */
+    public static final Object ACKNOWLEDGED = new Object() {
+        @Override
+        public String toString() {
+            return "ACKNOWLEDGED";
+        }
+    };
 
     private record Key(Kind kind, TaskId task) {}
 
@@ -63,20 +71,35 @@ public final class GatedDriver implements TaskDriver {
 
     @Override
     public CompletableFuture<SubmitResult> submit(SubmitCall call, SendPermit permit) {
-        return start(Kind.SUBMIT, call.taskId(), permit);
+        return start(Kind.SUBMIT, call.taskId(), call, permit);
     }
 
     @Override
     public CompletableFuture<RemoteTaskSnapshot> status(RemoteTaskRef task, SendPermit permit) {
-        return start(Kind.STATUS, task.taskId(), permit);
+        return start(Kind.STATUS, task.taskId(), task, permit);
     }
 
     @Override
     public CompletableFuture<RemoteTaskSnapshot> cancel(RemoteTaskRef task, SendPermit permit) {
-        return start(Kind.CANCEL, task.taskId(), permit);
+        return start(Kind.CANCEL, task.taskId(), task, permit);
     }
 
-    /** The next {@code kind} call for {@code task} completes at once with {@code answer} (a value or a Throwable). */
+    /**
+     * Delivering answers: an {@link Kind#ANSWER} call whose {@link GatedCall#request()} is an
+     * {@link AnswerRequest}; script {@link #ACKNOWLEDGED} (or a Throwable) to complete it.
+     */
+    @Override
+    public CompletableFuture<Void> answer(RemoteTaskRef task, String inputResponsesJson, SendPermit permit) {
+        return start(Kind.ANSWER, task.taskId(), new AnswerRequest(task, inputResponsesJson), permit);
+    }
+
+    /** What an {@link Kind#ANSWER} call was asked to deliver. */
+    public record AnswerRequest(RemoteTaskRef task, String inputResponsesJson) {}
+
+    /**
+     * The next {@code kind} call for {@code task} completes at once with {@code answer} (a value, a Throwable, or
+     * {@link #ACKNOWLEDGED} for an answer call).
+     */
     public synchronized GatedDriver script(Kind kind, TaskId task, Object answer) {
         scripted.computeIfAbsent(new Key(kind, task), k -> new ArrayDeque<>()).add(answer);
         return this;
@@ -155,12 +178,12 @@ public final class GatedDriver implements TaskDriver {
         }
     }
 
-    private <T> CompletableFuture<T> start(Kind kind, TaskId task, SendPermit permit) {
+    private <T> CompletableFuture<T> start(Kind kind, TaskId task, Object request, SendPermit permit) {
         GatedCall call;
         Object answer;
         synchronized (this) {
             Key key = new Key(kind, task);
-            call = new GatedCall(kind, task, clock.now(),
+            call = new GatedCall(kind, task, request, clock.now(),
                     cancelBehaviour.getOrDefault(key, defaultCancelBehaviour), clock::now, permit);
             calls.add(call);
             Queue<Object> queue = scripted.get(key);
