@@ -30,7 +30,9 @@ public record SubmitResult(RemoteTaskSnapshot snapshot, String protocolVersion, 
             throw new IllegalArgumentException("a created task needs its remote task id (status "
                     + snapshot.status().wireName() + ")");
         }
-        if (requestState != null && !isInputRound()) {
+        // the parameter, not isInputRound(): the field is not assigned yet in a compact constructor
+        if (requestState != null
+                && !(snapshot.remoteTaskId() == null && snapshot.status() == TaskStatus.INPUT_REQUIRED)) {
             throw new IllegalArgumentException("requestState belongs to an input round only");
         }
     }
