@@ -273,8 +273,9 @@ public final class McpSession implements AutoCloseable {
                 log.info("server '{}': {}; speaking the 2025-11-25 generation", serverName(), legacy.why());
                 if (connection.isLost()) {
                     // the probe's failure ended the connection: the next request starts over, probing again
-                    abandon(connection, new McpProtocolException(serverName(), "the server/discover probe ended"
-                            + " the connection (" + legacy.why() + ")"));
+                    abandon(connection, new McpTransportFailure(serverName(), GenerationProbe.METHOD,
+                            new McpTransportException(McpTransportException.Kind.CLOSED, "the server/discover probe"
+                                    + " ended the connection (" + legacy.why() + ")"), false));
                 } else {
                     initialize(connection);
                 }

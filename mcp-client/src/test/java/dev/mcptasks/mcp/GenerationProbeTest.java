@@ -188,4 +188,17 @@ class GenerationProbeTest {
         assertThat(server.last().lastRequest("echo").at("/params/_meta/io.modelcontextprotocol~1protocolVersion")
                 .asText()).isEqualTo("2026-07-28");
     }
+
+    @Test
+    void aProbeThatEndsTheConnectionFailsThisConnectAsNotSentAndTheNextOneStartsOver() throws Exception {
+        server.sendFailure = Map.entry("server/discover", new McpTransportException(
+                McpTransportException.Kind.SESSION_LOST, "no valid session"));
+        assertThat(failureOf(session.connect())).isInstanceOfSatisfying(McpTransportFailure.class,
+                failure -> assertThat(failure.sent()).isFalse());
+        assertThat(session.generation()).isEmpty();
+
+        assertThat(await(session.connect()).generation()).isEqualTo(ProtocolGeneration.TASKS_2025_11_25);
+        assertThat(server.transports).hasSize(2);
+        assertThat(methods()).containsExactly("server/discover", "initialize", "notifications/initialized");
+    }
 }
