@@ -73,7 +73,9 @@ final class GenerationProbe {
             McpTransportException transport = failure.transportCause();
             boolean clientError = transport.kind() == McpTransportException.Kind.HTTP_STATUS
                     && transport.httpStatus() >= 400 && transport.httpStatus() < 500;
-            if (clientError || transport.kind() == McpTransportException.Kind.SESSION_LOST) {
+            // a legacy stdio server may exit on a request before initialize: that is its answer too
+            if (clientError || transport.kind() == McpTransportException.Kind.SESSION_LOST
+                    || transport.kind() == McpTransportException.Kind.PROCESS_EXITED) {
                 return new Verdict.Legacy("server/discover was answered with " + transport.getMessage());
             }
         }

@@ -51,6 +51,8 @@ public final class McpSession implements AutoCloseable {
     private volatile McpHandshake handshake;
     /** The pinned generation, or the one the first successful handshake found; null until known. Set once. */
     private volatile ProtocolGeneration generation;
+    /** The probe said legacy but ended its connection doing so: the next connection initializes without probing. */
+    private volatile boolean initializeWithoutProbe;
 
     /**
      * @param callbacks runs the continuations of every future this session returns, so callers' code never runs
@@ -245,7 +247,7 @@ public final class McpSession implements AutoCloseable {
 
     private void handshake(McpConnection connection) {
         ProtocolGeneration known = generation;
-        if (known == ProtocolGeneration.TASKS_2025_11_25) {
+        if (known == ProtocolGeneration.TASKS_2025_11_25 || (known == null && initializeWithoutProbe)) {
             initialize(connection);
         } else if (known == ProtocolGeneration.TASKS_EXTENSION_2026_07_28) {
             McpHandshake discovered = handshake;
@@ -272,7 +274,8 @@ public final class McpSession implements AutoCloseable {
             } else if (verdict instanceof GenerationProbe.Verdict.Legacy legacy) {
                 log.info("server '{}': {}; speaking the 2025-11-25 generation", serverName(), legacy.why());
                 if (connection.isLost()) {
-                    // the probe's failure ended the connection: the next request starts over, probing again
+                    // the probe's answer ended the connection: the next request starts over with initialize
+                    initializeWithoutProbe = true;
                     abandon(connection, new McpTransportFailure(serverName(), GenerationProbe.METHOD,
                             new McpTransportException(McpTransportException.Kind.CLOSED, "the server/discover probe"
                                     + " ended the connection (" + legacy.why() + ")"), false));

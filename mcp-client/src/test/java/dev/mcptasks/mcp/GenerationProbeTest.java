@@ -190,15 +190,16 @@ class GenerationProbeTest {
     }
 
     @Test
-    void aProbeThatEndsTheConnectionFailsThisConnectAsNotSentAndTheNextOneStartsOver() throws Exception {
+    void aProbeThatEndsTheConnectionFailsThisConnectAsNotSentAndTheNextOneInitializes() throws Exception {
+        // a legacy stdio server that exits on anything before initialize
         server.sendFailure = Map.entry("server/discover", new McpTransportException(
-                McpTransportException.Kind.SESSION_LOST, "no valid session"));
-        assertThat(failureOf(session.connect())).isInstanceOfSatisfying(McpTransportFailure.class,
+                McpTransportException.Kind.PROCESS_EXITED, "exited with code 1"));
+        assertThat(failureOf(session.request("echo", null))).isInstanceOfSatisfying(McpTransportFailure.class,
                 failure -> assertThat(failure.sent()).isFalse());
         assertThat(session.generation()).isEmpty();
 
         assertThat(await(session.connect()).generation()).isEqualTo(ProtocolGeneration.TASKS_2025_11_25);
         assertThat(server.transports).hasSize(2);
-        assertThat(methods()).containsExactly("server/discover", "initialize", "notifications/initialized");
+        assertThat(methods()).containsExactly("initialize", "notifications/initialized");
     }
 }
