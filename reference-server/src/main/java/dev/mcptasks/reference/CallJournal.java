@@ -73,8 +73,25 @@ final class CallJournal implements AutoCloseable {
   }
 
   void created(String taskId, String kind, String sessionId, JsonNode arguments) {
+    created(taskId, kind, sessionId, arguments, null);
+  }
+
+  /** A creation; {@code generation} (null for 2025-11-25, which lines leave implicit) is added when given. */
+  void created(String taskId, String kind, String sessionId, JsonNode arguments, String generation) {
     ObjectNode line = line("create").put("task", taskId).put("kind", kind).put("session", sessionId);
     line.set("arguments", arguments == null ? null : arguments.deepCopy());
+    generation(line, generation);
+    write(line);
+  }
+
+  /**
+   * A 2026 input answer offered for {@code taskId}'s request {@code key}: through {@code tasks/update}, or the MRTR
+   * answer ({@code via: "requestState"}) that let the creating call through; {@code accepted} false when ignored.
+   */
+  void answered(String taskId, String key, JsonNode response, boolean accepted, String via) {
+    ObjectNode line = line("answer").put("task", taskId).put("key", key).put("accepted", accepted).put("via", via);
+    line.set("response", response == null ? null : response.deepCopy());
+    generation(line, Envelope.VERSION);
     write(line);
   }
 
@@ -94,10 +111,18 @@ final class CallJournal implements AutoCloseable {
 
   /** Records the start of a call and returns its number, for {@link #end}. */
   long begin(String taskId, String method, String sessionId) {
+    return begin(taskId, method, sessionId, null);
+  }
+
+  /** {@link #begin(String, String, String)} of a call made on {@code generation} (null: 2025-11-25, implicit). */
+  long begin(String taskId, String method, String sessionId, String generation) {
     long call = calls.incrementAndGet();
     if (out != null) {
       unanswered.add(call);
-      write(line("begin").put("call", call).put("task", taskId).put("method", method).put("session", sessionId));
+      ObjectNode line = line("begin").put("call", call).put("task", taskId).put("method", method)
+          .put("session", sessionId);
+      generation(line, generation);
+      write(line);
       Consumer<Runnable> connection = CONNECTION.get();
       if (connection != null) {
         // runs at once when the connection is already closed
@@ -134,7 +159,9 @@ final class CallJournal implements AutoCloseable {
       if (status.isTextual()) {
         line.put("status", status.textValue());
       }
-      JsonNode taskId = node.path("task").path("taskId");
+      // a 2025 CreateTaskResult wraps the task; a 2026 one is flat, marked resultType "task"
+      JsonNode taskId = "task".equals(node.path("resultType").asText()) ? node.path("taskId")
+          : node.path("task").path("taskId");
       if (taskId.isTextual()) {
         line.put("task", taskId.textValue());
       }
@@ -146,6 +173,12 @@ final class CallJournal implements AutoCloseable {
     ObjectNode line = line("terminal").put("task", taskId).put("status", status.wire());
     line.set("result", result == null ? null : result.deepCopy());
     write(line);
+  }
+
+  private static void generation(ObjectNode line, String generation) {
+    if (generation != null) {
+      line.put("generation", generation);
+    }
   }
 
   private ObjectNode line(String event) {

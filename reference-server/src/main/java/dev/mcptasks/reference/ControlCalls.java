@@ -30,8 +30,14 @@ final class ControlCalls {
    */
   <T> CompletableFuture<T> answer(TaskRecord record, String method, ClientSession session, long delayMs, boolean hang,
       Supplier<CompletableFuture<T>> answer) {
+    return answer(record, method, session, delayMs, hang, generationOf(record), answer);
+  }
+
+  /** {@link #answer} for a call made on protocol {@code generation} (journaled when not 2025-11-25). */
+  <T> CompletableFuture<T> answer(TaskRecord record, String method, ClientSession session, long delayMs, boolean hang,
+      String generation, Supplier<CompletableFuture<T>> answer) {
     ControlCallLog.Ticket ticket = log.begin(record.id(), method, session.id(), store.nowMs());
-    long call = journal.begin(record.id(), method, session.id());
+    long call = journal.begin(record.id(), method, session.id(), generation);
     CompletableFuture<T> reply;
     if (hang) {
       reply = new CompletableFuture<>();
@@ -54,15 +60,21 @@ final class ControlCalls {
    * one (a record deleted at ttl expiry before it ended has no terminal line).
    */
   void created(TaskRecord record, ClientSession session, JsonNode arguments) {
-    journal.created(record.id(), record.kind().name().toLowerCase(Locale.ROOT), session.id(), arguments);
+    journal.created(record.id(), record.kind().name().toLowerCase(Locale.ROOT), session.id(), arguments,
+        generationOf(record));
     record.terminal().thenAccept(status -> journal.terminal(record.id(), status, record.result()));
   }
 
   /** Records a call that was answered at once, such as the {@code tools/call} that created the task. */
   void recordInstant(TaskRecord record, String method, ClientSession session) {
     long now = store.nowMs();
-    journal.end(journal.begin(record.id(), method, session.id()), null, null);
+    journal.end(journal.begin(record.id(), method, session.id(), generationOf(record)), null, null);
     log.end(log.begin(record.id(), method, session.id(), now), now);
+  }
+
+  /** The generation a record's calls are made on when the caller does not say: 2026 for extension tasks. */
+  private static String generationOf(TaskRecord record) {
+    return record.kind() == TaskRecord.Kind.EXTENSION_TASK ? Envelope.VERSION : null;
   }
 
   private static <T> void relay(Supplier<CompletableFuture<T>> answer, CompletableFuture<T> reply) {

@@ -41,6 +41,14 @@ final class HttpReply {
     write(response);
   }
 
+  /** The 2026-07-28 answer to GET and DELETE: there are no sessions and no GET stream, only POST. */
+  void onlyPostAllowed() {
+    FullHttpResponse response = response(HttpResponseStatus.METHOD_NOT_ALLOWED, bytes(JsonRpc.error(null, -32000,
+        "Method not allowed.")), "application/json", null);
+    response.headers().set(HttpHeaderNames.ALLOW, "POST");
+    write(response);
+  }
+
   /** A JSON-RPC error with a null id, the body SDK servers send with transport-level 4xx answers. */
   void rpcError(HttpResponseStatus status, int code, String message) {
     json(status, JsonRpc.error(null, code, message), null);
@@ -63,9 +71,13 @@ final class HttpReply {
     channel.closeFuture().addListener(done -> action.run());
   }
 
-  private void json(HttpResponseStatus status, ObjectNode message, String sessionId) {
+  void json(HttpResponseStatus status, ObjectNode message, String sessionId) {
+    send(status, bytes(message), "application/json", sessionId);
+  }
+
+  private ByteBuf bytes(ObjectNode message) {
     try {
-      send(status, Unpooled.wrappedBuffer(mapper.writeValueAsBytes(message)), "application/json", sessionId);
+      return Unpooled.wrappedBuffer(mapper.writeValueAsBytes(message));
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("a JsonNode tree could not be written", e);
     }

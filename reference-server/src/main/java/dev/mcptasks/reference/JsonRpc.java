@@ -20,10 +20,18 @@ final class JsonRpc {
   }
 
   static ObjectNode error(JsonNode id, int code, String text) {
+    return error(id, code, text, null);
+  }
+
+  /** An error response; {@code data} null leaves the {@code data} member out. */
+  static ObjectNode error(JsonNode id, int code, String text, JsonNode data) {
     ObjectNode message = JsonNodeFactory.instance.objectNode();
     message.put("jsonrpc", "2.0");
     message.set("id", id == null ? JsonNodeFactory.instance.nullNode() : id);
-    message.putObject("error").put("code", code).put("message", text);
+    ObjectNode error = message.putObject("error").put("code", code).put("message", text);
+    if (data != null) {
+      error.set("data", data);
+    }
     return message;
   }
 

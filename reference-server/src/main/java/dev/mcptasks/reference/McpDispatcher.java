@@ -11,22 +11,43 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Routes one incoming JSON-RPC message to its method and turns the outcome into the response message; transport
- * independent (stdio and HTTP both call {@link #handle}).
+ * independent (stdio and HTTP both call {@link #handle}). A request is answered on the 2025-11-25 path or on the
+ * 2026-07-28 path as {@link ReferenceServerOptions#generation()} says: in dual mode per request, by the envelope.
  */
 final class McpDispatcher {
   static final String LATEST_VERSION = "2025-11-25";
   static final List<String> SUPPORTED_VERSIONS = List.of("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05");
+  static final String SERVER_NAME = "mcp-tasks-reference";
+  static final String SERVER_VERSION = "0.1.0";
 
   private static final Logger LOG = LoggerFactory.getLogger(McpDispatcher.class);
 
+  /** A response message and the HTTP status it travels with (200 but for the 2026 transport-level errors). */
+  record Answer(ObjectNode message, int httpStatus) {}
+
+  /** The transport's check of a 2026 request against its envelope (the HTTP headers); stdio has none. */
+  @FunctionalInterface
+  interface HeaderCheck {
+    HeaderCheck NONE = (method, params, envelope) -> { };
+
+    void verify(String method, JsonNode params, Envelope envelope);
+  }
+
+  private final ReferenceServerOptions options;
   private final ToolCatalog catalog;
   private final ToolCalls toolCalls;
   private final TaskMethods taskMethods;
+  private final ModernToolCalls modernToolCalls;
+  private final ModernTaskMethods modernTaskMethods;
 
-  McpDispatcher(ToolCatalog catalog, ToolCalls toolCalls, TaskMethods taskMethods) {
+  McpDispatcher(ReferenceServerOptions options, ToolCatalog catalog, ToolCalls toolCalls, TaskMethods taskMethods,
+      ModernToolCalls modernToolCalls, ModernTaskMethods modernTaskMethods) {
+    this.options = options;
     this.catalog = catalog;
     this.toolCalls = toolCalls;
     this.taskMethods = taskMethods;
+    this.modernToolCalls = modernToolCalls;
+    this.modernTaskMethods = modernTaskMethods;
   }
 
   /** Whether {@code message} is a request (has a method and an id), the only kind that gets a response. */
@@ -35,13 +56,36 @@ final class McpDispatcher {
   }
 
   /**
-   * Handles {@code message}; the future yields the response for a request and null for a notification or a
-   * response. It may never complete when the task's behaviour says a control call hangs.
+   * Whether {@code message} takes the 2026-07-28 path: always in pure 2026 mode, never in 2025 mode, and in dual mode
+   * when it carries the envelope or is {@code server/discover} (a method 2025 does not have).
    */
-  CompletableFuture<ObjectNode> handle(ClientSession session, JsonNode message) {
+  boolean isModern(JsonNode message) {
+    return switch (options.generation()) {
+      case V2025_11_25 -> false;
+      case V2026_07_28 -> true;
+      case DUAL -> Envelope.present(message.path("params"))
+          || "server/discover".equals(message.path("method").asText());
+    };
+  }
+
+  /**
+   * Handles {@code message} on the path {@link #isModern} picks; the future yields the response for a request and
+   * null for a notification or a response. It may never complete when the task's behaviour says a control call hangs.
+   */
+  CompletableFuture<Answer> handle(ClientSession session, JsonNode message) {
+    return handle(session, message, isModern(message), HeaderCheck.NONE);
+  }
+
+  /** Handles {@code message} on the 2026 path, checking it with {@code headers} once its envelope is read. */
+  CompletableFuture<Answer> handleModern(ClientSession session, JsonNode message, HeaderCheck headers) {
+    return handle(session, message, true, headers);
+  }
+
+  private CompletableFuture<Answer> handle(ClientSession session, JsonNode message, boolean modern,
+      HeaderCheck headers) {
     if (!message.isObject() || !"2.0".equals(message.path("jsonrpc").asText())) {
-      return CompletableFuture.completedFuture(JsonRpc.error(message.path("id").isMissingNode() ? null
-          : message.get("id"), JsonRpcException.INVALID_REQUEST, "Invalid Request: not a JSON-RPC 2.0 message"));
+      return CompletableFuture.completedFuture(new Answer(JsonRpc.error(message.path("id").isMissingNode() ? null
+          : message.get("id"), JsonRpcException.INVALID_REQUEST, "Invalid Request: not a JSON-RPC 2.0 message"), 400));
     }
     if (!message.path("method").isTextual()) {
       return CompletableFuture.completedFuture(null); // a response to a server request; we send none
@@ -55,11 +99,68 @@ final class McpDispatcher {
     JsonNode params = message.path("params");
     CompletableFuture<JsonNode> outcome;
     try {
-      outcome = route(session, method, params);
+      outcome = modern ? routeModern(session, method, params, headers) : route(session, method, params);
     } catch (RuntimeException e) {
       outcome = CompletableFuture.failedFuture(e);
     }
-    return outcome.handle((result, failure) -> failure == null ? JsonRpc.result(id, result) : toError(id, failure));
+    return outcome.handle((result, failure) -> failure != null ? toError(id, failure)
+        : new Answer(JsonRpc.result(id, modern ? decorate(result) : result), 200));
+  }
+
+  /**
+   * The 2026 path: {@code initialize} is refused with -32022 naming the one version served; every other request must
+   * carry a valid envelope (and pass the transport's header check) before it is routed. Methods 2026 removed
+   * ({@code tasks/result}, {@code tasks/list}) are unknown: -32601, HTTP 404.
+   */
+  private CompletableFuture<JsonNode> routeModern(ClientSession session, String method, JsonNode params,
+      HeaderCheck headers) {
+    if ("initialize".equals(method)) {
+      throw Envelope.unsupportedVersion(params.path("protocolVersion").asText(""));
+    }
+    Envelope envelope = Envelope.read(params);
+    headers.verify(method, params, envelope);
+    return switch (method) {
+      case "server/discover" -> done(discover());
+      case "ping" -> done(JsonNodeFactory.instance.objectNode());
+      case "tools/list" -> done(catalog.listModern());
+      case "tools/call" -> modernToolCalls.call(session, params, envelope);
+      case "tasks/get" -> modernTaskMethods.get(session, params, envelope);
+      case "tasks/update" -> modernTaskMethods.update(session, params, envelope);
+      case "tasks/cancel" -> modernTaskMethods.cancel(session, params, envelope);
+      default -> throw new JsonRpcException(JsonRpcException.METHOD_NOT_FOUND, "Method not found", null, 404);
+    };
+  }
+
+  /** The observed SDK 2.4.0 shape; never the legacy {@code tasks} capability, even in dual mode. */
+  private static JsonNode discover() {
+    ObjectNode result = JsonNodeFactory.instance.objectNode();
+    result.putArray("supportedVersions").add(Envelope.VERSION);
+    ObjectNode capabilities = result.putObject("capabilities");
+    capabilities.putObject("tools");
+    capabilities.putObject("extensions").putObject(Envelope.TASKS_EXTENSION);
+    result.put("resultType", "complete");
+    result.put("ttlMs", 0);
+    result.put("cacheScope", "private");
+    return result;
+  }
+
+  /**
+   * Every 2026 result is a Result: {@code resultType} ({@code "complete"} unless the method set another) and the
+   * server's name in {@code _meta}. Works on a copy: a result may be a record's stored one. A non-object (a scripted
+   * malformed answer) is sent as it is.
+   */
+  private static JsonNode decorate(JsonNode result) {
+    if (!(result instanceof ObjectNode object)) {
+      return result;
+    }
+    ObjectNode copy = object.deepCopy();
+    if (!copy.has("resultType")) {
+      copy.put("resultType", "complete");
+    }
+    JsonNode meta = copy.path("_meta");
+    ObjectNode metaObject = meta.isObject() ? (ObjectNode) meta : copy.putObject("_meta");
+    metaObject.putObject(Envelope.SERVER_INFO_KEY).put("name", SERVER_NAME).put("version", SERVER_VERSION);
+    return copy;
   }
 
   private CompletableFuture<JsonNode> route(ClientSession session, String method, JsonNode params) {
@@ -88,18 +189,18 @@ final class McpDispatcher {
     tasks.putObject("list");
     tasks.putObject("cancel");
     tasks.putObject("requests").putObject("tools").putObject("call");
-    result.putObject("serverInfo").put("name", "mcp-tasks-reference").put("version", "0.1.0");
+    result.putObject("serverInfo").put("name", SERVER_NAME).put("version", SERVER_VERSION);
     return result;
   }
 
-  private static ObjectNode toError(JsonNode id, Throwable failure) {
+  private static Answer toError(JsonNode id, Throwable failure) {
     Throwable cause = failure instanceof CompletionException && failure.getCause() != null
         ? failure.getCause() : failure;
     if (cause instanceof JsonRpcException rpc) {
-      return JsonRpc.error(id, rpc.code(), rpc.getMessage());
+      return new Answer(JsonRpc.error(id, rpc.code(), rpc.getMessage(), rpc.data()), rpc.httpStatus());
     }
     LOG.error("request {} failed", id, cause);
-    return JsonRpc.error(id, JsonRpcException.INTERNAL_ERROR, "Internal error: " + cause);
+    return new Answer(JsonRpc.error(id, JsonRpcException.INTERNAL_ERROR, "Internal error: " + cause), 500);
   }
 
   private static CompletableFuture<JsonNode> done(JsonNode result) {

@@ -8,6 +8,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
@@ -26,6 +27,9 @@ final class McpHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
 
   /** A header a client may send on {@code initialize} to name itself in the call log (e.g. a worker's id). */
   static final String CLIENT_TAG = "X-Client-Tag";
+
+  /** The session id 2026 requests are journaled under (2026 has no sessions), suffixed with the client tag. */
+  static final String MODERN_SESSION = "2026";
 
   private static final Logger LOG = LoggerFactory.getLogger(McpHttpHandler.class);
   private static final Pattern LOOPBACK_ORIGIN =
@@ -63,6 +67,8 @@ final class McpHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
     HttpMethod method = request.method();
     if (HttpMethod.POST.equals(method)) {
       post(reply, request);
+    } else if (!options.generation().servesLegacy()) {
+      reply.onlyPostAllowed();
     } else if (HttpMethod.GET.equals(method)) {
       get(reply, request);
     } else if (HttpMethod.DELETE.equals(method)) {
@@ -97,6 +103,11 @@ final class McpHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
           "Invalid Request: the body must be one JSON-RPC message");
       return;
     }
+    if (dispatcher.isModern(message) || (options.generation().servesModern()
+        && Envelope.VERSION.equals(request.headers().get(HttpTransportHeaders.PROTOCOL_VERSION)))) {
+      postModern(reply, request, message);
+      return;
+    }
     boolean initialize = McpDispatcher.isRequest(message) && "initialize".equals(message.path("method").asText());
     ClientSession session = initialize ? sessions.open() : existingSession(reply, request);
     if (session == null) {
@@ -113,11 +124,33 @@ final class McpHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
     String sessionHeader = initialize ? session.id() : null;
     if (options.jsonResponses()) {
       journal.onConnection(reply::onClose, () -> dispatcher.handle(session, message))
-          .thenAccept(response -> reply.json(response, sessionHeader));
+          .thenAccept(answer -> reply.json(answer.message(), sessionHeader));
     } else {
       SseStream stream = reply.openSse(sessionHeader, options.sseRetryMs(), options.sseKeepAliveMs());
-      journal.onConnection(reply::onClose, () -> dispatcher.handle(session, message)).thenAccept(stream::finish);
+      journal.onConnection(reply::onClose, () -> dispatcher.handle(session, message))
+          .thenAccept(answer -> stream.finish(answer.message()));
     }
+  }
+
+  /**
+   * A 2026-07-28 POST (the whole endpoint in 2026 mode; in dual mode a request with the envelope, a
+   * {@code server/discover}, or a {@code MCP-Protocol-Version: 2026-07-28} header): no session, headers checked
+   * against the body, and always an {@code application/json} answer (the SDK's default) whose HTTP status is the
+   * error's (400, 404) or 200. Each request gets a throwaway session named by its {@code X-Client-Tag}, if any, for
+   * the call log.
+   */
+  private void postModern(HttpReply reply, FullHttpRequest request, JsonNode message) {
+    if (!McpDispatcher.isRequest(message)) {
+      dispatcher.handle(new ClientSession(MODERN_SESSION, null), message);
+      reply.accepted();
+      return;
+    }
+    String tag = request.headers().get(CLIENT_TAG);
+    ClientSession session = new ClientSession(tag == null ? MODERN_SESSION : MODERN_SESSION + ":" + tag, null);
+    HttpHeaders headers = request.headers().copy();
+    journal.onConnection(reply::onClose, () -> dispatcher.handleModern(session, message,
+            (method, params, envelope) -> ModernHeaders.verify(headers, method, params, envelope)))
+        .thenAccept(answer -> reply.json(HttpResponseStatus.valueOf(answer.httpStatus()), answer.message(), null));
   }
 
   private void get(HttpReply reply, FullHttpRequest request) {

@@ -15,7 +15,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * An embeddable MCP server with 2025-11-25 task support for tests and demos: serve stdio on given streams with
+ * An embeddable MCP server with task support for tests and demos, speaking the 2025-11-25 tasks utility, the
+ * 2026-07-28 tasks extension, or both ({@link ReferenceServerOptions#generation()}): serve stdio on given streams with
  * {@link #runStdio} and/or Streamable HTTP on 127.0.0.1 with {@link #startHttp}. All transports share one task store,
  * so a task created over one is visible over another unless {@link ReferenceServerOptions#sessionScoped()}.
  */
@@ -51,7 +52,9 @@ public final class ReferenceServer implements AutoCloseable {
     ToolCatalog catalog = new ToolCatalog();
     JobTools jobs = new JobTools(store, runner, controlCalls);
     ToolCalls toolCalls = new ToolCalls(options, catalog, store, runner, jobs, log, controlCalls);
-    this.dispatcher = new McpDispatcher(catalog, toolCalls, new TaskMethods(store, runner, controlCalls));
+    this.dispatcher = new McpDispatcher(options, catalog, toolCalls, new TaskMethods(store, runner, controlCalls),
+        new ModernToolCalls(options, catalog, store, runner, toolCalls, controlCalls, journal),
+        new ModernTaskMethods(options, store, runner, controlCalls, journal));
   }
 
   public ReferenceServerOptions options() {

@@ -26,7 +26,12 @@ public final class ReferenceServerMain {
       "  --strict-task-support   answer taskSupport misuse with -32601 (default: SDK 1.32.2 quirks)",
       "  --allow-origin ORIGIN   accept this Origin header besides loopback origins (repeatable)",
       "  --sse-keepalive-ms N    period of ': keepalive' comments on open SSE streams, 0 for none (default 15000)",
-      "  --call-log FILE         append every session, creation, control call and task end to FILE (JSON lines)");
+      "  --call-log FILE         append every session, creation, control call and task end to FILE (JSON lines)",
+      "  --generation G          protocol generations served: 2025-11-25 (default), 2026-07-28 (server/discover,",
+      "                          per-request _meta envelope, tasks extension; no sessions) or dual (both; a request",
+      "                          carrying the 2026 envelope is 2026, anything else follows the 2025 rules)",
+      "  --bare-result           2026: leave resultType out of the result embedded in a completed tasks/get",
+      "  --no-content-quirk      2026: no 'content: []' in a CreateTaskResult (SDK 2.4.0 servers send it)");
 
   private ReferenceServerMain() {
   }
@@ -85,6 +90,9 @@ public final class ReferenceServerMain {
         case "--allow-origin" -> origins.add(value(args, ++i, arg));
         case "--sse-keepalive-ms" -> options = options.withSseKeepAliveMs(number(args, ++i, arg, 0, Long.MAX_VALUE));
         case "--call-log" -> options = options.withCallLog(Path.of(value(args, ++i, arg)));
+        case "--generation" -> options = options.withGeneration(ServedGenerations.fromFlag(value(args, ++i, arg)));
+        case "--bare-result" -> options = options.withBareResult(true);
+        case "--no-content-quirk" -> options = options.withContentQuirk(false);
         default -> throw new IllegalArgumentException("unknown argument: " + arg);
       }
     }

@@ -26,6 +26,11 @@ import java.util.Objects;
  *     0 sends none
  * @param callLog when non-null, a file to which every session, task creation, control call (begin and end) and task
  *     end is appended as one JSON line ({@code --call-log}); null records nothing
+ * @param generation which protocol generations are served ({@code --generation}): 2025-11-25 only (the default),
+ *     the 2026-07-28 tasks extension only, or both on one endpoint
+ * @param bareResult leave {@code resultType} out of the {@code result} embedded in a completed 2026 DetailedTask
+ *     (the SEP example shape); by default it is included, as ext-tasks requires
+ * @param contentQuirk add {@code content: []} to a 2026 CreateTaskResult as TypeScript SDK 2.4.0 servers do
  */
 public record ReferenceServerOptions(
     boolean sessionScoped,
@@ -40,10 +45,14 @@ public record ReferenceServerOptions(
     int listPageSize,
     long sseRetryMs,
     long sseKeepAliveMs,
-    Path callLog) {
+    Path callLog,
+    ServedGenerations generation,
+    boolean bareResult,
+    boolean contentQuirk) {
 
   public ReferenceServerOptions {
     allowedOrigins = List.copyOf(Objects.requireNonNull(allowedOrigins, "allowedOrigins"));
+    Objects.requireNonNull(generation, "generation");
     requirePositive("defaultTtlMs", defaultTtlMs);
     requirePositive("maxTtlMs", maxTtlMs);
     requirePositive("pollIntervalMs", pollIntervalMs);
@@ -60,57 +69,85 @@ public record ReferenceServerOptions(
   /** Shared tasks, ttl honoured (default 300000, cap 3600000), pollInterval 500, SSE, GET stream, SDK quirks. */
   public static ReferenceServerOptions defaults() {
     return new ReferenceServerOptions(false, null, 300_000, 3_600_000, 500, false, true, false, List.of(), 50, 1000,
-        15_000, null);
+        15_000, null, ServedGenerations.V2025_11_25, false, true);
   }
 
   public ReferenceServerOptions withSessionScoped(boolean value) {
     return new ReferenceServerOptions(value, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs, jsonResponses,
-        getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog);
+        getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog, generation,
+        bareResult, contentQuirk);
   }
 
   public ReferenceServerOptions withTtlOverrideMs(Long value) {
     return new ReferenceServerOptions(sessionScoped, value, defaultTtlMs, maxTtlMs, pollIntervalMs, jsonResponses,
-        getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog);
+        getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog, generation,
+        bareResult, contentQuirk);
   }
 
   public ReferenceServerOptions withPollIntervalMs(long value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, value, jsonResponses,
-        getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog);
+        getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog, generation,
+        bareResult, contentQuirk);
   }
 
   public ReferenceServerOptions withJsonResponses(boolean value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs, value,
-        getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog);
+        getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog, generation,
+        bareResult, contentQuirk);
   }
 
   public ReferenceServerOptions withGetStream(boolean value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
-        jsonResponses, value, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog);
+        jsonResponses, value, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog,
+        generation, bareResult, contentQuirk);
   }
 
   public ReferenceServerOptions withStrictTaskSupport(boolean value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
-        jsonResponses, getStream, value, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog);
+        jsonResponses, getStream, value, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog,
+        generation, bareResult, contentQuirk);
   }
 
   public ReferenceServerOptions withAllowedOrigins(List<String> value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
-        jsonResponses, getStream, strictTaskSupport, value, listPageSize, sseRetryMs, sseKeepAliveMs, callLog);
+        jsonResponses, getStream, strictTaskSupport, value, listPageSize, sseRetryMs, sseKeepAliveMs, callLog,
+        generation, bareResult, contentQuirk);
   }
 
   public ReferenceServerOptions withListPageSize(int value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
-        jsonResponses, getStream, strictTaskSupport, allowedOrigins, value, sseRetryMs, sseKeepAliveMs, callLog);
+        jsonResponses, getStream, strictTaskSupport, allowedOrigins, value, sseRetryMs, sseKeepAliveMs, callLog,
+        generation, bareResult, contentQuirk);
   }
 
   public ReferenceServerOptions withSseKeepAliveMs(long value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
-        jsonResponses, getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, value, callLog);
+        jsonResponses, getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, value, callLog,
+        generation, bareResult, contentQuirk);
   }
 
   public ReferenceServerOptions withCallLog(Path value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
-        jsonResponses, getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, value);
+        jsonResponses, getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, value,
+        generation, bareResult, contentQuirk);
+  }
+
+  public ReferenceServerOptions withGeneration(ServedGenerations value) {
+    return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
+        jsonResponses, getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs,
+        callLog, value, bareResult, contentQuirk);
+  }
+
+  public ReferenceServerOptions withBareResult(boolean value) {
+    return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
+        jsonResponses, getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs,
+        callLog, generation, value, contentQuirk);
+  }
+
+  public ReferenceServerOptions withContentQuirk(boolean value) {
+    return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
+        jsonResponses, getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs,
+        callLog, generation, bareResult, value);
   }
 
   /** The ttl a task gets when the client asked for {@code requested} (null when it asked for none). */

@@ -80,9 +80,9 @@ final class StdioServer {
       write(JsonRpc.error(null, JsonRpcException.PARSE_ERROR, "Parse error: " + e.getOriginalMessage()));
       return;
     }
-    dispatcher.handle(session, message).thenAccept(response -> {
-      if (response != null) {
-        write(response);
+    dispatcher.handle(session, message).thenAccept(answer -> {
+      if (answer != null) {
+        write(answer.message());
       }
     });
   }

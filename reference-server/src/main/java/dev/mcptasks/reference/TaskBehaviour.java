@@ -6,6 +6,15 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 /**
  * What a {@code work} task or a {@code submit_job} job does, read from the tool arguments: how long it runs, how it
  * ends, and how the server treats control calls (get/status and cancel) about it.
+ *
+ * <p>The 2026-07-28 arguments ({@code failAs}, {@code errorCode}, {@code askInput}, {@code approveFirst},
+ * {@code cancelIgnored}) only change tasks created through the 2026 path; 2025 tasks ignore them.
+ * {@code failAs} is {@code "error"} (the default: status {@code failed} with a JSON-RPC {@code error} of
+ * {@code errorCode}, -32603 unless given) or {@code "isError"} (status {@code completed}, result
+ * {@code isError: true}). {@code askInput} (a message) holds the task in {@code input_required} until a
+ * {@code tasks/update} answers it; {@code approveFirst} ({@code true} or a message) answers the first
+ * {@code tools/call} with an MRTR {@code input_required} round before any task exists; {@code cancelIgnored} acks
+ * {@code tasks/cancel} but lets the task finish (the lost race).
  */
 record TaskBehaviour(
     long durationMs,
@@ -19,7 +28,14 @@ record TaskBehaviour(
     boolean statusHang,
     long cancelDelayMs,
     boolean cancelHang,
-    long createDelayMs) {
+    long createDelayMs,
+    boolean failAsError,
+    int errorCode,
+    String askInput,
+    String approveFirst,
+    boolean cancelIgnored) {
+
+  static final String DEFAULT_APPROVE_MESSAGE = "Run the tool?";
 
   /** How a {@code tasks/get} answer is broken on purpose. */
   enum Malformed {
@@ -57,7 +73,57 @@ record TaskBehaviour(
         bool(args, "statusHang"),
         nonNegative(args, "cancelDelayMs", 0),
         bool(args, "cancelHang"),
-        nonNegative(args, "createDelayMs", 0));
+        nonNegative(args, "createDelayMs", 0),
+        failAsError(args.path("failAs")),
+        errorCode(args.path("errorCode")),
+        optionalText(args, "askInput"),
+        approveFirst(args.path("approveFirst")),
+        bool(args, "cancelIgnored"));
+  }
+
+  /** Whether the task, on the 2026 path, asks for input: {@code askInput} or the 2025 {@code inputRequiredMs}. */
+  boolean asksInput() {
+    return askInput != null || inputRequiredMs > 0;
+  }
+
+  private static boolean failAsError(JsonNode node) {
+    if (node.isMissingNode() || node.isNull()) {
+      return true;
+    }
+    return switch (node.asText()) {
+      case "error" -> true;
+      case "isError" -> false;
+      default -> throw new JsonRpcException(JsonRpcException.INVALID_PARAMS,
+          "failAs must be \"error\" or \"isError\" but was " + node);
+    };
+  }
+
+  private static int errorCode(JsonNode node) {
+    if (node.isMissingNode() || node.isNull()) {
+      return JsonRpcException.INTERNAL_ERROR;
+    }
+    if (!node.isInt()) {
+      throw new JsonRpcException(JsonRpcException.INVALID_PARAMS, "errorCode must be an integer but was " + node);
+    }
+    return node.intValue();
+  }
+
+  private static String approveFirst(JsonNode node) {
+    if (node.isMissingNode() || node.isNull() || (node.isBoolean() && !node.booleanValue())) {
+      return null;
+    }
+    if (node.isBoolean()) {
+      return DEFAULT_APPROVE_MESSAGE;
+    }
+    if (!node.isTextual()) {
+      throw new JsonRpcException(JsonRpcException.INVALID_PARAMS,
+          "approveFirst must be a boolean or a string but was " + node);
+    }
+    return node.textValue();
+  }
+
+  private static String optionalText(JsonNode args, String name) {
+    return args.path(name).isMissingNode() || args.path(name).isNull() ? null : text(args, name, null);
   }
 
   private static Malformed malformed(JsonNode node) {

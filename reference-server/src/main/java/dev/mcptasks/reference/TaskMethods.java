@@ -81,7 +81,7 @@ final class TaskMethods {
     return answer;
   }
 
-  private static JsonNode malform(ObjectNode task, TaskBehaviour.Malformed malformed) {
+  static JsonNode malform(ObjectNode task, TaskBehaviour.Malformed malformed) {
     return switch (malformed) {
       case NONE -> task;
       case BOGUS_STATUS -> task.put("status", "bogus");

@@ -1,7 +1,9 @@
 package dev.mcptasks.reference;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.UUID;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -25,6 +27,10 @@ final class TaskRunner {
    */
   void start(TaskRecord record) {
     TaskBehaviour behaviour = record.behaviour();
+    if (record.kind() == TaskRecord.Kind.EXTENSION_TASK) {
+      startExtensionTask(record, behaviour);
+      return;
+    }
     if (behaviour.inputRequiredMs() > 0) {
       record.transition(WireStatus.INPUT_REQUIRED, "Waiting for input", null, store.now());
       schedule(record, behaviour.inputRequiredMs(), () -> {
@@ -37,6 +43,52 @@ final class TaskRunner {
     }
   }
 
+  /**
+   * A 2026 task that asks for input enters {@code input_required} at once with one request under a fresh key; it
+   * resumes when {@link #answer} delivers the answer, or, for the 2025-style {@code inputRequiredMs} without
+   * {@code askInput}, when that time runs out (the request is then superseded). Whichever comes first wins under the
+   * record's monitor; the other finds the task no longer waiting and does nothing.
+   */
+  private void startExtensionTask(TaskRecord record, TaskBehaviour behaviour) {
+    if (!behaviour.asksInput()) {
+      schedule(record, behaviour.durationMs(), () -> finish(record));
+      return;
+    }
+    String message = behaviour.askInput() != null ? behaviour.askInput() : "Please confirm";
+    String key = "input-" + UUID.randomUUID().toString().substring(0, 8);
+    record.askForInput(key, elicitation(message), "Waiting for input", store.now());
+    if (behaviour.askInput() == null) {
+      schedule(record, behaviour.inputRequiredMs(), () -> {
+        if (record.resume(store.now())) {
+          schedule(record, behaviour.durationMs(), () -> finish(record));
+        }
+      });
+    }
+  }
+
+  /** Delivers a 2026 answer; the last outstanding one starts the task's remaining {@code durationMs}. */
+  TaskRecord.Answered answer(TaskRecord record, String key, JsonNode response) {
+    TaskRecord.Answered outcome = record.answer(key, response, store.now());
+    if (outcome == TaskRecord.Answered.ACCEPTED && !record.waitingForInput()) {
+      schedule(record, record.behaviour().durationMs(), () -> finish(record));
+    }
+    return outcome;
+  }
+
+  /** The form elicitation a 2026 task asks its client, as an {@code inputRequests} entry. */
+  static ObjectNode elicitation(String message) {
+    ObjectNode request = JsonNodeFactory.instance.objectNode();
+    request.put("method", "elicitation/create");
+    ObjectNode params = request.putObject("params");
+    params.put("mode", "form");
+    params.put("message", message);
+    ObjectNode schema = params.putObject("requestedSchema");
+    schema.put("type", "object");
+    schema.putObject("properties").putObject("ok").put("type", "boolean");
+    schema.putArray("required").add("ok");
+    return request;
+  }
+
   /** Cancels {@code record} unless it is terminal; returns whether this call cancelled it. */
   boolean cancel(TaskRecord record) {
     return record.transition(WireStatus.CANCELLED, "Client cancelled task execution.", null, store.now());
@@ -44,11 +96,50 @@ final class TaskRunner {
 
   private void finish(TaskRecord record) {
     TaskBehaviour behaviour = record.behaviour();
+    if (record.kind() == TaskRecord.Kind.EXTENSION_TASK) {
+      finishExtensionTask(record, behaviour);
+      return;
+    }
     if (behaviour.fail()) {
       record.transition(WireStatus.FAILED, behaviour.failMessage(), failure(behaviour), store.now());
     } else {
       record.transition(WireStatus.COMPLETED, "Completed", success(behaviour), store.now());
     }
+  }
+
+  /**
+   * 2026 semantics: a JSON-RPC-style failure is {@code failed} with an {@code error}; a tool error ({@code isError})
+   * is a {@code completed} task whose result says so. A successful result echoes the delivered answers.
+   */
+  private void finishExtensionTask(TaskRecord record, TaskBehaviour behaviour) {
+    if (behaviour.fail() && behaviour.failAsError()) {
+      ObjectNode error = JsonNodeFactory.instance.objectNode()
+          .put("code", behaviour.errorCode()).put("message", behaviour.failMessage());
+      record.transition(WireStatus.FAILED, "Tool execution failed: " + behaviour.failMessage(), null, error,
+          store.now());
+    } else if (behaviour.fail()) {
+      record.transition(WireStatus.COMPLETED, "Completed", failure(behaviour), store.now());
+    } else {
+      record.transition(WireStatus.COMPLETED, "Completed", echoing(success(behaviour), record), store.now());
+    }
+  }
+
+  /** Adds the delivered answers and the MRTR approval to {@code structuredContent}, where tests can read them. */
+  static ObjectNode echoing(ObjectNode result, TaskRecord record) {
+    ObjectNode answers = record.answers();
+    JsonNode approval = record.approval();
+    if (answers.isEmpty() && approval == null) {
+      return result;
+    }
+    ObjectNode structured = result.has("structuredContent") ? (ObjectNode) result.get("structuredContent")
+        : result.putObject("structuredContent");
+    if (!answers.isEmpty()) {
+      structured.set("inputResponses", answers);
+    }
+    if (approval != null) {
+      structured.set("approval", approval);
+    }
+    return result;
   }
 
   private void schedule(TaskRecord record, long delayMs, Runnable stage) {

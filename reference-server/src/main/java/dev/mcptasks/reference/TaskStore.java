@@ -9,6 +9,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
@@ -31,6 +32,8 @@ final class TaskStore {
   /** Keyed by creation sequence so that tasks/list pages are stable while tasks come and go. */
   private final ConcurrentSkipListMap<Long, TaskRecord> bySequence = new ConcurrentSkipListMap<>();
   private final Map<String, TaskRecord> byId = new ConcurrentHashMap<>();
+  /** Ids deleted at ttl expiry, so that 2026 lookups can answer "Task has expired" rather than "not found". */
+  private final Set<String> expiredIds = ConcurrentHashMap.newKeySet();
 
   TaskStore(ReferenceServerOptions options, Clock clock, ScheduledExecutorService scheduler) {
     this.options = options;
@@ -69,6 +72,19 @@ final class TaskStore {
     return Optional.of(record);
   }
 
+  /**
+   * The task {@code id} for a 2026-07-28 request: an extension task or a 2025 task (SEP-2663), whatever the session,
+   * since 2026 has none. -32602 "Failed to retrieve task: Task not found" or "...: Task has expired" otherwise.
+   */
+  TaskRecord findForModern(String id) {
+    TaskRecord record = byId.get(id);
+    if (record != null && record.kind() != TaskRecord.Kind.JOB) {
+      return record;
+    }
+    throw new JsonRpcException(JsonRpcException.INVALID_PARAMS, "Failed to retrieve task: "
+        + (expiredIds.contains(id) ? "Task has expired" : "Task not found"));
+  }
+
   /** One page of the tasks visible to {@code sessionId}, in creation order. */
   Page list(String sessionId, String cursor) {
     long after = decodeCursor(cursor);
@@ -96,6 +112,7 @@ final class TaskStore {
   }
 
   private void expire(TaskRecord record) {
+    expiredIds.add(record.id());
     byId.remove(record.id());
     bySequence.remove(record.sequence());
     record.expired();

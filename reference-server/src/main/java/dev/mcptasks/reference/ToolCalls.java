@@ -61,8 +61,15 @@ final class ToolCalls {
     if (augmented) {
       return createTask(session, arguments, task.path("ttl"));
     }
+    if (ToolCatalog.WORK_OPTIONAL.equals(name)) {
+      return runUntilTerminal(session, arguments);
+    }
+    return plain(session, name, arguments);
+  }
+
+  /** Runs a tool that never makes a task (taskSupport forbidden), on either generation. */
+  CompletableFuture<JsonNode> plain(ClientSession session, String name, JsonNode arguments) {
     return switch (name) {
-      case ToolCatalog.WORK_OPTIONAL -> runUntilTerminal(session, arguments);
       case ToolCatalog.ECHO -> done(ToolResults.text(arguments.path("text").asText("")));
       case ToolCatalog.SUBMIT_JOB -> done(jobs.submit(session, arguments));
       case ToolCatalog.JOB_STATUS -> jobs.status(session, arguments);

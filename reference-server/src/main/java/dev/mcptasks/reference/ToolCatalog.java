@@ -46,6 +46,18 @@ final class ToolCatalog {
     return answer;
   }
 
+  /** The 2026-07-28 listing: per-tool task metadata is gone, so no tool carries {@code execution}. */
+  JsonNode listModern() {
+    ObjectNode answer = JsonNodeFactory.instance.objectNode();
+    ArrayNode list = answer.putArray("tools");
+    for (JsonNode tool : tools) {
+      ObjectNode copy = tool.deepCopy();
+      copy.remove("execution");
+      list.add(copy);
+    }
+    return answer;
+  }
+
   Optional<TaskSupport> support(String tool) {
     return Optional.ofNullable(support.get(tool));
   }
@@ -75,6 +87,12 @@ final class ToolCatalog {
     properties.put("statusHang", "boolean");
     properties.put("cancelDelayMs", "integer");
     properties.put("cancelHang", "boolean");
+    properties.put("createDelayMs", "integer");
+    properties.put("failAs", "string");
+    properties.put("errorCode", "integer");
+    properties.put("askInput", "string");
+    properties.put("approveFirst", "boolean|string");
+    properties.put("cancelIgnored", "boolean");
     return schema(properties, null);
   }
 

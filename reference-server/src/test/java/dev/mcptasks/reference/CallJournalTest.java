@@ -3,6 +3,7 @@ package dev.mcptasks.reference;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
@@ -141,6 +142,53 @@ class CallJournalTest {
     assertThat(answer).isNotDone();
     assertThat(server.controlCalls(taskId)).singleElement()
         .satisfies(call -> assertThat(call.endMs()).isNull());
+  }
+
+  @Test
+  void journals2026CallsAndAnswersInTheSameLineShapeWithTheirGeneration() throws Exception {
+    Path log = dir.resolve("calls.jsonl");
+    server = new ReferenceServer(ReferenceServerOptions.defaults().withGeneration(ServedGenerations.V2026_07_28)
+        .withCallLog(log));
+    HttpTestClient worker = new HttpTestClient(server.startHttp(0));
+    worker.clientTag = "worker-2";
+    JsonNode created = HttpTestClient.body(worker.postModern("tools/call", Json.modern(Json.obj("name", "work",
+        "arguments", Json.obj("askInput", "Go?", "durationMs", 0, "key", "k3")), true))).path("result");
+    String taskId = created.path("taskId").asText();
+    JsonNode waiting = HttpTestClient.body(worker.postModern("tasks/get", Json.modern(Json.taskId(taskId), true)))
+        .path("result");
+    String key = waiting.path("inputRequests").fieldNames().next();
+    ObjectNode update = Json.modern(Json.taskId(taskId), true);
+    update.set("inputResponses", Json.obj(key, Json.obj("action", "accept"), "stale", Json.obj("action", "accept")));
+    assertThat(worker.postModern("tasks/update", update).statusCode()).isEqualTo(200);
+    awaitLine(log, "\"e\":\"terminal\"", taskId);
+    assertThat(worker.postModern("tasks/cancel", Json.modern(Json.taskId(taskId), true)).statusCode())
+        .isEqualTo(200);
+    server.close();
+    server = null;
+
+    List<JsonNode> lines = read(log);
+    assertThat(lines).filteredOn(line -> line.path("e").asText().equals("create")).singleElement()
+        .satisfies(line -> {
+          assertThat(line.path("task").asText()).isEqualTo(taskId);
+          assertThat(line.path("kind").asText()).isEqualTo("extension_task");
+          assertThat(line.path("generation").asText()).isEqualTo("2026-07-28");
+          assertThat(line.path("session").asText()).isEqualTo("2026:worker-2");
+          assertThat(line.path("arguments").path("key").asText()).isEqualTo("k3");
+        });
+    assertThat(lines).filteredOn(line -> line.path("e").asText().equals("begin"))
+        .extracting(line -> line.path("method").asText() + " " + line.path("generation").asText())
+        .containsExactly("tools/call 2026-07-28", "tasks/get 2026-07-28", "tasks/update 2026-07-28",
+            "tasks/cancel 2026-07-28");
+    assertThat(lines).filteredOn(line -> line.path("e").asText().equals("end"))
+        .extracting(line -> line.path("status").asText("-") + " " + line.path("task").asText("-"))
+        .containsExactly("input_required " + taskId, "input_required -", "- -", "- -");
+    assertThat(lines).filteredOn(line -> line.path("e").asText().equals("answer"))
+        .extracting(line -> line.path("key").asText() + " " + line.path("accepted").asBoolean() + " "
+            + line.path("response").path("action").asText())
+        .containsExactly(key + " true accept", "stale false accept");
+    assertThat(lines).filteredOn(line -> line.path("e").asText().equals("terminal")).singleElement()
+        .satisfies(line -> assertThat(line.path("result").path("structuredContent").path("inputResponses")
+            .path(key).path("action").asText()).isEqualTo("accept"));
   }
 
   @Test

@@ -10,7 +10,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -97,6 +99,54 @@ final class HttpTestClient {
       throw new AssertionError(method + " failed: " + response);
     }
     return response.get("result");
+  }
+
+  /**
+   * POSTs a 2026-07-28 message without a session, with the headers SEP-2243 derives from the body
+   * ({@code MCP-Protocol-Version} from the envelope, {@code Mcp-Method}, {@code Mcp-Name} = tool name or task id);
+   * {@code overrides} replace them, a null value leaving the header out.
+   */
+  HttpResponse<String> postModern(ObjectNode message, Map<String, String> overrides) {
+    Map<String, String> headers = new LinkedHashMap<>();
+    JsonNode params = message.path("params");
+    JsonNode version = params.path("_meta").path("io.modelcontextprotocol/protocolVersion");
+    headers.put("MCP-Protocol-Version", version.isTextual() ? version.textValue() : "2026-07-28");
+    String method = message.path("method").asText();
+    headers.put("Mcp-Method", method);
+    if (method.equals("tools/call")) {
+      headers.put("Mcp-Name", params.path("name").asText());
+    } else if (method.startsWith("tasks/") && params.path("taskId").isTextual()) {
+      headers.put("Mcp-Name", params.path("taskId").asText());
+    }
+    headers.putAll(overrides);
+    HttpRequest.Builder builder = HttpRequest.newBuilder(uri)
+        .header("Content-Type", "application/json")
+        .header("Accept", ACCEPT_BOTH)
+        .timeout(Duration.ofSeconds(10))
+        .POST(HttpRequest.BodyPublishers.ofString(message.toString()));
+    if (clientTag != null) {
+      builder.header("X-Client-Tag", clientTag);
+    }
+    headers.forEach((name, value) -> {
+      if (value != null) {
+        builder.header(name, value);
+      }
+    });
+    return send(builder.build());
+  }
+
+  /** A 2026 request {@code method} with {@code params} as given (envelope included or not by the caller). */
+  HttpResponse<String> postModern(String method, JsonNode params) {
+    return postModern(request(method, params), Map.of());
+  }
+
+  /** The JSON body of a response whatever its status. */
+  static JsonNode body(HttpResponse<String> response) {
+    try {
+      return StdioTestClient.MAPPER.readTree(response.body());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** The one JSON-RPC message of a response, whether the body is JSON or an SSE stream. */

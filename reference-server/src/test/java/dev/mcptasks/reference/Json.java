@@ -28,4 +28,22 @@ final class Json {
   static ObjectNode taskId(String id) {
     return obj("taskId", id);
   }
+
+  /** The 2026-07-28 envelope ({@code _meta}), declaring the tasks extension when {@code tasks}. */
+  static ObjectNode envelope(boolean tasks) {
+    ObjectNode capabilities = obj();
+    if (tasks) {
+      capabilities.putObject("extensions").putObject("io.modelcontextprotocol/tasks");
+    }
+    return obj("io.modelcontextprotocol/protocolVersion", "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities", capabilities,
+        "io.modelcontextprotocol/clientInfo", obj("name", "test", "version", "1"));
+  }
+
+  /** A copy of {@code params} (null: none) carrying the 2026 envelope. */
+  static ObjectNode modern(ObjectNode params, boolean tasks) {
+    ObjectNode copy = params == null ? obj() : params.deepCopy();
+    copy.set("_meta", envelope(tasks));
+    return copy;
+  }
 }

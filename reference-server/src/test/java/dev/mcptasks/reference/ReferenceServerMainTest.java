@@ -34,6 +34,25 @@ class ReferenceServerMainTest {
   }
 
   @Test
+  void generationFlags() {
+    assertThat(ReferenceServerOptions.defaults().generation()).isEqualTo(ServedGenerations.V2025_11_25);
+    assertThat(ReferenceServerOptions.defaults().contentQuirk()).isTrue();
+    ReferenceServerOptions modern = ReferenceServerMain.parse(new String[] {"--stdio", "--generation", "2026-07-28",
+        "--bare-result", "--no-content-quirk"}).options();
+    assertThat(modern.generation()).isEqualTo(ServedGenerations.V2026_07_28);
+    assertThat(modern.bareResult()).isTrue();
+    assertThat(modern.contentQuirk()).isFalse();
+    assertThat(ReferenceServerMain.parse(new String[] {"--stdio", "--generation", "dual"}).options().generation())
+        .isEqualTo(ServedGenerations.DUAL);
+    assertThat(ReferenceServerMain.parse(new String[] {"--stdio", "--generation", "2025-11-25"}).options())
+        .isEqualTo(ReferenceServerOptions.defaults());
+    assertThatThrownBy(() -> ReferenceServerMain.parse(new String[] {"--stdio", "--generation", "2026"}))
+        .hasMessage("--generation must be one of 2025-11-25, 2026-07-28, dual but was 2026");
+    assertThat(ReferenceServerMain.USAGE).contains("--generation G").contains("--bare-result")
+        .contains("--no-content-quirk");
+  }
+
+  @Test
   void badCommandLinesNameTheProblem() {
     assertThatThrownBy(() -> ReferenceServerMain.parse(new String[] {}))
         .hasMessageContaining("exactly one of --stdio and --http");

@@ -46,4 +46,35 @@ class ReferenceServerProcessTest {
       process.destroyForcibly();
     }
   }
+
+  @Test
+  void generationFlagMakesTheProcessA2026Server() throws Exception {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process process = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+        ReferenceServerMain.class.getName(), "--stdio", "--generation", "2026-07-28")
+        .redirectError(ProcessBuilder.Redirect.DISCARD)
+        .start();
+    String envelope = Json.envelope(true).toString();
+    try (OutputStream stdin = process.getOutputStream();
+         BufferedReader stdout = new BufferedReader(
+             new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+      stdin.write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\",\"params\":{\"_meta\":" + envelope
+          + "}}\n{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"work\","
+          + "\"arguments\":{\"durationMs\":1},\"_meta\":" + envelope + "}}\n").getBytes(StandardCharsets.UTF_8));
+      stdin.flush();
+      List<JsonNode> lines = new ArrayList<>();
+      String line;
+      while (lines.size() < 2 && (line = stdout.readLine()) != null) {
+        lines.add(StdioTestClient.MAPPER.readTree(line));
+      }
+      assertThat(lines).anySatisfy(m -> assertThat(m.path("result").path("supportedVersions").toString())
+          .isEqualTo("[\"2026-07-28\"]"));
+      assertThat(lines).anySatisfy(m -> assertThat(m.path("result").path("resultType").asText()).isEqualTo("task"));
+      stdin.close();
+      assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+      assertThat(process.exitValue()).isZero();
+    } finally {
+      process.destroyForcibly();
+    }
+  }
 }
