@@ -17,7 +17,8 @@ final class ExtensionTaskParser {
 
     /**
      * @param task the {@code Task} / {@code DetailedTask} object
-     * @param expectedId the remote id asked about, or null for a create
+     * @param expectedId the remote id asked about, or null for a create (a {@code CreateTaskResult} is a plain
+     *     {@code Task}: a task that ended before the answer left reports its status without its result or error)
      */
     static RemoteTaskSnapshot parse(String serverName, String method, JsonNode task, String expectedId) {
         if (task == null || !task.isObject()) {
@@ -46,6 +47,9 @@ final class ExtensionTaskParser {
         Long remoteTtlMs = ttl != null && ttl.isNumber() ? ttl.asLong() : null;
         RemoteTaskSnapshot snapshot = new RemoteTaskSnapshot(id.textValue(), status, statusMessage, null, null, null,
                 pollAfter, null, remoteTtlMs);
+        if (expectedId == null && !task.has("result") && !task.has("error")) {
+            return status == TaskStatus.FAILED ? failed(snapshot, null) : snapshot;
+        }
         return switch (status) {
             case COMPLETED -> completed(serverName, method, snapshot, task.get("result"));
             case FAILED -> failed(snapshot, task.get("error"));

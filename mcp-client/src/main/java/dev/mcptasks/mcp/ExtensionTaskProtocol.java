@@ -59,7 +59,40 @@ final class ExtensionTaskProtocol implements TaskProtocol {
                                 throw refusal(session, call.toolName(), error);
                             }
                             return created(session, call.toolName(), result);
-                        }));
+                        }))
+                .thenCompose(created -> endedBeforeTheAnswer(created)
+                        ? withOutcome(operation, session, created) : CompletableFuture.completedFuture(created));
+    }
+
+    /** A task that finished before its create answer left: that answer is a bare Task, without result or error. */
+    private static boolean endedBeforeTheAnswer(SubmitResult created) {
+        RemoteTaskSnapshot snapshot = created.snapshot();
+        return created.createdTask() && snapshot.resultJson() == null
+                && (snapshot.status() == TaskStatus.COMPLETED || snapshot.status() == TaskStatus.FAILED);
+    }
+
+    /**
+     * One {@code tasks/get} for the outcome of a task that ended at once. The task exists by now, so nothing may
+     * fail the submit any more: a refused permit or a failed read returns the create answer as it came, and the
+     * outcome is read by the next poll.
+     */
+    private CompletableFuture<SubmitResult> withOutcome(RemoteOperation<SubmitResult> operation, McpSession session,
+            SubmitResult created) {
+        String id = created.snapshot().remoteTaskId();
+        return operation.track(() -> session.request("tasks/get", NativeTasksDriver.taskParams(id)))
+                .handle((task, error) -> {
+                    if (error != null) {
+                        return created;
+                    }
+                    try {
+                        RemoteTaskSnapshot read = ExtensionTaskParser.parse(session.serverName(), "tasks/get", task,
+                                id);
+                        return read.status().isTerminal() ? new SubmitResult(read, created.protocolVersion(),
+                                created.processLocal()) : created;
+                    } catch (RemoteCallException e) {
+                        return created;
+                    }
+                });
     }
 
     /** Create errors: the modern codes named with what they carry; any other JSON-RPC error refuses the call. */

@@ -420,4 +420,36 @@ class ExtensionTasksDriverTest {
         assertThat(lastParams("tools/call").path("task")).isEqualTo(json("{\"ttl\":1000}"));
         assertThat(lastParams("tools/call").has("_meta")).isFalse();
     }
+
+    @Test
+    void aTaskThatEndedBeforeItsCreateAnswerIsReadOnceForItsOutcome() throws Exception {
+        toolCall("{\"content\":[],\"resultType\":\"task\"," + TASK + ",\"status\":\"completed\"}");
+        taskGet("completed", ",\"result\":" + RESULT);
+
+        SubmitResult created = await(driver.submit(submit()));
+
+        assertThat(created.snapshot().remoteTaskId()).isEqualTo("r1");
+        assertThat(created.snapshot().status()).isEqualTo(TaskStatus.COMPLETED);
+        assertThat(created.snapshot().resultJson()).contains("done");
+        assertThat(created.protocolVersion()).isEqualTo(V2);
+    }
+
+    @Test
+    void theOutcomeReadNeverFailsACreatedTask() throws Exception {
+        toolCall("{\"resultType\":\"task\"," + TASK + ",\"status\":\"failed\",\"statusMessage\":\"boom\"}");
+        invalidParams(server, "tasks/get", "Failed to retrieve task: Task has expired");
+        SubmitResult read = await(driver.submit(submit()));
+        assertThat(read.snapshot().remoteTaskId()).isEqualTo("r1");
+        assertThat(read.snapshot().status()).isEqualTo(TaskStatus.FAILED);
+        assertThat(read.snapshot().error()).isEqualTo("boom");
+
+        // the permit lapsed after the create: the created task is still reported, nothing more is sent
+        taskGet("failed", ",\"error\":{\"code\":-32603,\"message\":\"boom\"}");
+        int reads = server.last().sent("tasks/get").size();
+        AtomicInteger asked = new AtomicInteger();
+        SubmitResult unread = await(driver.submit(submit(), () -> asked.incrementAndGet() <= 3));
+        assertThat(unread.snapshot().remoteTaskId()).isEqualTo("r1");
+        assertThat(unread.snapshot().status()).isEqualTo(TaskStatus.FAILED);
+        assertThat(server.last().sent("tasks/get")).hasSize(reads);
+    }
 }
