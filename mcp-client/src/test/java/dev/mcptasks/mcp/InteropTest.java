@@ -435,4 +435,26 @@ class InteropTest {
         assertThat(remoteFailure(dual.driver().answer(modernRef(old, oldCreated), "{}", () -> true)).failure())
                 .isEqualTo(RemoteFailure.UNSUPPORTED);
     }
+
+    @org.junit.jupiter.api.Test
+    void modernAPinnedClientSkipsTheProbeAndReadsABareEmbeddedResult() throws Exception {
+        ReferenceServer server = new ReferenceServer(ReferenceServerOptions.defaults()
+                .withGeneration(ServedGenerations.V2026_07_28).withPollIntervalMs(50).withBareResult(true));
+        cleanup.add(server);
+        McpSessions sessions = new McpSessions(List.of(new McpServerSettings(
+                McpServerSpec.http(SERVER, server.startHttp(0), Map.of()), ReferenceHarness.TIMEOUT, false,
+                ProtocolGeneration.TASKS_EXTENSION_2026_07_28)), List.of(new HttpTransportFactory()),
+                new ManualClock(), "interop-pinned");
+        cleanup.add(0, sessions);
+        NativeTasksDriver driver = new NativeTasksDriver(sessions);
+        SubmitCall call = work("{\"durationMs\":200,\"result\":\"bare report\"}");
+
+        SubmitResult created = await(driver.submit(call));
+
+        assertThat(sessions.session(SERVER).orElseThrow().handshake().orElseThrow().capabilitiesKnown()).isFalse();
+        assertThat(created.protocolVersion()).isEqualTo("2026-07-28");
+        RemoteTaskSnapshot done = Polling.untilTerminal(driver, modernRef(call, created), DEADLINE);
+        assertThat(done.status()).isEqualTo(TaskStatus.COMPLETED);
+        assertThat(done.resultJson()).contains("bare report").doesNotContain("resultType");
+    }
 }
