@@ -30,7 +30,7 @@ public record SubmitResult(RemoteTaskSnapshot snapshot, String protocolVersion, 
             throw new IllegalArgumentException("a created task needs its remote task id (status "
                     + snapshot.status().wireName() + ")");
         }
-        // the parameter, not isInputRound(): the field is not assigned yet in a compact constructor
+        // the parameters, not isInputRound(): the fields are not assigned yet in a compact constructor
         if (requestState != null
                 && !(snapshot.remoteTaskId() == null && snapshot.status() == TaskStatus.INPUT_REQUIRED)) {
             throw new IllegalArgumentException("requestState belongs to an input round only");
