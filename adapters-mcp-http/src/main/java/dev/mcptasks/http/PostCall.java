@@ -19,6 +19,8 @@ final class PostCall {
 
     private final StreamableHttpMcpTransport transport;
     private final String message;
+    /** Null for a request of the 2025-11-25 generation (or a notification). */
+    private final ModernFrame frame;
     private final StreamState stream = new StreamState();
     private final CompletableFuture<Void> done = new CompletableFuture<>();
     /** Guarded by this: once set, no further exchange starts and {@link #aborted} decides how {@code done} ends. */
@@ -29,6 +31,7 @@ final class PostCall {
     PostCall(StreamableHttpMcpTransport transport, String message) {
         this.transport = transport;
         this.message = message;
+        this.frame = ModernFrame.of(message);
     }
 
     CompletableFuture<Void> done() {
@@ -36,7 +39,7 @@ final class PostCall {
     }
 
     void start() {
-        run(transport.requests().post(message));
+        run(transport.requests().post(message, frame));
     }
 
     /**
@@ -72,7 +75,7 @@ final class PostCall {
     }
 
     private void run(io.netty.handler.codec.http.FullHttpRequest request) {
-        ResponseHandler handler = transport.newHandler(stream);
+        ResponseHandler handler = transport.newHandler(stream, frame);
         synchronized (this) {
             if (aborted != null || done.isDone()) {
                 request.release();

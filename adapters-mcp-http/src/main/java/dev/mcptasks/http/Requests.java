@@ -22,9 +22,9 @@ final class Requests {
         this.sessions = sessions;
     }
 
-    /** One JSON-RPC message. */
-    FullHttpRequest post(String message) {
-        FullHttpRequest request = base(HttpMethod.POST, message);
+    /** One JSON-RPC message; a 2026-07-28 request ({@code frame} not null) carries its headers and no session. */
+    FullHttpRequest post(String message, ModernFrame frame) {
+        FullHttpRequest request = base(HttpMethod.POST, message, frame);
         request.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON);
         request.headers().set(HttpHeaderNames.ACCEPT, ACCEPT_BOTH);
         return request;
@@ -32,7 +32,7 @@ final class Requests {
 
     /** The listening stream, or the resumption of a broken one when {@code lastEventId} is set. */
     FullHttpRequest get(String lastEventId) {
-        FullHttpRequest request = base(HttpMethod.GET, null);
+        FullHttpRequest request = base(HttpMethod.GET, null, null);
         request.headers().set(HttpHeaderNames.ACCEPT, HttpHeaderValues.TEXT_EVENT_STREAM);
         if (lastEventId != null) {
             request.headers().set(LAST_EVENT_ID, lastEventId);
@@ -42,15 +42,21 @@ final class Requests {
 
     /** Ends the session. */
     FullHttpRequest delete() {
-        return base(HttpMethod.DELETE, null);
+        return base(HttpMethod.DELETE, null, null);
     }
 
-    private FullHttpRequest base(HttpMethod method, String body) {
+    private FullHttpRequest base(HttpMethod method, String body, ModernFrame frame) {
         FullHttpRequest request = body == null
                 ? new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, endpoint.pathAndQuery(), Unpooled.EMPTY_BUFFER)
                 : new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, endpoint.pathAndQuery(),
                         Unpooled.copiedBuffer(body, StandardCharsets.UTF_8));
-        sessions.applyTo(request.headers());
+        if (frame == null) {
+            sessions.applyTo(request.headers());
+        } else {
+            // the 2026-07-28 generation has no sessions: only the configured headers, and the frame's own
+            sessions.applyConfiguredTo(request.headers());
+            frame.applyTo(request.headers());
+        }
         request.headers().set(HttpHeaderNames.HOST, endpoint.hostHeader());
         request.headers().set(HttpHeaderNames.USER_AGENT, "mcp-tasks");
         if (body != null || method != HttpMethod.GET) {

@@ -42,6 +42,8 @@ final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
     private final boolean hadSession;
     private final ResponseSink sink;
     private final StreamState stream;
+    /** The 2026-07-28 request this answers, or null (2025-11-25 requests, GET streams, DELETE). */
+    private final ModernFrame frame;
     private final CompletableFuture<ExchangeOutcome> outcome = new CompletableFuture<>();
     /** {@link #NOT_WRITTEN}, then either {@link #WRITING} (the client) or {@link #STOPPED} (an abort): one wins. */
     private final AtomicInteger writeState = new AtomicInteger(NOT_WRITTEN);
@@ -60,7 +62,13 @@ final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
 
     ResponseHandler(String server, int maxMessageBytes, SessionHeaders sessions, ResponseSink sink,
             StreamState stream) {
+        this(server, maxMessageBytes, sessions, sink, stream, null);
+    }
+
+    ResponseHandler(String server, int maxMessageBytes, SessionHeaders sessions, ResponseSink sink,
+            StreamState stream, ModernFrame frame) {
         super(true);
+        this.frame = frame;
         this.server = server;
         this.maxMessageBytes = maxMessageBytes;
         this.sessions = sessions;
@@ -97,7 +105,9 @@ final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
         status = response.status().code();
         keepAlive = HttpUtil.isKeepAlive(response);
         contentLength = HttpUtil.getContentLength(response, -1L);
-        sessions.capture(response.headers());
+        if (frame == null) {
+            sessions.capture(response.headers());
+        }
         String type = response.headers().get(HttpHeaderNames.CONTENT_TYPE, "").toLowerCase(Locale.ROOT);
         if (status < 200 || status >= 300) {
             mode = Mode.ERROR;
@@ -118,7 +128,7 @@ final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
                 stream.update(parser);
             }
             case ERROR -> body.writeBytes(content, Math.min(content.readableBytes(),
-                    Math.max(0, MAX_ERROR_BODY - body.readableBytes())));
+                    Math.max(0, errorBodyCap() - body.readableBytes())));
             case BODY -> {
                 if (body.readableBytes() + content.readableBytes() > maxMessageBytes) {
                     long declared = contentLength;
@@ -140,6 +150,14 @@ final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
     private void finish(ChannelHandlerContext ctx) {
         if (mode == Mode.ERROR) {
             String text = body.toString(StandardCharsets.UTF_8);
+            String answer = frame != null && status >= 400 && status < 500 ? frame.errorAnswer(text) : null;
+            if (answer != null) {
+                // 2026-07-28 answers refusals (-32020/-32021/-32022, a missing envelope) with 4xx and a JSON-RPC
+                // error: that error is the request's answer, not a transport failure
+                sink.onBody(answer);
+                end(ctx, new ExchangeOutcome.Completed(status), keepAlive);
+                return;
+            }
             end(ctx, new ExchangeOutcome.Failed(HttpFailures.status(server, status, text, hadSession)), keepAlive);
             return;
         }
@@ -147,6 +165,11 @@ final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
             sink.onBody(body.toString(StandardCharsets.UTF_8));
         }
         end(ctx, new ExchangeOutcome.Completed(status), keepAlive);
+    }
+
+    /** A 2026-07-28 error body is read whole (up to the message cap): its data names what was refused. */
+    private int errorBodyCap() {
+        return frame == null ? MAX_ERROR_BODY : maxMessageBytes;
     }
 
     @Override

@@ -32,6 +32,11 @@ final class SessionHeaders {
         protocolVersion = version;
     }
 
+    /** Adds the configured headers only. */
+    void applyConfiguredTo(HttpHeaders request) {
+        configured.forEach(request::set);
+    }
+
     /** Adds configured headers, then the session headers (which a configured header cannot override). */
     void applyTo(HttpHeaders request) {
         configured.forEach(request::set);

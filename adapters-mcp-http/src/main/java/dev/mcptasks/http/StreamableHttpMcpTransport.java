@@ -168,7 +168,12 @@ final class StreamableHttpMcpTransport implements McpTransport {
     }
 
     ResponseHandler newHandler(StreamState stream) {
-        return new ResponseHandler(spec.name(), spec.maxMessageBytes(), sessions, inbound, stream);
+        return newHandler(stream, null);
+    }
+
+    /** A handler for the answer to a request; a 2026-07-28 request's JSON-RPC error bodies reach the listener. */
+    ResponseHandler newHandler(StreamState stream, ModernFrame frame) {
+        return new ResponseHandler(spec.name(), spec.maxMessageBytes(), sessions, inbound, stream, frame);
     }
 
     private McpTransportException ended() {

@@ -41,6 +41,8 @@ final class McpConnection implements McpTransport.Listener {
     /** Ids of requests this client timed out or cancelled, whose late answers are expected (bounded). */
     private final RecentIds recentlyAbandoned = new RecentIds(1024);
     private volatile McpTransportException lostCause;
+    /** Whether a timed-out or cancelled request is announced with {@code notifications/cancelled}. */
+    private volatile boolean cancelNotifications = true;
     /** Completes with the handshake once {@code notifications/initialized} went out; fails if the handshake did. */
     final CompletableFuture<McpHandshake> ready = new CompletableFuture<>();
 
@@ -70,6 +72,11 @@ final class McpConnection implements McpTransport.Listener {
         this.clock = clock;
         this.ids = ids;
         this.events = events;
+    }
+
+    /** 2026-07-28 over HTTP cancels a request by closing its stream only (set before the connection is ready). */
+    void cancelNotifications(boolean send) {
+        cancelNotifications = send;
     }
 
     McpTransport transport() {
@@ -180,6 +187,9 @@ final class McpConnection implements McpTransport.Listener {
     }
 
     private void sendCancelled(long id, String reason) {
+        if (!cancelNotifications) {
+            return;
+        }
         notify("notifications/cancelled", Json.object().put("requestId", id).put("reason", reason))
                 .whenComplete((ignored, error) -> {
                     if (error != null) {

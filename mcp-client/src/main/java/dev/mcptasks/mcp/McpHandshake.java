@@ -1,20 +1,44 @@
 package dev.mcptasks.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.mcptasks.domain.ProtocolGeneration;
 
 /**
- * The outcome of a successful {@code initialize}: the negotiated version, the server's capabilities and identity.
+ * How a connection to a server was set up: the protocol version in use (which decides the generation), the server's
+ * capabilities and identity. For the 2025-11-25 generation this is the outcome of {@code initialize}; for the
+ * 2026-07-28 generation the result of {@code server/discover}, or nothing at all when the generation was pinned
+ * (then {@link #capabilitiesKnown()} is false: a pin skips the probe).
  *
- * @param protocolVersion the version both sides speak (one of {@link ProtocolVersions#SUPPORTED})
+ * @param protocolVersion the version both sides speak (one of {@link ProtocolVersions#SUPPORTED}, or
+ *     {@link ProtocolGeneration#EXTENSION_VERSION})
  * @param capabilities the server's capabilities
  * @param serverInfo the server's {@code serverInfo} object (missing node when absent)
- * @param raw the whole {@code InitializeResult}, unknown fields included
+ * @param raw the whole {@code InitializeResult} or {@code DiscoverResult}, unknown fields included (missing node
+ *     when nothing was asked)
  */
 public record McpHandshake(String protocolVersion, ServerCapabilities capabilities, JsonNode serverInfo,
         JsonNode raw) {
+    static final String SERVER_INFO_KEY = "io.modelcontextprotocol/serverInfo";
 
-    /** Whether task-augmented tool calls may be sent on this session. */
+    /** The generation spoken on this connection. */
+    public ProtocolGeneration generation() {
+        return ProtocolGeneration.ofProtocolVersion(protocolVersion);
+    }
+
+    /** False for a pinned 2026-07-28 connection, on which no {@code server/discover} was sent. */
+    public boolean capabilitiesKnown() {
+        return !raw.isMissingNode();
+    }
+
+    /**
+     * Whether task-augmented tool calls may be sent on this session (2025-11-25), or whether the server may answer
+     * tool calls with tasks (2026-07-28: it advertised the tasks extension, or was pinned without asking).
+     */
     public boolean supportsTaskToolCalls() {
+        if (generation() == ProtocolGeneration.TASKS_EXTENSION_2026_07_28) {
+            return !capabilitiesKnown() || capabilities.tasksExtension();
+        }
         return ProtocolVersions.atLeast(protocolVersion, ProtocolVersions.TASKS) && capabilities.taskToolCalls();
     }
 
@@ -32,5 +56,22 @@ public record McpHandshake(String protocolVersion, ServerCapabilities capabiliti
         }
         return new McpHandshake(version.textValue(), ServerCapabilities.from(result.get("capabilities")),
                 result.path("serverInfo"), result);
+    }
+
+    /** A {@code DiscoverResult}: the server speaks the 2026-07-28 generation. */
+    static McpHandshake discovered(String serverName, JsonNode result) {
+        if (result == null || !result.isObject()) {
+            throw new McpProtocolException(serverName, "the server/discover result is not a JSON object");
+        }
+        JsonNode info = result.path("_meta").path(SERVER_INFO_KEY);
+        return new McpHandshake(ProtocolGeneration.EXTENSION_VERSION,
+                ServerCapabilities.from(result.get("capabilities")),
+                info.isMissingNode() ? result.path("serverInfo") : info, result);
+    }
+
+    /** A 2026-07-28 connection set up without asking anything (pinned, or the probe met a modern refusal). */
+    static McpHandshake modernUnasked() {
+        return new McpHandshake(ProtocolGeneration.EXTENSION_VERSION, ServerCapabilities.from(null),
+                MissingNode.getInstance(), MissingNode.getInstance());
     }
 }

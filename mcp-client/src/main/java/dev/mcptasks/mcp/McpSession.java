@@ -2,10 +2,12 @@ package dev.mcptasks.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.mcptasks.domain.ProtocolGeneration;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.transport.McpTransport;
 import dev.mcptasks.ports.transport.McpTransportException;
 import dev.mcptasks.ports.transport.McpTransportFactory;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,18 +21,27 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A long-lived MCP client session with one server: JSON-RPC correlation, the {@code initialize} handshake (once,
- * however many callers race for it), per-request timeouts and cancellation, the tool list cache, and transparent
- * re-initialization on a new transport after the old one was lost. Thread-safe.
+ * A long-lived MCP client session with one server: JSON-RPC correlation, the handshake (once, however many callers
+ * race for it), per-request timeouts and cancellation, the tool list cache, and transparent re-initialization on a
+ * new transport after the old one was lost. Thread-safe.
+ *
+ * <p>A session speaks one protocol generation. The 2025-11-25 generation starts each connection with
+ * {@code initialize}; the 2026-07-28 generation has no handshake and frames every request with the {@link Envelope}.
+ * Unless the settings pin a generation, the first connection probes with {@code server/discover}
+ * ({@link GenerationProbe}) and falls back to {@code initialize} on the same connection; the generation found is kept
+ * for the session's lifetime, so later connections skip the probe and the session never changes generation.
  */
 public final class McpSession implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(McpSession.class);
+    /** Bound on the wait for the probe's answer: silence means a server of the 2025-11-25 generation. */
+    static final Duration PROBE_TIMEOUT = Duration.ofSeconds(10);
 
     private final McpServerSettings settings;
     private final McpTransportFactory factory;
     private final Clock clock;
     private final Executor callbacks;
     private final JsonNode clientInfo;
+    private final Envelope envelope;
     private final AtomicLong ids = new AtomicLong();
     private final ToolCatalog tools;
     private final List<Consumer<JsonNode>> taskStatusListeners = new CopyOnWriteArrayList<>();
@@ -38,6 +49,10 @@ public final class McpSession implements AutoCloseable {
     private McpConnection current;
     private boolean closed;
     private volatile McpHandshake handshake;
+    /** The pinned generation, or the one the first successful handshake found; null until known. Set once. */
+    private volatile ProtocolGeneration generation;
+    /** The probe said legacy but ended its connection doing so: the next connection initializes without probing. */
+    private volatile boolean initializeWithoutProbe;
 
     /**
      * @param callbacks runs the continuations of every future this session returns, so callers' code never runs
@@ -50,6 +65,8 @@ public final class McpSession implements AutoCloseable {
         this.clock = clock;
         this.callbacks = callbacks;
         this.clientInfo = Json.object().put("name", "mcp-tasks").put("version", clientVersion);
+        this.envelope = new Envelope(clientInfo);
+        this.generation = settings.pinnedGeneration();
         this.tools = new ToolCatalog(settings.name(), params -> request("tools/list", params));
     }
 
@@ -74,6 +91,11 @@ public final class McpSession implements AutoCloseable {
     /** The handshake of the last successful initialization, if any. */
     public Optional<McpHandshake> handshake() {
         return Optional.ofNullable(handshake);
+    }
+
+    /** The generation this session speaks: pinned, or found by its first handshake; empty until then. */
+    public Optional<ProtocolGeneration> generation() {
+        return Optional.ofNullable(generation);
     }
 
     /**
@@ -141,7 +163,9 @@ public final class McpSession implements AutoCloseable {
                 letGo.complete(null);
                 result.completeExceptionally(notSent(method, error));
             } else {
-                connection.call(method, params, settings.requestTimeout(), result, true)
+                JsonNode framed = ready.generation() == ProtocolGeneration.TASKS_EXTENSION_2026_07_28
+                        ? envelope.wrap(params) : params;
+                connection.call(method, framed, settings.requestTimeout(), result, true)
                         .whenComplete((ignored, never) -> letGo.complete(null));
             }
         });
@@ -217,8 +241,64 @@ public final class McpSession implements AutoCloseable {
             }
             current = connection;
         }
-        initialize(connection);
+        handshake(connection);
         return connection;
+    }
+
+    private void handshake(McpConnection connection) {
+        ProtocolGeneration known = generation;
+        if (known == ProtocolGeneration.TASKS_2025_11_25 || (known == null && initializeWithoutProbe)) {
+            initialize(connection);
+        } else if (known == ProtocolGeneration.TASKS_EXTENSION_2026_07_28) {
+            McpHandshake discovered = handshake;
+            ready(connection, discovered != null ? discovered : McpHandshake.modernUnasked());
+        } else {
+            probe(connection, ProtocolGeneration.EXTENSION_VERSION, true);
+        }
+    }
+
+    /** {@code server/discover} first: its answer decides the generation (see {@link GenerationProbe}). */
+    private void probe(McpConnection connection, String version, boolean mayRetry) {
+        CompletableFuture<JsonNode> answer = new CompletableFuture<>();
+        Duration timeout = settings.requestTimeout().compareTo(PROBE_TIMEOUT) < 0 ? settings.requestTimeout()
+                : PROBE_TIMEOUT;
+        // not cancellable: before a handshake a legacy server must get nothing but initialize after it
+        connection.call(GenerationProbe.METHOD, envelope.wrap(null, version), timeout, answer, false);
+        answer.whenComplete((result, error) -> {
+            GenerationProbe.Verdict verdict = GenerationProbe.classify(serverName(), version, mayRetry, result,
+                    error);
+            if (verdict instanceof GenerationProbe.Verdict.Modern modern) {
+                ready(connection, modern.handshake());
+            } else if (verdict instanceof GenerationProbe.Verdict.Retry retry) {
+                probe(connection, retry.version(), false);
+            } else if (verdict instanceof GenerationProbe.Verdict.Legacy legacy) {
+                log.info("server '{}': {}; speaking the 2025-11-25 generation", serverName(), legacy.why());
+                if (connection.isLost()) {
+                    // the probe's answer ended the connection: the next request starts over with initialize
+                    initializeWithoutProbe = true;
+                    abandon(connection, new McpTransportFailure(serverName(), GenerationProbe.METHOD,
+                            new McpTransportException(McpTransportException.Kind.CLOSED, "the server/discover probe"
+                                    + " ended the connection (" + legacy.why() + ")"), false));
+                } else {
+                    initialize(connection);
+                }
+            } else {
+                abandon(connection, ((GenerationProbe.Verdict.Failed) verdict).cause());
+            }
+        });
+    }
+
+    /** A 2026-07-28 connection is ready at once: every request carries its own envelope. */
+    private void ready(McpConnection connection, McpHandshake negotiated) {
+        // on HTTP a request is cancelled by closing its stream; notifications/cancelled is for stdio only
+        connection.cancelNotifications(settings.spec().isStdio());
+        generation = ProtocolGeneration.TASKS_EXTENSION_2026_07_28;
+        handshake = negotiated;
+        log.info("server '{}': speaking protocol {} (tasks extension {}), server {}", serverName(),
+                negotiated.protocolVersion(), negotiated.capabilitiesKnown()
+                        ? (negotiated.capabilities().tasksExtension() ? "offered" : "not offered") : "not asked",
+                negotiated.serverInfo());
+        connection.ready.complete(negotiated);
     }
 
     private void initialize(McpConnection connection) {
@@ -247,6 +327,7 @@ public final class McpSession implements AutoCloseable {
                             McpConnection.asTransportException(sendError), true));
                     return;
                 }
+                generation = ProtocolGeneration.TASKS_2025_11_25;
                 handshake = negotiated;
                 log.info("server '{}': initialized, protocol {}, server {}", serverName(),
                         negotiated.protocolVersion(), negotiated.serverInfo());

@@ -1,5 +1,6 @@
 package dev.mcptasks.mcp;
 
+import dev.mcptasks.domain.ProtocolGeneration;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.transport.McpTransportFactory;
 import java.util.Collection;
@@ -7,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -14,7 +16,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The sessions of one worker: one long-lived {@link McpSession} per configured server, created on first use with
- * the first transport factory that supports the server.
+ * the first transport factory that supports the server. That session speaks the server's pinned generation, or the
+ * one it discovers; tasks of the other generation (created before a server moved on, or under another pin) are
+ * driven through a second session pinned to their generation, made on demand ({@link #speaking}).
  */
 public final class McpSessions implements AutoCloseable {
     private final Map<String, McpServerSettings> servers = new LinkedHashMap<>();
@@ -22,6 +26,8 @@ public final class McpSessions implements AutoCloseable {
     private final Clock clock;
     private final String clientVersion;
     private final Map<String, McpSession> sessions = new ConcurrentHashMap<>();
+    /** The second sessions, keyed by server name and generation. */
+    private final Map<String, McpSession> pinned = new ConcurrentHashMap<>();
     private final ExecutorService callbacks;
     private volatile boolean closed;
 
@@ -66,11 +72,39 @@ public final class McpSessions implements AutoCloseable {
                 clock, callbacks, clientVersion)));
     }
 
+    /**
+     * A session of {@code session}'s server that speaks {@code generation}: the server's own session when it speaks
+     * it (connecting it first when it has yet to discover its generation), else a second session pinned to it.
+     */
+    public CompletableFuture<McpSession> speaking(McpSession session, ProtocolGeneration generation) {
+        Optional<ProtocolGeneration> known = session.generation();
+        if (known.isPresent()) {
+            return CompletableFuture.completedFuture(known.get() == generation ? session : pinned(session, generation));
+        }
+        return session.connect().thenApply(handshake -> handshake.generation() == generation ? session
+                : pinned(session, generation));
+    }
+
+    private McpSession pinned(McpSession session, ProtocolGeneration generation) {
+        if (closed) {
+            throw new IllegalStateException("the MCP sessions are closed");
+        }
+        McpServerSettings server = session.settings();
+        return pinned.computeIfAbsent(server.name() + " " + generation.protocolVersion(), key -> new McpSession(
+                new McpServerSettings(server.spec(), server.requestTimeout(), server.tasksBoundToSession(),
+                        generation),
+                factories.stream().filter(factory -> factory.supports(server.spec())).findFirst().orElseThrow(),
+                clock, callbacks, clientVersion));
+    }
+
     /** Closes every session (their transports end gracefully). */
     @Override
     public void close() {
         closed = true;
         for (McpSession session : sessions.values()) {
+            session.close();
+        }
+        for (McpSession session : pinned.values()) {
             session.close();
         }
         callbacks.shutdown();

@@ -44,7 +44,7 @@ final class NativeTaskParser {
                 remoteTtlMs);
     }
 
-    private static TaskStatus status(String serverName, String method, JsonNode status) {
+    static TaskStatus status(String serverName, String method, JsonNode status) {
         if (status == null || !status.isTextual()) {
             throw RemoteFailures.protocol(where(serverName, method) + "the Task has no status");
         }

@@ -1,10 +1,8 @@
 package dev.mcptasks.mcp;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.mcptasks.domain.ErrorCodes;
+import dev.mcptasks.domain.ProtocolGeneration;
 import dev.mcptasks.domain.RemoteTaskSnapshot;
-import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.ports.driver.RemoteCallException;
 import dev.mcptasks.ports.driver.RemoteFailure;
 import dev.mcptasks.ports.driver.RemoteTaskRef;
@@ -15,14 +13,18 @@ import dev.mcptasks.ports.driver.TaskDriver;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Runs tool calls as MCP 2025-11-25 tasks: task-augmented {@code tools/call}, {@code tasks/get} (plus one
- * {@code tasks/result} once terminal), {@code tasks/cancel}. Submits are gated on the negotiated version, the
- * server's {@code tasks.requests.tools.call} and the tool's {@code execution.taskSupport}.
+ * Runs tool calls as native MCP tasks, in either generation: the 2025-11-25 tasks utility
+ * ({@link LegacyTaskProtocol}) or the 2026-07-28 tasks extension ({@link ExtensionTaskProtocol}). A submit speaks the
+ * generation of the server's session (its pin, else what the session discovered); a created task is always driven
+ * under the generation it was created with ({@link RemoteTaskRef#generation()}, from its stored protocol version),
+ * through a session of that generation, whatever the server's session speaks today.
  */
 public final class NativeTasksDriver implements TaskDriver {
     public static final String NAME = "mcp-tasks";
 
     private final McpSessions sessions;
+    private final TaskProtocol legacy = new LegacyTaskProtocol();
+    private final TaskProtocol extension = new ExtensionTaskProtocol();
 
     public NativeTasksDriver(McpSessions sessions) {
         this.sessions = sessions;
@@ -42,63 +44,11 @@ public final class NativeTasksDriver implements TaskDriver {
     public CompletableFuture<SubmitResult> submit(SubmitCall call, SendPermit permit) {
         return RemoteOperation.run(permit, operation -> {
             McpSession session = session(call.serverName(), RemoteFailure.REFUSED);
-            ObjectNode params = ToolResults.toolCall(call.toolName(), ToolResults.arguments(call.argumentsJson()));
-            ObjectNode task = params.putObject("task");
-            if (call.ttlMs() != null) {
-                task.put("ttl", call.ttlMs());
-            }
-            CompletableFuture<McpHandshake> prepared = operation.track(session::connect)
-                    .thenCompose(handshake -> {
-                        requireTaskSupport(session, handshake);
-                        return operation.track(() -> session.findTool(call.toolName())).thenApply(tool -> {
-                            if (tool.isEmpty()) {
-                                throw RemoteFailures.refused("server '" + session.serverName() + "' has no tool '"
-                                        + call.toolName() + "'");
-                            }
-                            if (!tool.get().taskCapable()) {
-                                throw RemoteFailures.refused("tool " + call.toolName() + " is not task-capable"
-                                        + " (execution.taskSupport is " + tool.get().taskSupport() + ")");
-                            }
-                            return handshake;
-                        });
-                    })
-                    .exceptionallyCompose(error -> CompletableFuture.failedFuture(RemoteFailures.beforeSend(error)));
-            return prepared.thenCompose(handshake -> operation.track(() -> session.request("tools/call", params))
-                    .handle((result, error) -> {
-                        if (error != null) {
-                            throw RemoteOperation.unwrap(error) instanceof McpErrorResponse response
-                                    ? RemoteFailures.refused("server '" + session.serverName() + "' refused "
-                                            + call.toolName() + " (" + response.code() + "): "
-                                            + response.remoteMessage())
-                                    : RemoteFailures.classify(error);
-                        }
-                        return created(session, handshake, call.toolName(), result);
-                    }));
+            return operation.track(session::connect)
+                    .exceptionallyCompose(error -> CompletableFuture.failedFuture(RemoteFailures.beforeSend(error)))
+                    .thenCompose(handshake -> protocol(handshake.generation()).submit(operation, session, handshake,
+                            call));
         });
-    }
-
-    private static void requireTaskSupport(McpSession session, McpHandshake handshake) {
-        if (!ProtocolVersions.atLeast(handshake.protocolVersion(), ProtocolVersions.TASKS)) {
-            throw RemoteFailures.refused("server '" + session.serverName() + "' negotiated protocol "
-                    + handshake.protocolVersion() + "; tasks need " + ProtocolVersions.TASKS + " or newer");
-        }
-        if (!handshake.capabilities().taskToolCalls()) {
-            throw RemoteFailures.refused("server '" + session.serverName()
-                    + "' does not advertise tasks.requests.tools.call");
-        }
-    }
-
-    private static SubmitResult created(McpSession session, McpHandshake handshake, String tool, JsonNode result) {
-        JsonNode task = result.get("task");
-        if (task == null) {
-            if (ToolResults.isError(result)) {
-                throw RemoteFailures.refused(ToolResults.describe(result, "tool " + tool + " returned an error"));
-            }
-            throw RemoteFailures.protocol("server '" + session.serverName() + "' answered the task-augmented call of "
-                    + tool + " with a plain result instead of a task");
-        }
-        RemoteTaskSnapshot snapshot = NativeTaskParser.parse(session.serverName(), "tools/call", task, null);
-        return new SubmitResult(snapshot, handshake.protocolVersion(), session.settings().tasksProcessLocal());
     }
 
     @Override
@@ -108,51 +58,8 @@ public final class NativeTasksDriver implements TaskDriver {
 
     @Override
     public CompletableFuture<RemoteTaskSnapshot> status(RemoteTaskRef ref, SendPermit permit) {
-        return RemoteOperation.run(permit, operation -> status(operation, session(ref.serverName(), RemoteFailure.TRANSIENT),
-                ref));
-    }
-
-    private CompletableFuture<RemoteTaskSnapshot> status(RemoteOperation<RemoteTaskSnapshot> operation,
-            McpSession session, RemoteTaskRef ref) {
-        String id = ref.remoteTaskId();
-        return operation.track(() -> session.request("tasks/get", taskParams(id)))
-                .handle((task, error) -> {
-                    if (error != null) {
-                        throw lostOrClassified(error, session, "tasks/get", id);
-                    }
-                    return NativeTaskParser.parse(session.serverName(), "tasks/get", task, id);
-                })
-                .thenCompose(snapshot -> snapshot.status() == TaskStatus.COMPLETED
-                        || snapshot.status() == TaskStatus.FAILED
-                        ? withResult(operation, session, snapshot) : CompletableFuture.completedFuture(snapshot));
-    }
-
-    /** One {@code tasks/result} for a terminal task (it answers at once then), stored as the CallToolResult JSON. */
-    private CompletableFuture<RemoteTaskSnapshot> withResult(RemoteOperation<RemoteTaskSnapshot> operation,
-            McpSession session, RemoteTaskSnapshot snapshot) {
-        String id = snapshot.remoteTaskId();
-        return operation.track(() -> session.request("tasks/result", taskParams(id))).handle((result, error) -> {
-            if (error == null) {
-                RemoteTaskSnapshot withResult = snapshot.withResult(Json.write(result));
-                if (snapshot.status() == TaskStatus.FAILED && ToolResults.isError(result)) {
-                    String text = ToolResults.text(result);
-                    if (!text.isEmpty()) {
-                        withResult = withResult.withError(ErrorCodes.REMOTE_FAILED, text);
-                    }
-                }
-                return withResult;
-            }
-            if (RemoteFailures.isError(error, McpErrorResponse.INVALID_PARAMS)) {
-                throw lostOrClassified(error, session, "tasks/result", id);
-            }
-            // a failed task's result may be the original JSON-RPC error of the tool call: that is its failure
-            if (snapshot.status() == TaskStatus.FAILED
-                    && RemoteOperation.unwrap(error) instanceof McpErrorResponse response) {
-                return snapshot.withError(ErrorCodes.REMOTE_FAILED, "error " + response.code() + ": "
-                        + response.remoteMessage());
-            }
-            throw RemoteFailures.classify(error);
-        });
+        return RemoteOperation.run(permit, operation -> speaking(operation, ref)
+                .thenCompose(session -> protocol(ref.generation()).status(operation, session, ref)));
     }
 
     @Override
@@ -162,38 +69,35 @@ public final class NativeTasksDriver implements TaskDriver {
 
     @Override
     public CompletableFuture<RemoteTaskSnapshot> cancel(RemoteTaskRef ref, SendPermit permit) {
-        return RemoteOperation.run(permit, operation -> {
-            McpSession session = session(ref.serverName(), RemoteFailure.TRANSIENT);
-            String id = ref.remoteTaskId();
-            return operation.track(session::connect).thenCompose(handshake -> {
-                if (!handshake.capabilities().tasksCancel()) {
-                    // refused locally, nothing sent: the runtime stops cancelling and keeps polling
-                    throw new RemoteCallException(RemoteFailure.UNSUPPORTED, "server '" + session.serverName()
-                            + "' does not advertise tasks.cancel");
-                }
-                return operation.track(() -> session.request("tasks/cancel", taskParams(id)));
-            }).handle((task, error) -> {
-                if (error == null) {
-                    RemoteTaskSnapshot snapshot = NativeTaskParser.parse(session.serverName(), "tasks/cancel", task,
-                            id);
-                    // finished before the cancel arrived: read it again so the result comes with it
-                    return snapshot.status() == TaskStatus.COMPLETED || snapshot.status() == TaskStatus.FAILED
-                            ? status(operation, session, ref) : CompletableFuture.completedFuture(snapshot);
-                }
-                if (RemoteFailures.isError(error, McpErrorResponse.INVALID_PARAMS)) {
-                    // unknown, or already terminal: only a status read can tell which
-                    String refusal = ((McpErrorResponse) RemoteOperation.unwrap(error)).remoteMessage();
-                    return status(operation, session, ref).thenApply(snapshot -> {
-                        if (!snapshot.status().isTerminal()) {
-                            throw RemoteFailures.protocol("server '" + session.serverName() + "' refused to cancel "
-                                    + id + " (" + refusal + ") but reports it " + snapshot.status().wireName());
-                        }
-                        return snapshot;
-                    });
-                }
-                throw RemoteFailures.classify(error);
-            }).thenCompose(next -> next);
-        });
+        return RemoteOperation.run(permit, operation -> speaking(operation, ref)
+                .thenCompose(session -> protocol(ref.generation()).cancel(operation, session, ref)));
+    }
+
+    @Override
+    public CompletableFuture<Void> answer(RemoteTaskRef ref, String inputResponsesJson, SendPermit permit) {
+        if (!ref.generation().answersInputRequests()) {
+            // refused before anything is sent, not even a probe
+            return CompletableFuture.failedFuture(LegacyTaskProtocol.unanswerable(ref));
+        }
+        return RemoteOperation.run(permit, operation -> speaking(operation, ref)
+                .thenCompose(session -> protocol(ref.generation()).answer(operation, session, ref,
+                        inputResponsesJson)));
+    }
+
+    private TaskProtocol protocol(ProtocolGeneration generation) {
+        return generation == ProtocolGeneration.TASKS_EXTENSION_2026_07_28 ? extension : legacy;
+    }
+
+    /**
+     * The session that speaks the task's generation. Choosing it sends nothing once the server's session knows its
+     * generation; before that it connects that session (a probe), as one step of the operation.
+     */
+    private <T> CompletableFuture<McpSession> speaking(RemoteOperation<T> operation, RemoteTaskRef ref) {
+        McpSession session = session(ref.serverName(), RemoteFailure.TRANSIENT);
+        CompletableFuture<McpSession> chosen = session.generation().isPresent()
+                ? sessions.speaking(session, ref.generation())
+                : operation.track(() -> sessions.speaking(session, ref.generation()));
+        return chosen.exceptionallyCompose(error -> CompletableFuture.failedFuture(RemoteFailures.classify(error)));
     }
 
     private McpSession session(String serverName, RemoteFailure unknownServer) {
@@ -201,12 +105,11 @@ public final class NativeTasksDriver implements TaskDriver {
                 "no MCP server named '" + serverName + "' is configured"));
     }
 
-    private static ObjectNode taskParams(String remoteTaskId) {
+    static ObjectNode taskParams(String remoteTaskId) {
         return Json.object().put("taskId", remoteTaskId);
     }
 
-    private static RemoteCallException lostOrClassified(Throwable error, McpSession session, String method,
-            String id) {
+    static RemoteCallException lostOrClassified(Throwable error, McpSession session, String method, String id) {
         if (RemoteFailures.isError(error, McpErrorResponse.INVALID_PARAMS)) {
             return RemoteFailures.lost("server '" + session.serverName() + "' does not know task " + id + " ("
                     + method + ": " + ((McpErrorResponse) RemoteOperation.unwrap(error)).remoteMessage() + ")",

@@ -27,6 +27,14 @@ public record ServerCapabilities(boolean taskToolCalls, boolean tasksCancel, boo
                 caps);
     }
 
+    /**
+     * 2026-07-28: {@code extensions["io.modelcontextprotocol/tasks"]} in the {@code server/discover} result, the
+     * server's offer of the tasks extension.
+     */
+    public boolean tasksExtension() {
+        return present(raw.path("extensions").path(Envelope.TASKS_EXTENSION));
+    }
+
     private static boolean present(JsonNode node) {
         return !node.isMissingNode() && !node.isNull() && !(node.isBoolean() && !node.booleanValue());
     }

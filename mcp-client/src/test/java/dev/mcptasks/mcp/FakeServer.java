@@ -31,10 +31,16 @@ final class FakeServer implements McpTransportFactory {
     /** A JSON-RPC error answer thrown by a handler. */
     static final class RpcError extends RuntimeException {
         final int code;
+        final JsonNode data;
 
         RpcError(int code, String message) {
+            this(code, message, null);
+        }
+
+        RpcError(int code, String message, JsonNode data) {
             super(message);
             this.code = code;
+            this.data = data;
         }
     }
 

@@ -59,6 +59,9 @@ final class FakeTransport implements McpTransport {
             }
         } catch (FakeServer.RpcError e) {
             ObjectNode error = FakeServer.JSON.createObjectNode().put("code", e.code).put("message", e.getMessage());
+            if (e.data != null) {
+                error.set("data", e.data);
+            }
             deliver(envelope(parsed.get("id").asLong()).set("error", error).toString());
         }
         return CompletableFuture.completedFuture(null);

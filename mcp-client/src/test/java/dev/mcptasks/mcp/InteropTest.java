@@ -4,10 +4,14 @@ import static dev.mcptasks.mcp.NativeTasksDriverTest.await;
 import static dev.mcptasks.mcp.NativeTasksDriverTest.remoteFailure;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.mcptasks.domain.ErrorCodes;
+import dev.mcptasks.domain.ProtocolGeneration;
 import dev.mcptasks.domain.RemoteTaskSnapshot;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.http.HttpTransportFactory;
+import dev.mcptasks.ports.driver.InputRound;
 import dev.mcptasks.ports.driver.RemoteFailure;
 import dev.mcptasks.ports.driver.RemoteTaskRef;
 import dev.mcptasks.ports.driver.SubmitCall;
@@ -16,11 +20,13 @@ import dev.mcptasks.ports.transport.McpServerSpec;
 import dev.mcptasks.reference.ReferenceServer;
 import dev.mcptasks.reference.ReferenceServerMain;
 import dev.mcptasks.reference.ReferenceServerOptions;
+import dev.mcptasks.reference.ServedGenerations;
 import dev.mcptasks.stdio.StdioTransportFactory;
 import dev.mcptasks.testkit.ManualClock;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -42,7 +48,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * The interop scenarios (create, poll to completed, fetch the report; cancel; unknown id) against the third-party
  * server-everything and, with the same assertions, against our reference server, each over stdio and HTTP. The
- * server-everything cases need {@code node} and are skipped loudly without it.
+ * server-everything cases need {@code node} and are skipped loudly without it. The 2026-07-28 scenarios (the tasks
+ * extension) run against the reference server in its 2026-07-28 and dual modes, over stdio and HTTP, with no pin:
+ * the client discovers the generation.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class InteropTest {
@@ -204,5 +212,249 @@ class InteropTest {
 
         assertThat(remoteFailure(endpoint.driver().status(missing)).failure()).isEqualTo(RemoteFailure.TASK_LOST);
         assertThat(remoteFailure(endpoint.driver().cancel(missing)).failure()).isEqualTo(RemoteFailure.TASK_LOST);
+    }
+
+    /** The reference server serving the 2026-07-28 generation alone or beside 2025-11-25, and how it is reached. */
+    enum Modern {
+        V2026_STDIO(ServedGenerations.V2026_07_28, false), V2026_HTTP(ServedGenerations.V2026_07_28, true),
+        DUAL_STDIO(ServedGenerations.DUAL, false), DUAL_HTTP(ServedGenerations.DUAL, true);
+
+        final ServedGenerations generation;
+        final boolean http;
+
+        Modern(ServedGenerations generation, boolean http) {
+            this.generation = generation;
+            this.http = http;
+        }
+    }
+
+    /** A connected driver of one modern peer, and its URL when it is reached over HTTP. */
+    private record ModernEndpoint(McpSessions sessions, NativeTasksDriver driver, URI url) {}
+
+    private final Map<Modern, ModernEndpoint> modernEndpoints = new EnumMap<>(Modern.class);
+
+    private ModernEndpoint endpoint(Modern peer) throws Exception {
+        ModernEndpoint existing = modernEndpoints.get(peer);
+        if (existing != null) {
+            return existing;
+        }
+        McpServerSpec spec;
+        URI url = null;
+        if (peer.http) {
+            ReferenceServer server = new ReferenceServer(ReferenceServerOptions.defaults()
+                    .withGeneration(peer.generation).withPollIntervalMs(50));
+            cleanup.add(server);
+            url = server.startHttp(0);
+            spec = McpServerSpec.http(SERVER, url, Map.of());
+        } else {
+            spec = Endpoints.javaStdio(SERVER, ReferenceServerMain.class, List.of("--stdio", "--generation",
+                    peer.generation == ServedGenerations.DUAL ? "dual" : "2026-07-28", "--poll-interval-ms", "50"), 0);
+        }
+        McpSessions sessions = new McpSessions(List.of(McpServerSettings.of(spec)),
+                List.of(new StdioTransportFactory(), new HttpTransportFactory()), new ManualClock(), "interop");
+        cleanup.add(0, sessions);
+        connect(sessions.session(SERVER).orElseThrow());
+        ModernEndpoint endpoint = new ModernEndpoint(sessions, new NativeTasksDriver(sessions), url);
+        modernEndpoints.put(peer, endpoint);
+        return endpoint;
+    }
+
+    private static SubmitCall work(String arguments) {
+        return new SubmitCall(TaskId.of("t-" + System.nanoTime()), SERVER, "work", arguments, 60_000L);
+    }
+
+    private static RemoteTaskRef modernRef(SubmitCall call, SubmitResult created) {
+        return new RemoteTaskRef(call.taskId(), call.serverName(), call.toolName(),
+                created.snapshot().remoteTaskId(), created.protocolVersion());
+    }
+
+    /** Polls (paced by the server's hint, bounded) until the task reports {@code wanted}. */
+    private static RemoteTaskSnapshot untilStatus(NativeTasksDriver driver, RemoteTaskRef ref, TaskStatus wanted)
+            throws Exception {
+        long end = System.nanoTime() + DEADLINE.toNanos();
+        while (true) {
+            RemoteTaskSnapshot snapshot = await(driver.status(ref));
+            if (snapshot.status() == wanted) {
+                return snapshot;
+            }
+            assertThat(snapshot.status().isTerminal()).as("ended %s while waiting for %s", snapshot.status(), wanted)
+                    .isFalse();
+            assertThat(System.nanoTime()).as("still %s after %s", snapshot.status(), DEADLINE).isLessThan(end);
+            long waitMs = snapshot.pollAfter() == null ? 200 : Math.max(20, snapshot.pollAfter().toMillis());
+            CompletableFuture.runAsync(() -> { }, CompletableFuture.delayedExecutor(waitMs, TimeUnit.MILLISECONDS))
+                    .get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Modern.class)
+    void modernTheServerIsDiscoveredAndATaskRunsToItsInlineResult(Modern peer) throws Exception {
+        ModernEndpoint endpoint = endpoint(peer);
+        McpHandshake handshake = endpoint.sessions().session(SERVER).orElseThrow().handshake().orElseThrow();
+        assertThat(handshake.generation()).isEqualTo(ProtocolGeneration.TASKS_EXTENSION_2026_07_28);
+        assertThat(handshake.capabilities().tasksExtension()).isTrue();
+        SubmitCall call = work("{\"durationMs\":300,\"result\":\"# Research Report: modern\"}");
+
+        SubmitResult created = await(endpoint.driver().submit(call));
+
+        assertThat(created.protocolVersion()).isEqualTo("2026-07-28");
+        assertThat(created.createdTask()).isTrue();
+        assertThat(created.snapshot().pollAfter()).isEqualTo(Duration.ofMillis(50));
+        RemoteTaskSnapshot done = Polling.untilTerminal(endpoint.driver(), modernRef(call, created), DEADLINE);
+        assertThat(done.status()).isEqualTo(TaskStatus.COMPLETED);
+        assertThat(done.resultJson()).contains("# Research Report: modern");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Modern.class)
+    void modernAToolThatNeedsNoTaskCompletesAtOnce(Modern peer) throws Exception {
+        SubmitCall call = new SubmitCall(TaskId.of("t-echo"), SERVER, "echo", "{\"text\":\"hi there\"}", null);
+        SubmitResult result = await(endpoint(peer).driver().submit(call));
+        assertThat(result.createdTask()).isFalse();
+        assertThat(result.snapshot().status()).isEqualTo(TaskStatus.COMPLETED);
+        assertThat(result.snapshot().resultJson()).contains("hi there");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Modern.class)
+    void modernFailuresComeAsAnErrorOrAsAToolError(Modern peer) throws Exception {
+        NativeTasksDriver driver = endpoint(peer).driver();
+        SubmitCall error = work("{\"durationMs\":0,\"fail\":true,\"failMessage\":\"upstream 503\"}");
+        RemoteTaskSnapshot failed = Polling.untilTerminal(driver, modernRef(error, await(driver.submit(error))),
+                DEADLINE);
+        assertThat(failed.status()).isEqualTo(TaskStatus.FAILED);
+        assertThat(failed.errorCode()).isEqualTo(ErrorCodes.REMOTE_FAILED);
+        assertThat(failed.error()).isEqualTo("error -32603: upstream 503");
+
+        SubmitCall toolError = work("{\"durationMs\":0,\"fail\":true,\"failAs\":\"isError\","
+                + "\"failMessage\":\"quota exceeded\"}");
+        RemoteTaskSnapshot isError = Polling.untilTerminal(driver,
+                modernRef(toolError, await(driver.submit(toolError))), DEADLINE);
+        assertThat(isError.status()).isEqualTo(TaskStatus.FAILED);
+        assertThat(isError.error()).contains("quota exceeded");
+        assertThat(isError.resultJson()).contains("\"isError\":true");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Modern.class)
+    void modernInputIsRequestedAnsweredWithTasksUpdateAndTheTaskCompletes(Modern peer) throws Exception {
+        NativeTasksDriver driver = endpoint(peer).driver();
+        SubmitCall call = work("{\"durationMs\":100,\"askInput\":\"Deploy to prod?\"}");
+        RemoteTaskRef ref = modernRef(call, await(driver.submit(call)));
+
+        RemoteTaskSnapshot waiting = untilStatus(driver, ref, TaskStatus.INPUT_REQUIRED);
+        JsonNode requests = FakeServer.json(waiting.inputRequiredJson());
+        String key = requests.fieldNames().next();
+        assertThat(requests.path(key).path("method").asText()).isEqualTo("elicitation/create");
+        assertThat(requests.path(key).toString()).contains("Deploy to prod?");
+
+        await(driver.answer(ref, "{\"" + key + "\":{\"action\":\"accept\",\"content\":{\"ok\":true}}}",
+                () -> true));
+
+        RemoteTaskSnapshot done = Polling.untilTerminal(driver, ref, DEADLINE);
+        assertThat(done.status()).isEqualTo(TaskStatus.COMPLETED);
+        assertThat(done.resultJson()).contains(key).contains("\"ok\":true");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Modern.class)
+    void modernAnInputRoundBeforeTheTaskIsAnsweredByCallingAgain(Modern peer) throws Exception {
+        NativeTasksDriver driver = endpoint(peer).driver();
+        SubmitCall first = work("{\"durationMs\":100,\"approveFirst\":\"Run the report?\"}");
+
+        SubmitResult round = await(driver.submit(first));
+
+        assertThat(round.isInputRound()).isTrue();
+        assertThat(round.requestState()).isNotBlank();
+        assertThat(round.snapshot().inputRequiredJson()).contains("Run the report?");
+        SubmitCall again = new SubmitCall(first.taskId(), SERVER, "work", first.argumentsJson(), 60_000L,
+                new InputRound(round.requestState(), "{\"approve\":{\"action\":\"accept\",\"content\":{}}}"));
+        SubmitResult created = await(driver.submit(again));
+        assertThat(created.createdTask()).isTrue();
+        RemoteTaskSnapshot done = Polling.untilTerminal(driver, modernRef(again, created), DEADLINE);
+        assertThat(done.status()).isEqualTo(TaskStatus.COMPLETED);
+        assertThat(done.resultJson()).contains("approval").contains("accept");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Modern.class)
+    void modernCancelIsAcknowledgedAndReadBackEvenWhenItLosesTheRace(Modern peer) throws Exception {
+        NativeTasksDriver driver = endpoint(peer).driver();
+        SubmitCall slow = work("{\"durationMs\":600000}");
+        RemoteTaskRef ref = modernRef(slow, await(driver.submit(slow)));
+        assertThat(await(driver.cancel(ref)).status()).isEqualTo(TaskStatus.CANCELLED);
+        assertThat(await(driver.status(ref)).status()).isEqualTo(TaskStatus.CANCELLED);
+
+        SubmitCall ignored = work("{\"durationMs\":300,\"cancelIgnored\":true}");
+        RemoteTaskRef racing = modernRef(ignored, await(driver.submit(ignored)));
+        RemoteTaskSnapshot afterCancel = await(driver.cancel(racing));
+        assertThat(afterCancel.status()).isIn(TaskStatus.WORKING, TaskStatus.COMPLETED);
+        assertThat(Polling.untilTerminal(driver, racing, DEADLINE).status()).isEqualTo(TaskStatus.COMPLETED);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Modern.class)
+    void modernAnUnknownTaskIsLost(Modern peer) throws Exception {
+        NativeTasksDriver driver = endpoint(peer).driver();
+        RemoteTaskRef missing = new RemoteTaskRef(TaskId.of("t-missing"), SERVER, "work",
+                "00000000000000000000000000000000", "2026-07-28");
+        assertThat(remoteFailure(driver.status(missing)).failure()).isEqualTo(RemoteFailure.TASK_LOST);
+        assertThat(remoteFailure(driver.cancel(missing)).failure()).isEqualTo(RemoteFailure.TASK_LOST);
+        assertThat(remoteFailure(driver.answer(missing, "{}", () -> true)).failure())
+                .isEqualTo(RemoteFailure.TASK_LOST);
+    }
+
+    @org.junit.jupiter.api.Test
+    void dualALegacyTaskStaysOnTheLegacySessionWhileNewTasksGoModern() throws Exception {
+        ModernEndpoint dual = endpoint(Modern.DUAL_HTTP);
+        McpSessions legacySessions = new McpSessions(List.of(new McpServerSettings(
+                McpServerSpec.http(SERVER, dual.url(), Map.of()), ReferenceHarness.TIMEOUT, false,
+                ProtocolGeneration.TASKS_2025_11_25)), List.of(new HttpTransportFactory()), new ManualClock(),
+                "interop-legacy");
+        cleanup.add(0, legacySessions);
+        // a task created earlier under 2025-11-25 (before the server moved on, or under a pin)
+        SubmitCall old = work("{\"durationMs\":300,\"result\":\"legacy report\"}");
+        SubmitResult oldCreated = await(new NativeTasksDriver(legacySessions).submit(old));
+        assertThat(oldCreated.protocolVersion()).isEqualTo("2025-11-25");
+
+        SubmitCall fresh = work("{\"durationMs\":300,\"result\":\"modern report\"}");
+        SubmitResult freshCreated = await(dual.driver().submit(fresh));
+
+        assertThat(freshCreated.protocolVersion()).isEqualTo("2026-07-28");
+        RemoteTaskSnapshot oldDone = Polling.untilTerminal(dual.driver(), modernRef(old, oldCreated), DEADLINE);
+        RemoteTaskSnapshot freshDone = Polling.untilTerminal(dual.driver(), modernRef(fresh, freshCreated), DEADLINE);
+        assertThat(oldDone.status()).isEqualTo(TaskStatus.COMPLETED);
+        assertThat(oldDone.resultJson()).contains("legacy report");
+        assertThat(freshDone.resultJson()).contains("modern report");
+        assertThat(dual.sessions().session(SERVER).orElseThrow().generation())
+                .contains(ProtocolGeneration.TASKS_EXTENSION_2026_07_28);
+        McpSession legacyOfDual = await(dual.sessions().speaking(dual.sessions().session(SERVER).orElseThrow(),
+                ProtocolGeneration.TASKS_2025_11_25));
+        assertThat(legacyOfDual.handshake().orElseThrow().generation()).isEqualTo(ProtocolGeneration.TASKS_2025_11_25);
+        // the 2025 generation takes no answers through mcp-tasks
+        assertThat(remoteFailure(dual.driver().answer(modernRef(old, oldCreated), "{}", () -> true)).failure())
+                .isEqualTo(RemoteFailure.UNSUPPORTED);
+    }
+
+    @org.junit.jupiter.api.Test
+    void modernAPinnedClientSkipsTheProbeAndReadsABareEmbeddedResult() throws Exception {
+        ReferenceServer server = new ReferenceServer(ReferenceServerOptions.defaults()
+                .withGeneration(ServedGenerations.V2026_07_28).withPollIntervalMs(50).withBareResult(true));
+        cleanup.add(server);
+        McpSessions sessions = new McpSessions(List.of(new McpServerSettings(
+                McpServerSpec.http(SERVER, server.startHttp(0), Map.of()), ReferenceHarness.TIMEOUT, false,
+                ProtocolGeneration.TASKS_EXTENSION_2026_07_28)), List.of(new HttpTransportFactory()),
+                new ManualClock(), "interop-pinned");
+        cleanup.add(0, sessions);
+        NativeTasksDriver driver = new NativeTasksDriver(sessions);
+        SubmitCall call = work("{\"durationMs\":200,\"result\":\"bare report\"}");
+
+        SubmitResult created = await(driver.submit(call));
+
+        assertThat(sessions.session(SERVER).orElseThrow().handshake().orElseThrow().capabilitiesKnown()).isFalse();
+        assertThat(created.protocolVersion()).isEqualTo("2026-07-28");
+        RemoteTaskSnapshot done = Polling.untilTerminal(driver, modernRef(call, created), DEADLINE);
+        assertThat(done.status()).isEqualTo(TaskStatus.COMPLETED);
+        assertThat(done.resultJson()).contains("bare report").doesNotContain("resultType");
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.mcptasks.domain.ProtocolGeneration;
 import dev.mcptasks.ports.transport.McpTransportException;
 import dev.mcptasks.testkit.ManualClock;
 import java.time.Duration;
@@ -72,13 +73,15 @@ class McpSessionTest {
         assertThat(result).isEqualTo(json("{\"x\":1,\"unknown\":{\"deep\":[1,2]}}"));
         FakeTransport transport = server.last();
         assertThat(transport.sent).extracting(m -> m.path("method").asText())
-                .containsExactly("initialize", "notifications/initialized", "echo");
-        JsonNode init = transport.sent.get(0);
+                .containsExactly("server/discover", "initialize", "notifications/initialized", "echo");
+        JsonNode init = transport.sent.get(1);
         assertThat(init.at("/params/protocolVersion").asText()).isEqualTo("2025-11-25");
         assertThat(init.at("/params/clientInfo/name").asText()).isEqualTo("mcp-tasks");
         assertThat(transport.negotiatedVersion).isEqualTo("2025-11-25");
         McpHandshake handshake = session.handshake().orElseThrow();
         assertThat(handshake.supportsTaskToolCalls()).isTrue();
+        assertThat(handshake.generation()).isEqualTo(ProtocolGeneration.TASKS_2025_11_25);
+        assertThat(session.generation()).contains(ProtocolGeneration.TASKS_2025_11_25);
         assertThat(handshake.capabilities()).extracting(ServerCapabilities::tasksCancel, ServerCapabilities::tasksList,
                 ServerCapabilities::toolsListChanged).containsExactly(true, true, true);
         assertThat(handshake.raw().path("vendorExtension").asText()).isEqualTo("kept");
@@ -91,7 +94,8 @@ class McpSessionTest {
             await(session.request("echo", null));
         }
         List<Long> ids = server.last().sent.stream().filter(m -> m.has("id")).map(m -> m.get("id").asLong()).toList();
-        assertThat(ids).hasSize(6).isSorted().doesNotHaveDuplicates();
+        // the probe, initialize, five echoes
+        assertThat(ids).hasSize(7).isSorted().doesNotHaveDuplicates();
     }
 
     @ParameterizedTest

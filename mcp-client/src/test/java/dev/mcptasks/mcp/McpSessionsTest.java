@@ -3,8 +3,10 @@ package dev.mcptasks.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.mcptasks.domain.ProtocolGeneration;
 import dev.mcptasks.ports.transport.McpServerSpec;
 import dev.mcptasks.testkit.ManualClock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -36,5 +38,28 @@ class McpSessionsTest {
         McpServerSpec stdio = McpServerSpec.stdio("local", "/bin/true", List.of(), Map.of());
         assertThatThrownBy(() -> new McpSessions(List.of(McpServerSettings.of(stdio)), List.of(), new ManualClock(),
                 "test")).hasMessageContaining("no MCP transport can reach server 'local'");
+    }
+
+    @Test
+    void aSessionOfTheOtherGenerationIsASecondPinnedSessionMadeOnce() throws Exception {
+        McpServerSettings pinned = new McpServerSettings(FakeServer.spec(), Duration.ofSeconds(5), false,
+                ProtocolGeneration.TASKS_EXTENSION_2026_07_28);
+        try (McpSessions sessions = new McpSessions(List.of(pinned), List.of(server), new ManualClock(), "test")) {
+            McpSession own = sessions.session("fake").orElseThrow();
+
+            assertThat(McpSessionTest.await(sessions.speaking(own, ProtocolGeneration.TASKS_EXTENSION_2026_07_28)))
+                    .isSameAs(own);
+            McpSession legacy = McpSessionTest.await(sessions.speaking(own, ProtocolGeneration.TASKS_2025_11_25));
+            assertThat(legacy).isNotSameAs(own);
+            assertThat(legacy.generation()).contains(ProtocolGeneration.TASKS_2025_11_25);
+            assertThat(McpSessionTest.await(sessions.speaking(own, ProtocolGeneration.TASKS_2025_11_25)))
+                    .isSameAs(legacy);
+            // choosing sent nothing: a pinned session knows its generation without connecting
+            assertThat(server.transports).isEmpty();
+
+            McpSessionTest.await(legacy.connect());
+            sessions.close();
+            assertThat(server.last().closed).isDone();
+        }
     }
 }

@@ -131,4 +131,22 @@ class OrdinaryToolsDriverTest {
         assertThat(remoteFailure(status).failure()).isEqualTo(RemoteFailure.TRANSIENT);
         assertThat(await(driver.cancel(ref)).status()).isEqualTo(TaskStatus.CANCELLED);
     }
+
+    @org.junit.jupiter.api.Test
+    void runsAJobOnAServerOfThe2026Generation() throws Exception {
+        try (ReferenceHarness modern = new ReferenceHarness(Via.HTTP, ReferenceServerOptions.defaults()
+                .withGeneration(dev.mcptasks.reference.ServedGenerations.V2026_07_28), false)) {
+            OrdinaryToolsDriver driver = new OrdinaryToolsDriver(modern.sessions, Map.of(ReferenceHarness.SERVER,
+                    JOBS));
+            SubmitCall call = call("{\"durationMs\":100,\"result\":\"modern job output\"}");
+
+            SubmitResult created = await(driver.submit(call));
+
+            assertThat(modern.session().generation())
+                    .contains(dev.mcptasks.domain.ProtocolGeneration.TASKS_EXTENSION_2026_07_28);
+            RemoteTaskSnapshot done = Polling.untilTerminal(driver, ref(call, created), Duration.ofSeconds(30));
+            assertThat(done.status()).isEqualTo(TaskStatus.COMPLETED);
+            assertThat(done.resultJson()).isEqualTo("\"modern job output\"");
+        }
+    }
 }

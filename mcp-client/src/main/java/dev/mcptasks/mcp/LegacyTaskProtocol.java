@@ -1,0 +1,181 @@
+package dev.mcptasks.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.mcptasks.domain.ErrorCodes;
+import dev.mcptasks.domain.RemoteTaskSnapshot;
+import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.ports.driver.RemoteCallException;
+import dev.mcptasks.ports.driver.RemoteFailure;
+import dev.mcptasks.ports.driver.RemoteTaskRef;
+import dev.mcptasks.ports.driver.SubmitCall;
+import dev.mcptasks.ports.driver.SubmitResult;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The 2025-11-25 tasks utility: task-augmented {@code tools/call}, {@code tasks/get} (plus one {@code tasks/result}
+ * once terminal), {@code tasks/cancel}. Submits are gated on the negotiated version, the server's
+ * {@code tasks.requests.tools.call} and the tool's {@code execution.taskSupport}. Input requests are answered only on
+ * the {@code tasks/result} stream, which mcp-tasks does not drive.
+ */
+final class LegacyTaskProtocol implements TaskProtocol {
+
+    @Override
+    public CompletableFuture<SubmitResult> submit(RemoteOperation<SubmitResult> operation, McpSession session,
+            McpHandshake handshake, SubmitCall call) {
+        if (call.inputRound() != null) {
+            throw RemoteFailures.refused("server '" + session.serverName() + "' speaks the 2025-11-25 generation,"
+                    + " which has no input rounds on tools/call");
+        }
+        ObjectNode params = ToolResults.toolCall(call.toolName(), ToolResults.arguments(call.argumentsJson()));
+        ObjectNode task = params.putObject("task");
+        if (call.ttlMs() != null) {
+            task.put("ttl", call.ttlMs());
+        }
+        CompletableFuture<McpHandshake> prepared;
+        try {
+            requireTaskSupport(session, handshake);
+            prepared = operation.track(() -> session.findTool(call.toolName())).thenApply(tool -> {
+                if (tool.isEmpty()) {
+                    throw RemoteFailures.refused("server '" + session.serverName() + "' has no tool '"
+                            + call.toolName() + "'");
+                }
+                if (!tool.get().taskCapable()) {
+                    throw RemoteFailures.refused("tool " + call.toolName() + " is not task-capable"
+                            + " (execution.taskSupport is " + tool.get().taskSupport() + ")");
+                }
+                return handshake;
+            });
+        } catch (RuntimeException e) {
+            prepared = CompletableFuture.failedFuture(e);
+        }
+        return prepared
+                .exceptionallyCompose(error -> CompletableFuture.failedFuture(RemoteFailures.beforeSend(error)))
+                .thenCompose(ready -> operation.track(() -> session.request("tools/call", params))
+                        .handle((result, error) -> {
+                            if (error != null) {
+                                throw RemoteOperation.unwrap(error) instanceof McpErrorResponse response
+                                        ? RemoteFailures.refused("server '" + session.serverName() + "' refused "
+                                                + call.toolName() + " (" + response.code() + "): "
+                                                + response.remoteMessage())
+                                        : RemoteFailures.classify(error);
+                            }
+                            return created(session, handshake, call.toolName(), result);
+                        }));
+    }
+
+    private static void requireTaskSupport(McpSession session, McpHandshake handshake) {
+        if (!ProtocolVersions.atLeast(handshake.protocolVersion(), ProtocolVersions.TASKS)) {
+            throw RemoteFailures.refused("server '" + session.serverName() + "' negotiated protocol "
+                    + handshake.protocolVersion() + "; tasks need " + ProtocolVersions.TASKS + " or newer");
+        }
+        if (!handshake.capabilities().taskToolCalls()) {
+            throw RemoteFailures.refused("server '" + session.serverName()
+                    + "' does not advertise tasks.requests.tools.call");
+        }
+    }
+
+    private static SubmitResult created(McpSession session, McpHandshake handshake, String tool, JsonNode result) {
+        JsonNode task = result.get("task");
+        if (task == null) {
+            if (ToolResults.isError(result)) {
+                throw RemoteFailures.refused(ToolResults.describe(result, "tool " + tool + " returned an error"));
+            }
+            throw RemoteFailures.protocol("server '" + session.serverName() + "' answered the task-augmented call of "
+                    + tool + " with a plain result instead of a task");
+        }
+        RemoteTaskSnapshot snapshot = NativeTaskParser.parse(session.serverName(), "tools/call", task, null);
+        return new SubmitResult(snapshot, handshake.protocolVersion(), session.settings().tasksProcessLocal());
+    }
+
+    @Override
+    public CompletableFuture<RemoteTaskSnapshot> status(RemoteOperation<RemoteTaskSnapshot> operation,
+            McpSession session, RemoteTaskRef ref) {
+        String id = ref.remoteTaskId();
+        return operation.track(() -> session.request("tasks/get", NativeTasksDriver.taskParams(id)))
+                .handle((task, error) -> {
+                    if (error != null) {
+                        throw NativeTasksDriver.lostOrClassified(error, session, "tasks/get", id);
+                    }
+                    return NativeTaskParser.parse(session.serverName(), "tasks/get", task, id);
+                })
+                .thenCompose(snapshot -> snapshot.status() == TaskStatus.COMPLETED
+                        || snapshot.status() == TaskStatus.FAILED
+                        ? withResult(operation, session, snapshot) : CompletableFuture.completedFuture(snapshot));
+    }
+
+    /** One {@code tasks/result} for a terminal task (it answers at once then), stored as the CallToolResult JSON. */
+    private CompletableFuture<RemoteTaskSnapshot> withResult(RemoteOperation<RemoteTaskSnapshot> operation,
+            McpSession session, RemoteTaskSnapshot snapshot) {
+        String id = snapshot.remoteTaskId();
+        return operation.track(() -> session.request("tasks/result", NativeTasksDriver.taskParams(id)))
+                .handle((result, error) -> {
+                    if (error == null) {
+                        RemoteTaskSnapshot withResult = snapshot.withResult(Json.write(result));
+                        if (snapshot.status() == TaskStatus.FAILED && ToolResults.isError(result)) {
+                            String text = ToolResults.text(result);
+                            if (!text.isEmpty()) {
+                                withResult = withResult.withError(ErrorCodes.REMOTE_FAILED, text);
+                            }
+                        }
+                        return withResult;
+                    }
+                    if (RemoteFailures.isError(error, McpErrorResponse.INVALID_PARAMS)) {
+                        throw NativeTasksDriver.lostOrClassified(error, session, "tasks/result", id);
+                    }
+                    // a failed task's result may be the original JSON-RPC error of the tool call: that is its failure
+                    if (snapshot.status() == TaskStatus.FAILED
+                            && RemoteOperation.unwrap(error) instanceof McpErrorResponse response) {
+                        return snapshot.withError(ErrorCodes.REMOTE_FAILED, "error " + response.code() + ": "
+                                + response.remoteMessage());
+                    }
+                    throw RemoteFailures.classify(error);
+                });
+    }
+
+    @Override
+    public CompletableFuture<RemoteTaskSnapshot> cancel(RemoteOperation<RemoteTaskSnapshot> operation,
+            McpSession session, RemoteTaskRef ref) {
+        String id = ref.remoteTaskId();
+        return operation.track(session::connect).thenCompose(handshake -> {
+            if (!handshake.capabilities().tasksCancel()) {
+                // refused locally, nothing sent: the runtime stops cancelling and keeps polling
+                throw new RemoteCallException(RemoteFailure.UNSUPPORTED, "server '" + session.serverName()
+                        + "' does not advertise tasks.cancel");
+            }
+            return operation.track(() -> session.request("tasks/cancel", NativeTasksDriver.taskParams(id)));
+        }).handle((task, error) -> {
+            if (error == null) {
+                RemoteTaskSnapshot snapshot = NativeTaskParser.parse(session.serverName(), "tasks/cancel", task,
+                        id);
+                // finished before the cancel arrived: read it again so the result comes with it
+                return snapshot.status() == TaskStatus.COMPLETED || snapshot.status() == TaskStatus.FAILED
+                        ? status(operation, session, ref) : CompletableFuture.completedFuture(snapshot);
+            }
+            if (RemoteFailures.isError(error, McpErrorResponse.INVALID_PARAMS)) {
+                // unknown, or already terminal: only a status read can tell which
+                String refusal = ((McpErrorResponse) RemoteOperation.unwrap(error)).remoteMessage();
+                return status(operation, session, ref).thenApply(snapshot -> {
+                    if (!snapshot.status().isTerminal()) {
+                        throw RemoteFailures.protocol("server '" + session.serverName() + "' refused to cancel "
+                                + id + " (" + refusal + ") but reports it " + snapshot.status().wireName());
+                    }
+                    return snapshot;
+                });
+            }
+            throw RemoteFailures.classify(error);
+        }).thenCompose(next -> next);
+    }
+
+    @Override
+    public CompletableFuture<Void> answer(RemoteOperation<Void> operation, McpSession session, RemoteTaskRef ref,
+            String inputResponsesJson) {
+        return CompletableFuture.failedFuture(unanswerable(ref));
+    }
+
+    static RemoteCallException unanswerable(RemoteTaskRef ref) {
+        return new RemoteCallException(RemoteFailure.UNSUPPORTED, "task " + ref.remoteTaskId() + " of server '"
+                + ref.serverName() + "' was created under the 2025-11-25 generation, which takes answers to input"
+                + " requests only on the tasks/result stream; mcp-tasks does not drive that stream");
+    }
+}
