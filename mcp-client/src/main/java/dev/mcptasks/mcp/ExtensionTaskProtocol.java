@@ -60,21 +60,31 @@ final class ExtensionTaskProtocol implements TaskProtocol {
                             }
                             return created(session, call.toolName(), result);
                         }))
-                .thenCompose(created -> endedBeforeTheAnswer(created)
+                .thenCompose(created -> answerLacksDetail(created)
                         ? withOutcome(operation, session, created) : CompletableFuture.completedFuture(created));
     }
 
-    /** A task that finished before its create answer left: that answer is a bare Task, without result or error. */
-    private static boolean endedBeforeTheAnswer(SubmitResult created) {
+    /**
+     * A create answer is a bare Task: a task that finished before it left has no result or error in it, and a task
+     * that asks for input at once has no {@code inputRequests} (without them the user has nothing to answer, and an
+     * {@code input_required} task is polled only slowly).
+     */
+    private static boolean answerLacksDetail(SubmitResult created) {
         RemoteTaskSnapshot snapshot = created.snapshot();
-        return created.createdTask() && snapshot.resultJson() == null
-                && (snapshot.status() == TaskStatus.COMPLETED || snapshot.status() == TaskStatus.FAILED);
+        if (!created.createdTask()) {
+            return false;
+        }
+        return switch (snapshot.status()) {
+            case COMPLETED, FAILED -> snapshot.resultJson() == null;
+            case INPUT_REQUIRED -> snapshot.inputRequiredJson() == null;
+            default -> false;
+        };
     }
 
     /**
-     * One {@code tasks/get} for the outcome of a task that ended at once. The task exists by now, so nothing may
-     * fail the submit any more: a refused permit or a failed read returns the create answer as it came, and the
-     * outcome is read by the next poll.
+     * One {@code tasks/get} for what the create answer could not carry (see {@link #answerLacksDetail}). The task
+     * exists by now, so nothing may fail the submit any more: a refused permit or a failed read returns the create
+     * answer as it came, and the detail is read by the next poll.
      */
     private CompletableFuture<SubmitResult> withOutcome(RemoteOperation<SubmitResult> operation, McpSession session,
             SubmitResult created) {
@@ -87,8 +97,8 @@ final class ExtensionTaskProtocol implements TaskProtocol {
                     try {
                         RemoteTaskSnapshot read = ExtensionTaskParser.parse(session.serverName(), "tasks/get", task,
                                 id);
-                        return read.status().isTerminal() ? new SubmitResult(read, created.protocolVersion(),
-                                created.processLocal()) : created;
+                        // the newer view of the same task (a task never leaves a terminal status)
+                        return new SubmitResult(read, created.protocolVersion(), created.processLocal());
                     } catch (RemoteCallException e) {
                         return created;
                     }

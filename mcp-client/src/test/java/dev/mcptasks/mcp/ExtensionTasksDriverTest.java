@@ -435,6 +435,21 @@ class ExtensionTasksDriverTest {
     }
 
     @Test
+    void aTaskThatAsksForInputAtOnceIsReadOnceForItsInputRequests() throws Exception {
+        toolCall("{\"content\":[],\"resultType\":\"task\"," + TASK + ",\"status\":\"input_required\"}");
+        taskGet("input_required", ",\"inputRequests\":{\"confirm-1\":{\"method\":\"elicitation/create\","
+                + "\"params\":{\"mode\":\"form\",\"message\":\"Deploy?\"}}}");
+
+        SubmitResult created = await(driver.submit(submit()));
+
+        assertThat(created.snapshot().remoteTaskId()).isEqualTo("r1");
+        assertThat(created.snapshot().status()).isEqualTo(TaskStatus.INPUT_REQUIRED);
+        assertThat(json(created.snapshot().inputRequiredJson()).path("confirm-1").path("method").asText())
+                .isEqualTo("elicitation/create");
+        assertThat(server.last().sent("tasks/get")).hasSize(1);
+    }
+
+    @Test
     void theOutcomeReadNeverFailsACreatedTask() throws Exception {
         toolCall("{\"resultType\":\"task\"," + TASK + ",\"status\":\"failed\",\"statusMessage\":\"boom\"}");
         invalidParams(server, "tasks/get", "Failed to retrieve task: Task has expired");
