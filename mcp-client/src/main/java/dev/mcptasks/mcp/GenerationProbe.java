@@ -17,7 +17,7 @@ final class GenerationProbe {
     static final String METHOD = "server/discover";
     static final int HEADER_MISMATCH = -32020;
     static final int MISSING_REQUIRED_CLIENT_CAPABILITY = -32021;
-    static final int UNSUPPORTED_PROTOCOL_VERSION = -32022;
+    static final int UNSUPPORTED_PROTOCOL_VERSION = McpErrorResponse.UNSUPPORTED_PROTOCOL_VERSION;
 
     /** What the probe decided. */
     sealed interface Verdict {

@@ -12,6 +12,7 @@ import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.http.HttpTransportFactory;
 import dev.mcptasks.ports.driver.InputRound;
+import dev.mcptasks.ports.driver.RemoteCallException;
 import dev.mcptasks.ports.driver.RemoteFailure;
 import dev.mcptasks.ports.driver.RemoteTaskRef;
 import dev.mcptasks.ports.driver.SubmitCall;
@@ -44,6 +45,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The interop scenarios (create, poll to completed, fetch the report; cancel; unknown id) against the third-party
@@ -456,5 +458,67 @@ class InteropTest {
         RemoteTaskSnapshot done = Polling.untilTerminal(driver, modernRef(call, created), DEADLINE);
         assertThat(done.status()).isEqualTo(TaskStatus.COMPLETED);
         assertThat(done.resultJson()).contains("bare report").doesNotContain("resultType");
+    }
+
+    /**
+     * A reference server over stdio (started with {@code flags}) or HTTP (in-process with {@code options}, the same
+     * settings); its sessions are closed after the test.
+     */
+    private McpSessions modernOnly(boolean http, ProtocolGeneration pin, ReferenceServerOptions options,
+            List<String> flags) throws Exception {
+        McpServerSpec spec;
+        if (http) {
+            ReferenceServer server = new ReferenceServer(options);
+            cleanup.add(server);
+            spec = McpServerSpec.http(SERVER, server.startHttp(0), Map.of());
+        } else {
+            List<String> args = new ArrayList<>(List.of("--stdio"));
+            args.addAll(flags);
+            spec = Endpoints.javaStdio(SERVER, ReferenceServerMain.class, args, 0);
+        }
+        McpSessions sessions = new McpSessions(List.of(new McpServerSettings(spec, ReferenceHarness.TIMEOUT, false,
+                pin)), List.of(new StdioTransportFactory(), new HttpTransportFactory()), new ManualClock(),
+                "interop-modern-only");
+        cleanup.add(0, sessions);
+        return sessions;
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void modernATaskPastItsTtlIsLost(boolean http) throws Exception {
+        NativeTasksDriver driver = new NativeTasksDriver(modernOnly(http, null, ReferenceServerOptions.defaults()
+                .withGeneration(ServedGenerations.V2026_07_28).withTtlOverrideMs(300L).withPollIntervalMs(50),
+                List.of("--generation", "2026-07-28", "--ttl-ms", "300", "--poll-interval-ms", "50")));
+        SubmitCall call = work("{\"durationMs\":50}");
+        RemoteTaskRef ref = modernRef(call, await(driver.submit(call)));
+
+        long end = System.nanoTime() + DEADLINE.toNanos();
+        RemoteCallException lost = null;
+        while (lost == null) {
+            try {
+                driver.status(ref).get(30, TimeUnit.SECONDS);
+            } catch (ExecutionException e) {
+                lost = remoteFailure(CompletableFuture.failedFuture(e.getCause()));
+            }
+            assertThat(System.nanoTime()).as("the task outlived its ttl by %s", DEADLINE).isLessThan(end);
+            CompletableFuture.runAsync(() -> { }, CompletableFuture.delayedExecutor(50, TimeUnit.MILLISECONDS))
+                    .get(30, TimeUnit.SECONDS);
+        }
+
+        assertThat(lost.failure()).isEqualTo(RemoteFailure.TASK_LOST);
+        assertThat(lost.getMessage()).contains("Task has expired");
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void modernAServerThatServesOnlyTheExtensionRefusesAClientPinnedTo2025(boolean http) throws Exception {
+        NativeTasksDriver driver = new NativeTasksDriver(modernOnly(http, ProtocolGeneration.TASKS_2025_11_25,
+                ReferenceServerOptions.defaults().withGeneration(ServedGenerations.V2026_07_28),
+                List.of("--generation", "2026-07-28")));
+
+        RemoteCallException refused = remoteFailure(driver.submit(work("{\"durationMs\":50}")));
+
+        assertThat(refused.getMessage()).contains("2026-07-28");
+        assertThat(refused.failure()).isIn(RemoteFailure.REFUSED, RemoteFailure.NOT_SENT);
     }
 }
