@@ -168,13 +168,8 @@ final class ExtensionTaskProtocol implements TaskProtocol {
     public CompletableFuture<RemoteTaskSnapshot> status(RemoteOperation<RemoteTaskSnapshot> operation,
             McpSession session, RemoteTaskRef ref) {
         String id = ref.remoteTaskId();
-        return operation.track(() -> session.request("tasks/get", NativeTasksDriver.taskParams(id)))
-                .handle((task, error) -> {
-                    if (error != null) {
-                        throw NativeTasksDriver.lostOrClassified(error, session, "tasks/get", id);
-                    }
-                    return ExtensionTaskParser.parse(session.serverName(), "tasks/get", task, id);
-                });
+        return NativeTasksDriver.taskRequest(operation, session, "tasks/get", NativeTasksDriver.taskParams(id))
+                .thenApply(task -> ExtensionTaskParser.parse(session.serverName(), "tasks/get", task, id));
     }
 
     /**
@@ -210,15 +205,9 @@ final class ExtensionTaskProtocol implements TaskProtocol {
     @Override
     public CompletableFuture<Void> answer(RemoteOperation<Void> operation, McpSession session, RemoteTaskRef ref,
             String inputResponsesJson) {
-        String id = ref.remoteTaskId();
-        ObjectNode params = NativeTasksDriver.taskParams(id);
+        ObjectNode params = NativeTasksDriver.taskParams(ref.remoteTaskId());
         params.set("inputResponses", responses(inputResponsesJson));
-        return operation.track(() -> session.request("tasks/update", params)).handle((ack, error) -> {
-            if (error != null) {
-                throw NativeTasksDriver.lostOrClassified(error, session, "tasks/update", id);
-            }
-            return null;
-        });
+        return NativeTasksDriver.taskRequest(operation, session, "tasks/update", params).thenApply(ack -> null);
     }
 
     /** The answers as a JSON object (key to bare result); anything else is refused before sending. */

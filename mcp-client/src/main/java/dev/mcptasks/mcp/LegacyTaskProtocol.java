@@ -92,13 +92,8 @@ final class LegacyTaskProtocol implements TaskProtocol {
     public CompletableFuture<RemoteTaskSnapshot> status(RemoteOperation<RemoteTaskSnapshot> operation,
             McpSession session, RemoteTaskRef ref) {
         String id = ref.remoteTaskId();
-        return operation.track(() -> session.request("tasks/get", NativeTasksDriver.taskParams(id)))
-                .handle((task, error) -> {
-                    if (error != null) {
-                        throw NativeTasksDriver.lostOrClassified(error, session, "tasks/get", id);
-                    }
-                    return NativeTaskParser.parse(session.serverName(), "tasks/get", task, id);
-                })
+        return NativeTasksDriver.taskRequest(operation, session, "tasks/get", NativeTasksDriver.taskParams(id))
+                .thenApply(task -> NativeTaskParser.parse(session.serverName(), "tasks/get", task, id))
                 .thenCompose(snapshot -> snapshot.status() == TaskStatus.COMPLETED
                         || snapshot.status() == TaskStatus.FAILED
                         ? withResult(operation, session, snapshot) : CompletableFuture.completedFuture(snapshot));

@@ -1,5 +1,6 @@
 package dev.mcptasks.mcp;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.mcptasks.domain.ProtocolGeneration;
 import dev.mcptasks.domain.RemoteTaskSnapshot;
@@ -107,6 +108,21 @@ public final class NativeTasksDriver implements TaskDriver {
 
     static ObjectNode taskParams(String remoteTaskId) {
         return Json.object().put("taskId", remoteTaskId);
+    }
+
+    /**
+     * One request about a known task ({@code tasks/get}, {@code tasks/update}): a -32602 answer means the server does
+     * not know the task (or no longer), which is a lost task, in either generation.
+     */
+    static CompletableFuture<JsonNode> taskRequest(RemoteOperation<?> operation, McpSession session, String method,
+            ObjectNode params) {
+        String id = params.path("taskId").asText();
+        return operation.track(() -> session.request(method, params)).handle((answer, error) -> {
+            if (error != null) {
+                throw lostOrClassified(error, session, method, id);
+            }
+            return answer;
+        });
     }
 
     static RemoteCallException lostOrClassified(Throwable error, McpSession session, String method, String id) {
