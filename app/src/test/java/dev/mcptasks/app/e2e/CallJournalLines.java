@@ -20,8 +20,11 @@ import java.util.stream.Collectors;
 final class CallJournalLines {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** One control call on a task: its begin line, and the status its end line carried (null: error or no end). */
-    record Call(long number, String method, String generation, String session, String endStatus) {}
+    /**
+     * One control call on a task: its begin line, whether its end line is written yet, and the status that end
+     * carried (null: an error, or no end yet).
+     */
+    record Call(long number, String method, String generation, String session, boolean ended, String endStatus) {}
 
     private final List<JsonNode> lines;
 
@@ -31,8 +34,10 @@ final class CallJournalLines {
 
     static CallJournalLines read(Path file) {
         try {
+            // read while the server writes: a line is complete once its newline is there
+            String text = Files.readString(file);
             List<JsonNode> lines = new ArrayList<>();
-            for (String line : Files.readAllLines(file)) {
+            for (String line : text.substring(0, text.lastIndexOf('\n') + 1).split("\n")) {
                 if (!line.isBlank()) {
                     lines.add(JSON.readTree(line));
                 }
@@ -52,15 +57,18 @@ final class CallJournalLines {
 
     /** Every call begun on the remote task, in order, with its end status when it has one. */
     List<Call> calls(String remoteTaskId) {
-        Map<Long, String> ends = lines.stream().filter(l -> l.path("e").asText().equals("end"))
-                .filter(l -> l.hasNonNull("status"))
-                .collect(Collectors.toMap(l -> l.path("call").asLong(), l -> l.path("status").asText(), (a, b) -> a));
+        Map<Long, JsonNode> ends = lines.stream().filter(l -> l.path("e").asText().equals("end"))
+                .collect(Collectors.toMap(l -> l.path("call").asLong(), l -> l, (a, b) -> a));
         return lines.stream().filter(l -> l.path("e").asText().equals("begin"))
                 .filter(l -> l.path("task").asText().equals(remoteTaskId))
                 .map(l -> new Call(l.path("call").asLong(), l.path("method").asText(),
                         l.hasNonNull("generation") ? l.path("generation").asText() : null, l.path("session").asText(),
-                        ends.get(l.path("call").asLong())))
+                        ends.containsKey(l.path("call").asLong()), status(ends.get(l.path("call").asLong()))))
                 .toList();
+    }
+
+    private static String status(JsonNode end) {
+        return end != null && end.hasNonNull("status") ? end.path("status").asText() : null;
     }
 
     /** The input answers offered for the remote task ({@code e: "answer"} lines). */

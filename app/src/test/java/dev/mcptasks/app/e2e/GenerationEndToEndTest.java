@@ -31,6 +31,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -142,7 +143,7 @@ class GenerationEndToEndTest {
         TaskId task = submit("{\"durationMs\": 300, \"result\": \"done under 2026\"}");
 
         TaskRecord done = awaitRow(task, row -> row.state().status().isTerminal());
-        assertThat(done.state().status()).isEqualTo(TaskStatus.COMPLETED);
+        assertThat(done.state().status()).as("%s", done).isEqualTo(TaskStatus.COMPLETED);
         assertThat(done.state().resultJson()).contains("done under 2026");
         assertThat(done.state().protocolVersion()).isEqualTo(V2026);
 
@@ -165,23 +166,26 @@ class GenerationEndToEndTest {
         open(kind);
         CrashableWorker a = worker("worker-a", legacy);
         a.start();
-        TaskId task = submit("{\"durationMs\": 3000, \"result\": \"legacy result\"}");
+        TaskId task = submit("{\"durationMs\": 3000, \"statusDelayMs\": 1000, \"result\": \"legacy result\"}");
         TaskRecord created = awaitRow(task, row -> row.state().remoteTaskId() != null);
         assertThat(created.state().protocolVersion()).isEqualTo(V2025);
+        String remote = created.state().remoteTaskId();
+        // A dies in the middle of a status poll, holding its claim: B can take the task only once that lease expires
+        awaitOpenCall(remote, "tasks/get");
         a.crash();
-        assertThat(created.state().status().isTerminal()).as("A died before the task ended").isFalse();
+        Instant leaseOfA = lastClaim(a, task).expiresAt();
+        assertThat(store.find(task).orElseThrow().state().status().isTerminal()).as("A died before it ended").isFalse();
 
         // B discovers the server on its own: its new tasks go 2026, but A's task stays a 2025 task
         CrashableWorker b = worker("worker-b", auto);
         b.start();
         TaskRecord done = awaitRow(task, row -> row.state().status().isTerminal());
-        assertThat(done.state().status()).isEqualTo(TaskStatus.COMPLETED);
+        assertThat(done.state().status()).as("%s", done).isEqualTo(TaskStatus.COMPLETED);
         assertThat(done.state().resultJson()).contains("legacy result");
         assertThat(done.state().protocolVersion()).isEqualTo(V2025);
-        assertThat(b.claims()).extracting(Claim::taskId).contains(task);
+        assertThat(firstClaimTime(b, task)).as("B took over once A's lease expired").isAfterOrEqualTo(leaseOfA);
 
         CallJournalLines journal = CallJournalLines.read(callLog);
-        String remote = done.state().remoteTaskId();
         JsonNode creation = journal.creation(remote);
         assertThat(creation.has("generation")).as("created under 2025: %s", creation).isFalse();
         String sessionOfA = creation.path("session").asText();
@@ -195,7 +199,7 @@ class GenerationEndToEndTest {
 
         TaskId later = submit("{\"durationMs\": 100}");
         TaskRecord ofBLater = awaitRow(later, row -> row.state().status().isTerminal());
-        assertThat(ofBLater.state().status()).isEqualTo(TaskStatus.COMPLETED);
+        assertThat(ofBLater.state().status()).as("%s", ofBLater).isEqualTo(TaskStatus.COMPLETED);
         assertThat(ofBLater.state().protocolVersion()).as("B's own task").isEqualTo(V2026);
         assertThat(CallJournalLines.read(callLog).creation(ofBLater.state().remoteTaskId()).path("generation")
                 .asText()).isEqualTo(V2026);
@@ -207,23 +211,26 @@ class GenerationEndToEndTest {
         open(kind);
         CrashableWorker a = worker("worker-a", auto);
         a.start();
-        TaskId task = submit("{\"durationMs\": 3000, \"result\": \"extension result\"}");
+        TaskId task = submit("{\"durationMs\": 3000, \"statusDelayMs\": 1000, \"result\": \"extension result\"}");
         TaskRecord created = awaitRow(task, row -> row.state().remoteTaskId() != null);
         assertThat(created.state().protocolVersion()).isEqualTo(V2026);
+        String remote = created.state().remoteTaskId();
+        // A dies in the middle of a status poll, holding its claim: B can take the task only once that lease expires
+        awaitOpenCall(remote, "tasks/get");
         a.crash();
-        assertThat(created.state().status().isTerminal()).as("A died before the task ended").isFalse();
+        Instant leaseOfA = lastClaim(a, task).expiresAt();
+        assertThat(store.find(task).orElseThrow().state().status().isTerminal()).as("A died before it ended").isFalse();
 
         // B is pinned to 2025 for its new tasks; a 2025 tasks/get could not even see A's task on this server
         CrashableWorker b = worker("worker-b", legacy);
         b.start();
         TaskRecord done = awaitRow(task, row -> row.state().status().isTerminal());
-        assertThat(done.state().status()).isEqualTo(TaskStatus.COMPLETED);
+        assertThat(done.state().status()).as("%s", done).isEqualTo(TaskStatus.COMPLETED);
         assertThat(done.state().resultJson()).contains("extension result");
         assertThat(done.state().protocolVersion()).isEqualTo(V2026);
-        assertThat(b.claims()).extracting(Claim::taskId).contains(task);
+        assertThat(firstClaimTime(b, task)).as("B took over once A's lease expired").isAfterOrEqualTo(leaseOfA);
 
         CallJournalLines journal = CallJournalLines.read(callLog);
-        String remote = done.state().remoteTaskId();
         assertThat(journal.creation(remote).path("generation").asText()).isEqualTo(V2026);
         // A is dead and cannot write: the completion B stored came from a call that saw it, all of them 2026
         assertThat(journal.calls(remote)).as("%s", journal)
@@ -235,7 +242,7 @@ class GenerationEndToEndTest {
 
         TaskId later = submit("{\"durationMs\": 100}");
         TaskRecord ofB = awaitRow(later, row -> row.state().status().isTerminal());
-        assertThat(ofB.state().status()).isEqualTo(TaskStatus.COMPLETED);
+        assertThat(ofB.state().status()).as("%s", ofB).isEqualTo(TaskStatus.COMPLETED);
         assertThat(ofB.state().protocolVersion()).as("B's own task").isEqualTo(V2025);
         JsonNode laterCreation = CallJournalLines.read(callLog).creation(ofB.state().remoteTaskId());
         assertThat(laterCreation.has("generation")).as("%s", laterCreation).isFalse();
@@ -250,7 +257,7 @@ class GenerationEndToEndTest {
         TaskId task = submit("{\"askInput\": \"Which colour?\", \"durationMs\": 100, \"result\": \"answered\"}");
         TaskRecord waiting = awaitRow(task, row -> !InputRequests.of(row).isEmpty()
                 || row.state().status().isTerminal());
-        assertThat(waiting.state().status()).isEqualTo(TaskStatus.INPUT_REQUIRED);
+        assertThat(waiting.state().status()).as("%s", waiting).isEqualTo(TaskStatus.INPUT_REQUIRED);
         assertThat(waiting.state().protocolVersion()).isEqualTo(V2026);
         a.crash();
         List<InputRequests.InputRequest> requests = InputRequests.of(waiting);
@@ -268,7 +275,7 @@ class GenerationEndToEndTest {
         CrashableWorker b = worker("worker-b", auto);
         b.start();
         TaskRecord done = awaitRow(task, row -> row.state().status().isTerminal());
-        assertThat(done.state().status()).isEqualTo(TaskStatus.COMPLETED);
+        assertThat(done.state().status()).as("%s", done).isEqualTo(TaskStatus.COMPLETED);
         assertThat(done.state().inputResponsesJson()).as("delivered").isNull();
         assertThat(JSON.readTree(done.state().resultJson()).path("structuredContent").path("inputResponses")
                 .path(key)).isEqualTo(JSON.readTree(answer));
@@ -291,6 +298,31 @@ class GenerationEndToEndTest {
         CrashableWorker worker = new CrashableWorker(id, TICKING, store, config, factories, clock);
         workers.add(worker);
         return worker;
+    }
+
+    /** The last control claim {@code worker} took on {@code task}. */
+    private static Claim lastClaim(CrashableWorker worker, TaskId task) {
+        List<Claim> claims = worker.claims().stream().filter(claim -> claim.taskId().equals(task)).toList();
+        assertThat(claims).as("%s claimed %s", worker.id(), task).isNotEmpty();
+        return claims.get(claims.size() - 1);
+    }
+
+    /** When {@code worker} first claimed {@code task}: a claim expires one lease after it was taken. */
+    private static Instant firstClaimTime(CrashableWorker worker, TaskId task) {
+        return worker.claims().stream().filter(claim -> claim.taskId().equals(task)).findFirst()
+                .orElseThrow(() -> new AssertionError(worker.id() + " never claimed " + task))
+                .expiresAt().minus(TICKING.lease());
+    }
+
+    /** Polls the call journal until a {@code method} call on the remote task is begun and not yet answered. */
+    private void awaitOpenCall(String remoteTaskId, String method) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (CallJournalLines.read(callLog).calls(remoteTaskId).stream()
+                .noneMatch(call -> call.method().equals(method) && !call.ended())) {
+            assertThat(System.nanoTime() < deadline).as("waiting for an open %s on %s: %s", method, remoteTaskId,
+                    CallJournalLines.read(callLog)).isTrue();
+            Thread.sleep(20);
+        }
     }
 
     private TaskId submit(String arguments) {
