@@ -79,7 +79,8 @@ final class ChaosRun {
                 pool.awaitAllRegistered();
                 Submitter user = new Submitter(app.get(TaskService.class));
                 long windowMs = profile.faultWindow().toMillis();
-                user.start(TaskPlan.mix(random, profile.tasks(), windowMs * 7 / 10, profile.leaseSeconds()));
+                user.start(TaskPlan.mix(random, profile.tasks(), windowMs * 7 / 10, profile.leaseSeconds(),
+                        !ChaosMain.GENERATIONS.get(0).equals(generation)));
                 FaultInjector injector = new FaultInjector(pool, profile, random.nextLong());
                 injector.run(System.currentTimeMillis() + windowMs);
                 injector.finish();
