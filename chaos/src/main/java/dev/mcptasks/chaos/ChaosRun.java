@@ -34,15 +34,21 @@ final class ChaosRun {
     private final Path dir;
     private final String runId;
     private final List<String> javaOptions;
+    private final String generation;
 
-    /** @param runId marks every JVM of this run ({@code -Dmcp.tasks.chaos.run=ID}) for cleanup and orphan checks */
-    ChaosRun(ChaosProfile profile, long seed, Path appJar, Path dir, String runId, List<String> javaOptions) {
+    /**
+     * @param runId marks every JVM of this run ({@code -Dmcp.tasks.chaos.run=ID}) for cleanup and orphan checks
+     * @param generation what the reference server serves: {@code 2025-11-25}, {@code 2026-07-28} or {@code dual}
+     */
+    ChaosRun(ChaosProfile profile, long seed, Path appJar, Path dir, String runId, List<String> javaOptions,
+            String generation) {
         this.profile = profile;
         this.seed = seed;
         this.appJar = appJar;
         this.dir = dir;
         this.runId = runId;
         this.javaOptions = javaOptions;
+        this.generation = generation;
     }
 
     RunReport run(ChaosStore store) throws IOException, InterruptedException, SQLException {
@@ -57,7 +63,7 @@ final class ChaosRun {
         int incarnations;
         try (ProcessControl processes = new ProcessControl(runId, javaOptions)) {
             ReferenceServerProcess server = ReferenceServerProcess.start(processes, appJar, callLog,
-                    dir.resolve("reference-server.log"));
+                    dir.resolve("reference-server.log"), generation);
             Path harnessConfig = dir.resolve("config-harness.json");
             Files.writeString(harnessConfig, new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(
                     WorkerPool.config(store, server.endpoint(), profile, "chaos-harness")));
@@ -73,7 +79,8 @@ final class ChaosRun {
                 pool.awaitAllRegistered();
                 Submitter user = new Submitter(app.get(TaskService.class));
                 long windowMs = profile.faultWindow().toMillis();
-                user.start(TaskPlan.mix(random, profile.tasks(), windowMs * 7 / 10, profile.leaseSeconds()));
+                user.start(TaskPlan.mix(random, profile.tasks(), windowMs * 7 / 10, profile.leaseSeconds(),
+                        !ChaosMain.GENERATIONS.get(0).equals(generation)));
                 FaultInjector injector = new FaultInjector(pool, profile, random.nextLong());
                 injector.run(System.currentTimeMillis() + windowMs);
                 injector.finish();
@@ -112,7 +119,8 @@ final class ChaosRun {
             faultCounts.put(kind, faults.count(kind));
         }
         writeFaultLog(faults);
-        return new RunReport(store.name(), profile.name(), seed, System.currentTimeMillis() - started, submitted,
+        return new RunReport(store.name(), profile.name(), generation, seed, System.currentTimeMillis() - started,
+                submitted,
                 cancels, faultCounts, incarnations, checks, processViolations);
     }
 

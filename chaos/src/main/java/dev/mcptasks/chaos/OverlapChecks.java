@@ -25,8 +25,9 @@ import java.util.stream.Collectors;
  * worker overlaps its own call.
  */
 public final class OverlapChecks {
-    static final Set<String> CONTROL_METHODS = Set.of("tasks/get", "tasks/result", "tasks/cancel", "job_status",
-            "cancel_job");
+    /** Both generations: 2026-07-28 has no {@code tasks/result}, but answers input with {@code tasks/update}. */
+    static final Set<String> CONTROL_METHODS = Set.of("tasks/get", "tasks/result", "tasks/cancel", "tasks/update",
+            "job_status", "cancel_job");
 
     /** The status calls a cancel request may take a row from. */
     static final Set<String> STATUS_METHODS = Set.of("tasks/get", "job_status");

@@ -25,10 +25,11 @@ final class ReferenceServerProcess {
         this.endpoint = endpoint;
     }
 
-    static ReferenceServerProcess start(ProcessControl processes, Path appJar, Path callLog, Path log)
-            throws IOException {
+    /** @param generation the server's {@code --generation}: {@code 2025-11-25}, {@code 2026-07-28} or {@code dual} */
+    static ReferenceServerProcess start(ProcessControl processes, Path appJar, Path callLog, Path log,
+            String generation) throws IOException {
         Process process = processes.startJavaPiped(appJar, List.of("reference-server", "--http", "0",
-                "--call-log", callLog.toString(), "--poll-interval-ms", "500"), log);
+                "--call-log", callLog.toString(), "--poll-interval-ms", "500", "--generation", generation), log);
         CompletableFuture<URI> endpoint = new CompletableFuture<>();
         Thread reader = new Thread(() -> {
             try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),

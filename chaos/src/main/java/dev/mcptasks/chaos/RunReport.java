@@ -8,9 +8,9 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /** The figures and violations of one run on one database, and how they are printed. */
-public record RunReport(String database, String profile, long seed, long wallMillis, int submitted,
-        Map<String, Integer> cancels, Map<FaultEvent.Kind, Long> faults, int incarnations, List<CheckResult> checks,
-        List<Violation> processViolations) {
+public record RunReport(String database, String profile, String generation, long seed, long wallMillis,
+        int submitted, Map<String, Integer> cancels, Map<FaultEvent.Kind, Long> faults, int incarnations,
+        List<CheckResult> checks, List<Violation> processViolations) {
 
     private static final int DETAILS_PER_KIND = 5;
 
@@ -33,9 +33,10 @@ public record RunReport(String database, String profile, long seed, long wallMil
 
     public void print(PrintStream out) {
         Map<String, Integer> figures = figures();
-        out.printf("chaos %s on %s (seed %d): %d tasks, %d SIGKILL, %d SIGSTOP, %d SIGTERM, %d serve processes,"
-                + " %d claims, %d takeovers of expired leases, %d overlapping calls explained by a fault;"
-                + " wall %d s%n", profile, database, seed, submitted, faults.getOrDefault(FaultEvent.Kind.KILL, 0L),
+        out.printf("chaos %s on %s, generation %s (seed %d): %d tasks, %d SIGKILL, %d SIGSTOP, %d SIGTERM,"
+                + " %d serve processes, %d claims, %d takeovers of expired leases, %d overlapping calls explained by a"
+                + " fault; wall %d s%n", profile, database, generation, seed, submitted,
+                faults.getOrDefault(FaultEvent.Kind.KILL, 0L),
                 faults.getOrDefault(FaultEvent.Kind.STOP, 0L), faults.getOrDefault(FaultEvent.Kind.TERM, 0L),
                 incarnations, figures.getOrDefault("claims", 0), figures.getOrDefault("takeovers of expired leases", 0),
                 figures.getOrDefault("overlaps explained by a fault", 0), wallMillis / 1000);
@@ -46,8 +47,13 @@ public record RunReport(String database, String profile, long seed, long wallMil
         out.println("  user cancels: " + (cancels.isEmpty() ? "none" : cancels));
         out.println("  end states:   " + figures.entrySet().stream().filter(entry -> entry.getKey().startsWith("status "))
                 .map(entry -> entry.getKey().substring(7) + " " + entry.getValue()).collect(Collectors.joining(", ")));
+        out.println("  generations:  " + figures.entrySet().stream()
+                .filter(entry -> entry.getKey().startsWith("generation "))
+                .map(entry -> entry.getKey().substring(11) + " " + entry.getValue()).collect(Collectors.joining(", ")));
         figures.entrySet().stream().filter(entry -> entry.getKey().startsWith("overlaps after ")
-                || entry.getKey().equals("tasks created more than once"))
+                || entry.getKey().equals("tasks created more than once")
+                || entry.getKey().startsWith("cancel requested, task ended ")
+                || entry.getKey().startsWith("completed at once without a task"))
                 .forEach(entry -> out.println("  " + entry.getKey() + ": " + entry.getValue()));
         Map<String, Long> byKind = violationsByKind();
         if (byKind.isEmpty()) {

@@ -16,9 +16,20 @@ import java.util.Map;
  * What the reference server saw, read from its {@code --call-log}: sessions with the client tag of the serve process
  * that opened them, task creations with their chaos key, control calls with their intervals and answers, and task
  * ends with results.
+ *
+ * <p>Both protocol generations: a 2026-07-28 line carries {@code "generation":"2026-07-28"} (2025-11-25 lines leave
+ * it implicit), and 2026 HTTP calls have no session, so the server journals them under {@code "2026"}, or
+ * {@code "2026:<X-Client-Tag>"} when the request names its client, without a {@code session} line.
  */
 public record ServerJournal(Map<String, String> clientBySession, List<Creation> creations, List<Call> calls,
         Map<String, Terminal> terminals) {
+
+    /** The protocol version a line is on when it does not say (2025-11-25 lines leave it implicit). */
+    public static final String GENERATION_2025 = "2025-11-25";
+    public static final String GENERATION_2026 = "2026-07-28";
+
+    /** The session a 2026-07-28 HTTP call is journaled under, before {@code :<X-Client-Tag>}. */
+    static final String MODERN_SESSION = "2026";
 
     /** The argument of {@code work} that names a chaos task, so creations can be matched to store rows. */
     public static final String KEY_ARGUMENT = "chaosKey";
@@ -32,8 +43,12 @@ public record ServerJournal(Map<String, String> clientBySession, List<Creation> 
         terminals = Map.copyOf(terminals);
     }
 
-    /** A remote task the server created. */
-    public record Creation(String taskId, String session, String key, long atMs) {}
+    /** A remote task the server created, on protocol {@code generation} (2025-11-25 or 2026-07-28). */
+    public record Creation(String taskId, String session, String key, long atMs, String generation) {
+        public Creation(String taskId, String session, String key, long atMs) {
+            this(taskId, session, key, atMs, GENERATION_2025);
+        }
+    }
 
     /**
      * One request about a task: {@code endMs} is null when it was never answered; {@code status} the task status the
@@ -65,9 +80,20 @@ public record ServerJournal(Map<String, String> clientBySession, List<Creation> 
     /** How a remote task ended on the server, with its CallToolResult (null when cancelled). */
     public record Terminal(String taskId, String status, JsonNode result, long atMs) {}
 
-    /** The client tag of the session, or {@code "?"} when the session sent none. */
+    /**
+     * The client tag of the session, or {@code "?"} when the session sent none: a 2025 session's from its
+     * {@code session} line, a 2026 call's from its pseudo-session {@code 2026:<tag>}.
+     */
     public String client(String session) {
-        return clientBySession.getOrDefault(session, "?");
+        String tag = clientBySession.get(session);
+        if (tag != null) {
+            return tag;
+        }
+        String modernPrefix = MODERN_SESSION + ":";
+        if (session != null && session.startsWith(modernPrefix) && session.length() > modernPrefix.length()) {
+            return session.substring(modernPrefix.length());
+        }
+        return "?";
     }
 
     public static ServerJournal read(Path file) {
@@ -101,7 +127,8 @@ public record ServerJournal(Map<String, String> clientBySession, List<Creation> 
             switch (line.path("e").asText()) {
                 case "session" -> clients.put(line.path("session").asText(), line.path("client").asText("?"));
                 case "create" -> creations.add(new Creation(line.path("task").asText(), line.path("session").asText(),
-                        line.path("arguments").path(KEY_ARGUMENT).asText(null), at));
+                        line.path("arguments").path(KEY_ARGUMENT).asText(null), at,
+                        line.path("generation").asText(GENERATION_2025)));
                 case "begin" -> calls.put(line.path("call").asLong(), new Call(line.path("call").asLong(),
                         line.path("task").asText(), line.path("method").asText(), line.path("session").asText(), at,
                         null, null, null, null, lineNo, -1));

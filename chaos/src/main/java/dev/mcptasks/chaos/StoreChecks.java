@@ -12,6 +12,13 @@ import java.util.stream.Collectors;
  * Compares every task row with what the server saw: every task terminal; a completed task holds the server's result;
  * no task is reported cancelled, completed or failed when the server saw otherwise; no task was created twice under
  * {@code atMostOnce}; a shared (not session-bound) server never loses a task, so {@code remote_task_lost} is wrong.
+ *
+ * <p>The 2026-07-28 tasks extension (a row whose protocol version says so) differs in two ways. A cancel is only an
+ * acknowledgement: the task is polled to its real end, so a row the user cancelled may end {@code completed} (or
+ * {@code failed}) when the server's task did; that is counted, not a violation, while {@code cancelled} over a task the
+ * server completed stays one. And a {@code tools/call} may finish at once without a task ({@code resultType}
+ * {@code complete}): a completed row without a remote id is then legitimate, provided the server journaled no task
+ * for its key. A row must be on the generation its remote task was created on ({@code generation_mismatch}).
  */
 public final class StoreChecks {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -26,6 +33,7 @@ public final class StoreChecks {
         for (StoreRow row : rows) {
             result.count("tasks");
             result.count("status " + row.status() + (row.errorCode() == null ? "" : "/" + row.errorCode()));
+            result.count("generation " + (row.protocolVersion() == null ? "none" : row.protocolVersion()));
             List<ServerJournal.Creation> created = createdByKey.getOrDefault(row.key(), List.of());
             if (created.size() > 1) {
                 result.count("tasks created more than once");
@@ -52,7 +60,16 @@ public final class StoreChecks {
     private static void checkNeverCreated(StoreRow row, List<ServerJournal.Creation> created, ServerJournal journal,
             CheckResult.Builder result) {
         if ("completed".equals(row.status())) {
-            result.violation("completed_without_remote_task", row.id(), "completed but no remote id was stored");
+            if (!row.onTasksExtension()) {
+                result.violation("completed_without_remote_task", row.id(), "completed but no remote id was stored"
+                        + " (protocol " + row.protocolVersion() + ": only a 2026-07-28 call finishes without a task)");
+            } else if (!created.isEmpty()) {
+                result.violation("completed_without_remote_task", row.id(), "completed at once without a remote id,"
+                        + " but the server created " + created.stream().map(ServerJournal.Creation::taskId).toList()
+                        + " for it");
+            } else {
+                result.count("completed at once without a task (2026-07-28)");
+            }
         }
         if (!"cancelled".equals(row.status())) {
             return;
@@ -74,8 +91,19 @@ public final class StoreChecks {
                     + " was never created for this task's key");
             return;
         }
+        created.stream().filter(creation -> creation.taskId().equals(row.remoteTaskId())).findFirst()
+                .filter(creation -> row.onTasksExtension() != ServerJournal.GENERATION_2026.equals(
+                        creation.generation()))
+                .ifPresent(creation -> result.violation("generation_mismatch", row.id(), "stored with protocol "
+                        + row.protocolVersion() + " but the server created " + row.remoteTaskId() + " on "
+                        + creation.generation()));
         ServerJournal.Terminal end = journal.terminals().get(row.remoteTaskId());
         String seen = end == null ? "not ended" : end.status();
+        if (row.cancelRequested() && !"cancelled".equals(row.status()) && row.status().equals(seen)) {
+            // the user's cancel lost the race to the task's end (a 2026 cancel only acknowledges; a 2025 cancel of a
+            // task already terminal is refused): the row tells the server's real end, checked below like any other
+            result.count("cancel requested, task ended " + seen + " anyway");
+        }
         switch (row.status()) {
             case "completed" -> {
                 if (!"completed".equals(seen)) {
@@ -89,7 +117,9 @@ public final class StoreChecks {
             case "cancelled" -> {
                 if (!"cancelled".equals(seen)) {
                     result.violation("status_mismatch", row.id(), "cancelled, but the server's task "
-                            + row.remoteTaskId() + " is " + seen);
+                            + row.remoteTaskId() + " is " + seen + (row.onTasksExtension()
+                            ? " (a 2026-07-28 cancel is only an acknowledgement: the row must tell the real end)"
+                            : ""));
                 }
             }
             default -> checkFailed(row, seen, result);

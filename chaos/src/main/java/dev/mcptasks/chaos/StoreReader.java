@@ -19,12 +19,12 @@ public final class StoreReader {
         List<StoreRow> rows = new ArrayList<>();
         try (Statement statement = connection.createStatement();
                 ResultSet result = statement.executeQuery("SELECT id, arguments, status, error_code, remote_task_id,"
-                        + " result, cancel_requested_at FROM tasks ORDER BY id")) {
+                        + " result, cancel_requested_at, protocol_version FROM tasks ORDER BY id")) {
             while (result.next()) {
                 rows.add(new StoreRow(result.getString("id"), key(result.getString("arguments")),
                         result.getString("status"), result.getString("error_code"), result.getString("remote_task_id"),
                         result.getString("result"), result.getObject("cancel_requested_at") != null,
-                        epochMs(result, "cancel_requested_at")));
+                        epochMs(result, "cancel_requested_at"), result.getString("protocol_version")));
             }
         }
         return rows;

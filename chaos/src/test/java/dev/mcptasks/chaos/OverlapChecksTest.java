@@ -181,4 +181,32 @@ class OverlapChecksTest {
 
         assertThat(OverlapChecks.check(server, new FaultLog(), other).violations()).hasSize(1);
     }
+
+    @Test
+    void twentyTwentySixCallsAreAttributedToTheWorkerNamedInTheirPseudoSession() {
+        // 2026 calls have no session line: the client is the X-Client-Tag in "2026:<tag>"
+        ServerJournal server = journal(begin(1, "2026:w1.1", 1_000), begin(2, "2026:w2.1", 7_000), end(2, 7_010),
+                end(1, 7_100));
+        FaultLog faults = new FaultLog();
+        faults.record(new FaultEvent("w1.1", FaultEvent.Kind.KILL, 1_500, ""));
+
+        CheckResult explained = OverlapChecks.check(server, faults);
+        CheckResult unexplained = OverlapChecks.check(server, new FaultLog());
+
+        assertThat(explained.violations()).isEmpty();
+        assertThat(explained.figures()).containsEntry("overlaps after KILL", 1);
+        assertThat(unexplained.violations()).singleElement().satisfies(violation -> {
+            assertThat(violation.kind()).isEqualTo("overlap_between_live_workers");
+            assertThat(violation.detail()).contains("from w1.1").contains("from w2.1");
+        });
+    }
+
+    @Test
+    void aTwentyTwentySixInputAnswerIsAControlCallThatMustNotOverlapAPoll() {
+        ServerJournal server = journal(begin(1, "2026:w1.1", 1_000), begin(2, "2026:w2.1", 1_500, "tasks/update"),
+                end(2, 1_510), end(1, 1_600));
+
+        assertThat(OverlapChecks.check(server, new FaultLog()).violations()).extracting(Violation::kind)
+                .containsExactly("overlap_between_live_workers");
+    }
 }

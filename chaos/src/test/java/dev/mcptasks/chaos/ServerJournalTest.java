@@ -28,4 +28,24 @@ class ServerJournalTest {
         assertThat(journal.terminals().get("r1").status()).isEqualTo("cancelled");
         assertThat(journal.terminals().get("r1").result()).isNull();
     }
+
+    @Test
+    void twentyTwentySixLinesCarryTheirGenerationAndNameTheirClientByThePseudoSession() {
+        ServerJournal journal = ServerJournal.parse(List.of(
+                "{\"e\":\"create\",\"t\":2,\"task\":\"r1\",\"kind\":\"extension_task\",\"session\":\"2026:w2.3\","
+                        + "\"arguments\":{\"chaosKey\":\"c7\"},\"generation\":\"2026-07-28\"}",
+                "{\"e\":\"begin\",\"t\":3,\"call\":1,\"task\":\"r1\",\"method\":\"tasks/get\","
+                        + "\"session\":\"2026:w2.3\",\"generation\":\"2026-07-28\"}",
+                "{\"e\":\"create\",\"t\":4,\"task\":\"r2\",\"kind\":\"task\",\"session\":\"s1\","
+                        + "\"arguments\":{\"chaosKey\":\"c8\"}}"));
+
+        assertThat(journal.creations()).containsExactly(
+                new ServerJournal.Creation("r1", "2026:w2.3", "c7", 2, "2026-07-28"),
+                new ServerJournal.Creation("r2", "s1", "c8", 4, "2025-11-25"));
+        assertThat(journal.client(journal.calls().get(0).session())).isEqualTo("w2.3");
+        // a 2026 request without X-Client-Tag, and a 2025 session that never sent a session line, name no client
+        assertThat(journal.client("2026")).isEqualTo("?");
+        assertThat(journal.client("2026:")).isEqualTo("?");
+        assertThat(journal.client("s9")).isEqualTo("?");
+    }
 }

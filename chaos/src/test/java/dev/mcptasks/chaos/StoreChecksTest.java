@@ -113,4 +113,75 @@ class StoreChecksTest {
 
         assertThat(kinds(StoreChecks.check(rows, server, true))).containsExactly("unknown_remote_task");
     }
+
+    private static String create2026(String task, String key) {
+        return "{\"e\":\"create\",\"t\":1,\"task\":\"" + task + "\",\"kind\":\"extension_task\","
+                + "\"session\":\"2026:w1.1\",\"arguments\":{\"chaosKey\":\"" + key + "\"},"
+                + "\"generation\":\"2026-07-28\"}";
+    }
+
+    private static StoreRow row2026(String id, String key, String status, String errorCode, String remoteTaskId,
+            String result, boolean cancelRequested) {
+        return new StoreRow(id, key, status, errorCode, remoteTaskId, result, cancelRequested, null, "2026-07-28");
+    }
+
+    @Test
+    void aTwentyTwentySixCancelThatLostTheRaceToTheTasksEndIsCountedNotAViolation() {
+        ServerJournal server = journal(
+                create2026("r1", "c1"), terminal("r1", "completed", "{\"content\":[{\"type\":\"text\","
+                        + "\"text\":\"result-1\"}]}"),
+                create2026("r2", "c2"), terminal("r2", "failed", "null"));
+        List<StoreRow> rows = List.of(
+                row2026("t1", "c1", "completed", null, "r1", RESULT_A, true),
+                row2026("t2", "c2", "failed", "remote_failed", "r2", null, true));
+
+        CheckResult result = StoreChecks.check(rows, server, true);
+
+        assertThat(result.violations()).isEmpty();
+        assertThat(result.figures()).containsEntry("cancel requested, task ended completed anyway", 1)
+                .containsEntry("cancel requested, task ended failed anyway", 1)
+                .containsEntry("generation 2026-07-28", 2);
+    }
+
+    @Test
+    void aTwentyTwentySixTaskReportedCancelledThatTheServerCompletedIsAMismatch() {
+        ServerJournal server = journal(create2026("r1", "c1"), terminal("r1", "completed", "{\"content\":[]}"));
+        List<StoreRow> rows = List.of(row2026("t1", "c1", "cancelled", null, "r1", null, true));
+
+        CheckResult result = StoreChecks.check(rows, server, true);
+
+        assertThat(result.violations()).singleElement().satisfies(violation -> {
+            assertThat(violation.kind()).isEqualTo("status_mismatch");
+            assertThat(violation.detail()).contains("only an acknowledgement");
+        });
+    }
+
+    @Test
+    void completedWithoutARemoteTaskIsLegitimateOnlyForATwentyTwentySixCallTheServerMadeNoTaskFor() {
+        ServerJournal server = journal(create2026("r2", "c2"), terminal("r2", "completed", "{\"content\":[]}"));
+        List<StoreRow> rows = List.of(
+                row2026("t1", "c1", "completed", null, null, "{\"content\":[]}", false),
+                row2026("t2", "c2", "completed", null, null, "{\"content\":[]}", false),
+                new StoreRow("t3", "c3", "completed", null, null, "{\"content\":[]}", false, null, "2025-11-25"));
+
+        CheckResult result = StoreChecks.check(rows, server, true);
+
+        assertThat(result.violations()).extracting(Violation::subject).containsExactly("t2", "t3");
+        assertThat(kinds(result)).containsOnly("completed_without_remote_task");
+        assertThat(result.figures()).containsEntry("completed at once without a task (2026-07-28)", 1);
+    }
+
+    @Test
+    void aRowOnAnotherGenerationThanItsRemoteTaskIsAGenerationMismatch() {
+        ServerJournal server = journal(
+                create2026("r1", "c1"), terminal("r1", "completed", "{\"content\":[]}"),
+                create("r2", "c2"), terminal("r2", "completed", "{\"content\":[]}"));
+        List<StoreRow> rows = List.of(
+                new StoreRow("t1", "c1", "completed", null, "r1", "{\"content\":[]}", false, null, "2025-11-25"),
+                row2026("t2", "c2", "completed", null, "r2", "{\"content\":[]}", false));
+
+        CheckResult result = StoreChecks.check(rows, server, true);
+
+        assertThat(kinds(result)).containsExactly("generation_mismatch", "generation_mismatch");
+    }
 }

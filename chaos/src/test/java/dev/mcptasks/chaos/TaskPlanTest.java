@@ -1,0 +1,43 @@
+package dev.mcptasks.chaos;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** The seeded mix: on the tasks extension, every second slow-cancel task lets its cancel lose the race. */
+class TaskPlanTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void onTheTasksExtensionEverySecondSlowCancelIsIgnoredAndEndsSoonAfterItsAcknowledgement() throws Exception {
+        List<TaskPlan> legacy = TaskPlan.mix(new Random(7), 200, 28_000, 5, false);
+        List<TaskPlan> extension = TaskPlan.mix(new Random(7), 200, 28_000, 5, true);
+
+        assertThat(legacy).noneMatch(plan -> plan.kind().equals("slow-cancel-ignored")
+                || plan.arguments().contains("cancelIgnored"));
+        long slowCancels = legacy.stream().filter(plan -> plan.kind().equals("slow-cancel")).count();
+        assertThat(extension.stream().filter(plan -> plan.kind().equals("slow-cancel-ignored")).count())
+                .isEqualTo(slowCancels / 2).isPositive();
+        for (int i = 0; i < legacy.size(); i++) {
+            TaskPlan before = legacy.get(i);
+            TaskPlan after = extension.get(i);
+            // the same seed gives the same submits and cancels in both generations
+            assertThat(after.key()).isEqualTo(before.key());
+            assertThat(after.submitAtMs()).isEqualTo(before.submitAtMs());
+            assertThat(after.cancelAfterMs()).isEqualTo(before.cancelAfterMs());
+            if (after.kind().equals("slow-cancel-ignored")) {
+                JsonNode args = JSON.readTree(after.arguments());
+                assertThat(args.path("cancelIgnored").asBoolean()).isTrue();
+                // the acknowledgement leaves cancelDelayMs after the cancel; the task ends 3 s later
+                assertThat(args.path("durationMs").asLong())
+                        .isEqualTo(after.cancelAfterMs() + args.path("cancelDelayMs").asLong() + 3_000);
+            } else {
+                assertThat(after).isEqualTo(before);
+            }
+        }
+    }
+}
