@@ -8,21 +8,28 @@ import java.util.Locale;
  */
 public enum ProtocolGeneration {
     /** The 2025-11-25 tasks utility: {@code initialize}, sessions, {@code task} param, blocking {@code tasks/result}. */
-    TASKS_2025_11_25("2025-11-25"),
+    TASKS_2025_11_25("2025-11-25", "tasks utility"),
     /**
      * The 2026-07-28 tasks extension ({@code io.modelcontextprotocol/tasks}): no handshake, a {@code _meta} envelope
      * on every request, {@code resultType}, results inline in {@code tasks/get}, input answered with
      * {@code tasks/update}.
      */
-    TASKS_EXTENSION_2026_07_28("2026-07-28");
+    TASKS_EXTENSION_2026_07_28("2026-07-28", "tasks extension");
 
     /** The first protocol version of the extension generation. */
     public static final String EXTENSION_VERSION = "2026-07-28";
 
     private final String protocolVersion;
+    private final String label;
 
-    ProtocolGeneration(String protocolVersion) {
+    ProtocolGeneration(String protocolVersion, String label) {
         this.protocolVersion = protocolVersion;
+        this.label = label;
+    }
+
+    /** How people call it: {@code tasks utility} (2025-11-25) or {@code tasks extension} (2026-07-28). */
+    public String label() {
+        return label;
     }
 
     /** The protocol version this client speaks in the generation. */

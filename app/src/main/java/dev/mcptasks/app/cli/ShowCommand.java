@@ -78,12 +78,11 @@ final class ShowCommand extends ClientCommand {
     }
 
     private static String protocol(TaskRecord task) {
-        String generation = TaskJson.generation(task);
-        if (generation == null) {
+        if (TaskJson.generation(task) == null) {
             return "- (decided when the task is created)";
         }
         String version = task.state().protocolVersion();
-        return (version == null ? "-" : version) + " (" + generation + ")";
+        return (version == null ? "-" : version) + " (" + InputRequests.generation(task).label() + ")";
     }
 
     /**

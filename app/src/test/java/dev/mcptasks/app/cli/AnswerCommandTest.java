@@ -42,7 +42,7 @@ class AnswerCommandTest {
 
         assertThat(cli.run("show", id)).isZero();
         assertThat(cli.out()).contains(
-                "protocol:          2026-07-28 (tasks_extension_2026_07_28)\n",
+                "protocol:          2026-07-28 (tasks extension)\n",
                 "input request:     confirm: elicitation/create \"Deploy to prod?\"\n",
                 "input request:     roots: roots/list\n",
                 "pending answers:   -\n",
@@ -140,7 +140,7 @@ class AnswerCommandTest {
         String id = waiting("2025-11-25");
 
         assertThat(cli.run("show", id)).isZero();
-        assertThat(cli.out()).contains("protocol:          2025-11-25 (tasks_2025_11_25)\n",
+        assertThat(cli.out()).contains("protocol:          2025-11-25 (tasks utility)\n",
                 "answer:            not from mcp-tasks: the 2025-11-25 tasks protocol takes answers only on the"
                         + " server's tasks/result stream");
         assertThat(cli.run("show", id, "--json")).isZero();
