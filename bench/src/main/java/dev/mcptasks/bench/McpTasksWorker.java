@@ -1,0 +1,54 @@
+package dev.mcptasks.bench;
+
+import dev.mcptasks.app.assembly.Workers;
+import dev.mcptasks.app.runtime.RuntimeSettings;
+import dev.mcptasks.app.runtime.WorkerRuntime;
+import dev.mcptasks.app.service.ServerDirectory;
+import dev.mcptasks.app.service.ServerProfile;
+import dev.mcptasks.app.service.TaskDriverRegistry;
+import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.repository.TaskRepository;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.function.ObjLongConsumer;
+
+/**
+ * One worker of the real runtime, built in process the way the app's per-worker wiring builds it (the e2e tests'
+ * {@code CrashableWorker} does the same), with the no-op driver as the only driver. Not wrapped in the app's
+ * package-private event-logging repository: its events are log lines, off at the bench's WARN level.
+ */
+final class McpTasksWorker implements AutoCloseable {
+    static final String SERVER = "bench";
+    static final ServerDirectory SERVERS = ServerDirectory.of(List.of(
+            new ServerProfile(SERVER, NoopDriver.NAME, null, null)));
+
+    private final WorkerRuntime runtime;
+    private final ExecutorService executor;
+
+    McpTasksWorker(String id, RuntimeSettings settings, TaskRepository store, Clock clock,
+            ObjLongConsumer<TaskId> onSubmit) {
+        this.executor = Workers.executor("bench-" + id);
+        this.runtime = new WorkerRuntime(WorkerId.of(id), settings, store,
+                new TaskDriverRegistry(List.of(new NoopDriver(onSubmit)), SERVERS), SERVERS, clock,
+                () -> ThreadLocalRandom.current().nextDouble(), executor);
+    }
+
+    void start() {
+        runtime.start();
+    }
+
+    @Override
+    public void close() {
+        try {
+            runtime.stop().get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            System.err.println("bench: worker did not stop cleanly: " + e);
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+}
