@@ -39,9 +39,9 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
             default -> throw new IllegalArgumentException("--db must be sqlite, postgres or both, was '" + db + "'");
         };
         return new BenchOptions(quick, databases, tasks != null ? tasks : quick ? 2_000 : 20_000,
-                quick ? Duration.ofSeconds(20) : Duration.ofSeconds(75),
+                quick ? Duration.ofSeconds(20) : Duration.ofSeconds(60),
                 quick ? Duration.ofSeconds(5) : Duration.ofSeconds(15),
-                samples != null ? samples : quick ? 20 : 80, out, dir);
+                samples != null ? samples : quick ? 20 : 60, out, dir);
     }
 
     Map<String, Object> describe() {

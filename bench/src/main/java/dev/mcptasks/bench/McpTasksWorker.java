@@ -28,9 +28,11 @@ final class McpTasksWorker implements AutoCloseable {
 
     private final WorkerRuntime runtime;
     private final ExecutorService executor;
+    private final String id;
 
     McpTasksWorker(String id, RuntimeSettings settings, TaskRepository store, Clock clock,
             ObjLongConsumer<TaskId> onSubmit) {
+        this.id = id;
         this.executor = Workers.executor("bench-" + id);
         this.runtime = new WorkerRuntime(WorkerId.of(id), settings, store,
                 new TaskDriverRegistry(List.of(new NoopDriver(onSubmit)), SERVERS), SERVERS, clock,
@@ -45,8 +47,14 @@ final class McpTasksWorker implements AutoCloseable {
     public void close() {
         try {
             runtime.stop().get(30, TimeUnit.SECONDS);
+            // the stop completes before the executor's last store writes (notification results) are done: let
+            // them end before the caller closes the store under them
+            executor.shutdown();
+            if (!executor.awaitTermination(10, TimeUnit.SECONDS)) {
+                System.err.println("bench: worker " + id + " still had work after 10 s; abandoned");
+            }
         } catch (Exception e) {
-            System.err.println("bench: worker did not stop cleanly: " + e);
+            System.err.println("bench: worker " + id + " did not stop cleanly: " + e);
         } finally {
             executor.shutdownNow();
         }
