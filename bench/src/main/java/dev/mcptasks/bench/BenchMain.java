@@ -16,7 +16,8 @@ import java.util.Map;
 
 /**
  * The benchmark (issue 9): for each database, db-scheduler and the real worker runtime burn down the same number of
- * no-op tasks, then submit-to-claim latency with the shipped settings. Prints a table and writes JSON.
+ * no-op tasks, then the claim rate with few and many finished rows, then submit-to-claim latency with the shipped
+ * settings. Prints a table and writes JSON.
  *
  * <pre>bench/run.sh [--quick] [--db sqlite|postgres|both] [--tasks N] [--out FILE] [--dir DIR]</pre>
  *
@@ -104,6 +105,11 @@ public final class BenchMain {
             figures.add(burnDown.run("tpl", "mcp_shipped_" + workers, who + ", shipped settings (tick 1 s)", workers,
                     shipped, tasks, options.shippedBox()));
         }
+
+        progress(db, "claim scale: " + options.scaleSmall() + " vs " + options.scaleLarge() + " finished rows, "
+                + options.scalePending() + " pending");
+        figures.addAll(new ClaimScale(db, burnDown).run("mcp_fast_1", options.scaleSmall(), options.scaleLarge(),
+                options.scalePending(), fastTick, options.timeBox()));
 
         progress(db, "submit->claim latency, " + options.latencySamples() + " samples");
         figures.add(new SubmitLatency(db, clock).run("latency", options.latencySamples()));

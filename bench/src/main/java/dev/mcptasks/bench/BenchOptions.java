@@ -8,16 +8,18 @@ import java.util.Map;
 
 /** The command line of the bench; --quick scales every size down to stay within two minutes. */
 record BenchOptions(boolean quick, List<String> databases, int tasks, Duration timeBox, Duration shippedBox,
-        int latencySamples, Path out, Path dir) {
+        int latencySamples, int scaleSmall, int scaleLarge, int scalePending, Path out, Path dir) {
 
     static final String USAGE = "usage: bench/run.sh [--quick] [--db sqlite|postgres|both] [--tasks N]"
-            + " [--latency-samples N] [--out FILE] [--dir DIR]";
+            + " [--latency-samples N]"
+            + " [--scale-rows SMALL,LARGE] [--out FILE] [--dir DIR]";
 
     static BenchOptions parse(String... args) {
         boolean quick = false;
         String db = "both";
         Integer tasks = null;
         Integer samples = null;
+        int[] scale = null;
         Path out = Path.of("bench/target/bench-results.json");
         Path dir = Path.of("bench/target/bench-run");
         for (int i = 0; i < args.length; i++) {
@@ -27,6 +29,7 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
                 case "--tasks" -> tasks = positive(value(args, ++i, "--tasks"), "--tasks");
                 case "--latency-samples" -> samples = positive(value(args, ++i, "--latency-samples"),
                         "--latency-samples");
+                case "--scale-rows" -> scale = pair(value(args, ++i, "--scale-rows"));
                 case "--out" -> out = Path.of(value(args, ++i, "--out"));
                 case "--dir" -> dir = Path.of(value(args, ++i, "--dir"));
                 default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'");
@@ -41,7 +44,9 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
         return new BenchOptions(quick, databases, tasks != null ? tasks : quick ? 2_000 : 20_000,
                 quick ? Duration.ofSeconds(20) : Duration.ofSeconds(60),
                 quick ? Duration.ofSeconds(5) : Duration.ofSeconds(15),
-                samples != null ? samples : quick ? 20 : 60, out, dir);
+                samples != null ? samples : quick ? 12 : 60,
+                scale != null ? scale[0] : 10_000, scale != null ? scale[1] : quick ? 100_000 : 1_000_000,
+                quick ? 1_000 : 2_000, out, dir);
     }
 
     Map<String, Object> describe() {
@@ -52,12 +57,22 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
         settings.put("burn_down_time_box_s", timeBox.toSeconds());
         settings.put("shipped_settings_time_box_s", shippedBox.toSeconds());
         settings.put("latency_samples", latencySamples);
+        settings.put("claim_scale_finished_rows", List.of(scaleSmall, scaleLarge));
+        settings.put("claim_scale_pending_tasks", scalePending);
         settings.put("driver", "in-process no-op driver, create answer already terminal (completed)");
         settings.put("mcp_tasks_runtime", "WorkerRuntime as in Workers/CrashableWorker; RuntimeSettings.defaults()"
                 + " (lease 120 s, 8 slots, tick 1 s); the fast runs change only the tick (1 ms)");
         settings.put("db_scheduler", "db-scheduler " + DbSchedulerBurnDown.VERSION + ", 8 threads, pool of 12,"
                 + " one-time no-op task");
         return settings;
+    }
+
+    private static int[] pair(String text) {
+        String[] parts = text.split(",");
+        if (parts.length != 2) {
+            throw new IllegalArgumentException("--scale-rows needs SMALL,LARGE, was '" + text + "'");
+        }
+        return new int[] {positive(parts[0], "--scale-rows"), positive(parts[1], "--scale-rows")};
     }
 
     private static String value(String[] args, int i, String name) {

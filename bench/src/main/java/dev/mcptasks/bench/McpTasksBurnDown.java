@@ -31,7 +31,7 @@ final class McpTasksBurnDown {
         this.clock = clock;
     }
 
-    /** Fills database {@code template} with {@code tasks} pending tasks through TaskService; returns submits/s. */
+    /** Adds {@code tasks} pending tasks to database {@code template} through TaskService; returns submits/s. */
     double prepareTemplate(String template, int tasks) throws Exception {
         long start = System.nanoTime();
         try (CloseableTaskRepository store = db.openStore(template, clock, new RandomIdGenerator(clock))) {
@@ -59,6 +59,12 @@ final class McpTasksBurnDown {
     Figure run(String template, String name, String subject, int workers, RuntimeSettings settings, int tasks,
             Duration timeBox) throws Exception {
         db.copy(template, name);
+        return runOn(name, subject, workers, settings, tasks, timeBox);
+    }
+
+    /** The burn-down on database {@code name} as it is ({@code tasks} of its rows are pending). */
+    Figure runOn(String name, String subject, int workers, RuntimeSettings settings, int tasks, Duration timeBox)
+            throws Exception {
         OptionalLong commitsBefore = db.commits(name);
         List<CloseableTaskRepository> stores = new ArrayList<>();
         List<McpTasksWorker> running = new ArrayList<>();
@@ -80,7 +86,7 @@ final class McpTasksBurnDown {
                 long deadline = start + timeBox.toNanos();
                 do {
                     Thread.sleep(100);
-                    finished = Store.count(monitor, "select count(*) from tasks where status in"
+                    finished = tasks - Store.count(monitor, "select count(*) from tasks where status not in"
                             + " ('completed', 'failed', 'cancelled')");
                     polls++;
                 } while (finished < tasks && System.nanoTime() < deadline);
