@@ -111,6 +111,16 @@ public final class BenchMain {
         figures.addAll(new ClaimScale(db, burnDown).run("mcp_fast_1", options.scaleSmall(), options.scaleLarge(),
                 options.scalePending(), fastTick, options.timeBox()));
 
+        for (int inFlight : options.renewalInFlight()) {
+            if (inFlight > tasks) {
+                System.err.println("bench [" + db.key() + "] renewal CPU for " + inFlight + " calls skipped: only "
+                        + tasks + " tasks (--tasks)");
+                continue;
+            }
+            progress(db, "renewal CPU, " + inFlight + " calls in flight");
+            figures.add(new RenewalCpu(db, clock).run("tpl", inFlight, options.renewalWindow()));
+        }
+
         progress(db, "submit->claim latency, " + options.latencySamples() + " samples");
         figures.add(new SubmitLatency(db, clock).run("latency", options.latencySamples()));
         return figures;

@@ -8,7 +8,8 @@ import java.util.Map;
 
 /** The command line of the bench; --quick scales every size down to stay within two minutes. */
 record BenchOptions(boolean quick, List<String> databases, int tasks, Duration timeBox, Duration shippedBox,
-        int latencySamples, int scaleSmall, int scaleLarge, int scalePending, Path out, Path dir) {
+        int latencySamples, int scaleSmall, int scaleLarge, int scalePending, List<Integer> renewalInFlight,
+        Duration renewalWindow, Path out, Path dir) {
 
     static final String USAGE = "usage: bench/run.sh [--quick] [--db sqlite|postgres|both] [--tasks N]"
             + " [--latency-samples N]"
@@ -41,12 +42,13 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
             case "both" -> List.of("sqlite", "postgres");
             default -> throw new IllegalArgumentException("--db must be sqlite, postgres or both, was '" + db + "'");
         };
-        return new BenchOptions(quick, databases, tasks != null ? tasks : quick ? 2_000 : 20_000,
-                quick ? Duration.ofSeconds(20) : Duration.ofSeconds(60),
-                quick ? Duration.ofSeconds(5) : Duration.ofSeconds(15),
-                samples != null ? samples : quick ? 12 : 60,
+        return new BenchOptions(quick, databases, tasks != null ? tasks : quick ? 2_000 : 10_000,
+                quick ? Duration.ofSeconds(20) : Duration.ofSeconds(75),
+                quick ? Duration.ofSeconds(5) : Duration.ofSeconds(8),
+                samples != null ? samples : quick ? 12 : 30,
                 scale != null ? scale[0] : 10_000, scale != null ? scale[1] : quick ? 100_000 : 1_000_000,
-                quick ? 1_000 : 2_000, out, dir);
+                quick ? 1_000 : 2_000, quick ? List.of(1_000) : List.of(1_000, 10_000),
+                quick ? Duration.ofSeconds(6) : Duration.ofSeconds(12), out, dir);
     }
 
     Map<String, Object> describe() {
@@ -59,6 +61,8 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
         settings.put("latency_samples", latencySamples);
         settings.put("claim_scale_finished_rows", List.of(scaleSmall, scaleLarge));
         settings.put("claim_scale_pending_tasks", scalePending);
+        settings.put("renewal_in_flight", renewalInFlight);
+        settings.put("renewal_window_s", renewalWindow.toSeconds());
         settings.put("driver", "in-process no-op driver, create answer already terminal (completed)");
         settings.put("mcp_tasks_runtime", "WorkerRuntime as in Workers/CrashableWorker; RuntimeSettings.defaults()"
                 + " (lease 120 s, 8 slots, tick 1 s); the fast runs change only the tick (1 ms)");

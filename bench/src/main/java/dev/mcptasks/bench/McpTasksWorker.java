@@ -1,6 +1,7 @@
 package dev.mcptasks.bench;
 
 import dev.mcptasks.app.assembly.Workers;
+import dev.mcptasks.app.runtime.RuntimeMetrics;
 import dev.mcptasks.app.runtime.RuntimeSettings;
 import dev.mcptasks.app.runtime.WorkerRuntime;
 import dev.mcptasks.app.service.ServerDirectory;
@@ -9,6 +10,7 @@ import dev.mcptasks.app.service.TaskDriverRegistry;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.driver.TaskDriver;
 import dev.mcptasks.ports.repository.TaskRepository;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -32,11 +34,20 @@ final class McpTasksWorker implements AutoCloseable {
 
     McpTasksWorker(String id, RuntimeSettings settings, TaskRepository store, Clock clock,
             ObjLongConsumer<TaskId> onSubmit) {
+        this(id, settings, store, clock, new NoopDriver(onSubmit));
+    }
+
+    /** A worker whose only driver is {@code driver} (it must be named {@link NoopDriver#NAME}). */
+    McpTasksWorker(String id, RuntimeSettings settings, TaskRepository store, Clock clock, TaskDriver driver) {
         this.id = id;
         this.executor = Workers.executor("bench-" + id);
         this.runtime = new WorkerRuntime(WorkerId.of(id), settings, store,
-                new TaskDriverRegistry(List.of(new NoopDriver(onSubmit)), SERVERS), SERVERS, clock,
+                new TaskDriverRegistry(List.of(driver), SERVERS), SERVERS, clock,
                 () -> ThreadLocalRandom.current().nextDouble(), executor);
+    }
+
+    RuntimeMetrics metrics() {
+        return runtime.metrics();
     }
 
     void start() {

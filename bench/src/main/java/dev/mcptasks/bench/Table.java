@@ -57,6 +57,14 @@ final class Table {
             notes.add("p95 " + d.get("p95_ms") + " ms, p99 " + d.get("p99_ms") + " ms, max " + d.get("max_ms")
                     + " ms, n=" + d.get("samples"));
         }
+        if (d.containsKey("renewals_in_window")) {
+            notes.add(d.get("renewals_in_window") + " renewals in " + d.get("window_s") + " s, "
+                    + d.get("cpu_ms_per_renewal") + " ms CPU each, " + d.get("ownership_losses_in_window")
+                    + " losses, peak " + d.get("peak_threads") + " threads");
+        }
+        if (d.containsKey("bulk_insert_seconds")) {
+            notes.add(d.get("finished_rows") + " finished rows (bulk insert " + d.get("bulk_insert_seconds") + " s)");
+        }
         if (d.containsKey("db_scheduler_best")) {
             notes.add(d.get("mcp_tasks") + " vs " + d.get("db_scheduler_best"));
         }

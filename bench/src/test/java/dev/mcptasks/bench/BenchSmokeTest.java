@@ -64,7 +64,7 @@ class BenchSmokeTest {
         BenchOptions full = BenchOptions.parse();
 
         assertThat(quick.tasks()).isEqualTo(2_000);
-        assertThat(full.tasks()).isEqualTo(20_000);
+        assertThat(full.tasks()).isEqualTo(10_000);
         assertThat(BenchOptions.parse("--db", "postgres", "--tasks", "7").databases()).containsExactly("postgres");
     }
 }
