@@ -5,7 +5,6 @@ import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.IdGenerator;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import java.util.Map;
-import java.util.OptionalLong;
 
 /**
  * One database engine under test. Every scenario gets its own database (a file, or a PostgreSQL database) by name,
@@ -27,8 +26,11 @@ interface BenchDatabase extends AutoCloseable {
     /** Creates database {@code name} as a copy of {@code template} (which must have no open connections). */
     void copy(String template, String name);
 
-    /** Committed transactions so far on database {@code name}, where the engine counts them. */
-    OptionalLong commits(String name);
+    /**
+     * The engine's work counters so far on database {@code name} (committed transactions, rows inserted, updated
+     * and deleted, WAL bytes), where the engine counts them; empty where it does not.
+     */
+    Map<String, Long> counters(String name);
 
     /** The db-scheduler table, as its own scripts create it for this engine. */
     String dbSchedulerDdl();

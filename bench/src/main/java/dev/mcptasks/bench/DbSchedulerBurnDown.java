@@ -15,7 +15,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
 
@@ -62,10 +61,10 @@ final class DbSchedulerBurnDown {
         long remaining;
         long polls = 0;
         long elapsed;
-        OptionalLong commitsBefore;
+        Map<String, Long> countersBefore;
         try (HikariDataSource pool = db.pool(name, POOL)) {
             prepare(pool, executions);
-            commitsBefore = db.commits(name);
+            countersBefore = db.counters(name);
             SchedulerBuilder builder = Scheduler.create(pool, task);
             if (db.key().equals("sqlite")) {
                 builder.jdbcCustomization(new SqliteJdbcCustomization());
@@ -99,8 +98,7 @@ final class DbSchedulerBurnDown {
         details.put("threads", THREADS);
         details.put("pool", POOL);
         details.put("polling", polling.label());
-        McpTasksBurnDown.commitsPerTask(db, name, commitsBefore, polls, finished)
-                .ifPresent(c -> details.put("commits_per_task", c));
+        details.putAll(McpTasksBurnDown.perTask(db, name, countersBefore, polls, finished));
         return new Figure(db.key(), "burn-down", "db-scheduler " + VERSION + ", " + THREADS + " threads, "
                 + polling.label(), McpTasksBurnDown.round(finished / McpTasksBurnDown.seconds(elapsed)),
                 "executions/s", details);

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -65,7 +64,7 @@ final class McpTasksBurnDown {
     /** The burn-down on database {@code name} as it is ({@code tasks} of its rows are pending). */
     Figure runOn(String name, String subject, int workers, RuntimeSettings settings, int tasks, Duration timeBox)
             throws Exception {
-        OptionalLong commitsBefore = db.commits(name);
+        Map<String, Long> countersBefore = db.counters(name);
         List<CloseableTaskRepository> stores = new ArrayList<>();
         List<McpTasksWorker> running = new ArrayList<>();
         long polls = 0;
@@ -107,25 +106,30 @@ final class McpTasksBurnDown {
         details.put("workers", workers);
         details.put("slots_per_worker", settings.maxConcurrentControlCalls());
         details.put("tick_ms", settings.tickInterval().toMillis());
-        commitsPerTask(db, name, commitsBefore, polls, finished).ifPresent(c -> details.put("commits_per_task", c));
+        details.putAll(perTask(db, name, countersBefore, polls, finished));
         return new Figure(db.key(), "burn-down", subject, round(finished / seconds(elapsed)), "tasks/s", details);
     }
 
     /**
-     * Committed transactions per finished task, where the engine counts them; the monitor's own reads (one
-     * transaction each) are subtracted.
+     * The engine's counters per finished task ({@code commits_per_task}, {@code rows_updated_per_task}, ...), where
+     * it counts them; the monitor's own reads (one transaction each) are subtracted from the commits.
      */
-    static java.util.Optional<Double> commitsPerTask(BenchDatabase db, String name, OptionalLong before, long polls,
+    static Map<String, Object> perTask(BenchDatabase db, String name, Map<String, Long> before, long polls,
             long finished) throws InterruptedException {
+        Map<String, Object> perTask = new LinkedHashMap<>();
         if (before.isEmpty() || finished == 0) {
-            return java.util.Optional.empty();
+            return perTask;
         }
         Thread.sleep(1_200); // the statistics collector hears of commits at most every 500 ms
-        OptionalLong after = db.commits(name);
-        if (after.isEmpty()) {
-            return java.util.Optional.empty();
+        Map<String, Long> after = db.counters(name);
+        for (Map.Entry<String, Long> counter : before.entrySet()) {
+            Long end = after.get(counter.getKey());
+            if (end != null) {
+                long delta = end - counter.getValue() - (counter.getKey().equals("commits") ? polls : 0);
+                perTask.put(counter.getKey() + "_per_task", round(delta / (double) finished));
+            }
         }
-        return java.util.Optional.of(round((after.getAsLong() - before.getAsLong() - polls) / (double) finished));
+        return perTask;
     }
 
     static double seconds(long nanos) {

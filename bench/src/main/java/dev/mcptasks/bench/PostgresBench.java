@@ -19,7 +19,6 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.OptionalLong;
 
 /**
  * An embedded PostgreSQL (io.zonky.test) started with durable settings (fsync and synchronous_commit on: unlike the
@@ -105,17 +104,27 @@ final class PostgresBench implements BenchDatabase {
     }
 
     @Override
-    public OptionalLong commits(String name) {
-        // the statistics collector hears of a backend's commits at most every 500 ms and when it exits: callers close
-        // their pools first and wait a little
+    public Map<String, Long> counters(String name) {
+        // the statistics collector hears of a backend's work at most every 500 ms and when it exits: callers close
+        // their pools first and wait a little. WAL is server-wide: only one scenario runs at a time.
         try (Connection connection = adminConnection(); Statement statement = connection.createStatement()) {
             statement.execute("select pg_stat_clear_snapshot()");
-            try (ResultSet rows = statement.executeQuery(
-                    "select xact_commit from pg_stat_database where datname = '" + name + "'")) {
-                return rows.next() ? OptionalLong.of(rows.getLong(1)) : OptionalLong.empty();
+            try (ResultSet rows = statement.executeQuery("select xact_commit, tup_inserted, tup_updated,"
+                    + " tup_deleted, pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::bigint from pg_stat_database"
+                    + " where datname = '" + name + "'")) {
+                if (!rows.next()) {
+                    return Map.of();
+                }
+                Map<String, Long> counters = new LinkedHashMap<>();
+                counters.put("commits", rows.getLong(1));
+                counters.put("rows_inserted", rows.getLong(2));
+                counters.put("rows_updated", rows.getLong(3));
+                counters.put("rows_deleted", rows.getLong(4));
+                counters.put("wal_bytes", rows.getLong(5));
+                return counters;
             }
         } catch (SQLException e) {
-            return OptionalLong.empty();
+            return Map.of();
         }
     }
 

@@ -19,7 +19,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.OptionalLong;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteDataSource;
 
@@ -111,8 +110,8 @@ final class SqliteBench implements BenchDatabase {
     }
 
     @Override
-    public OptionalLong commits(String name) {
-        return OptionalLong.empty();
+    public Map<String, Long> counters(String name) {
+        return Map.of();
     }
 
     @Override

@@ -51,7 +51,9 @@ final class Table {
             notes.add("time-boxed");
         }
         if (d.containsKey("commits_per_task")) {
-            notes.add(d.get("commits_per_task") + " commits/task");
+            notes.add(d.get("commits_per_task") + " commits, " + d.get("rows_updated_per_task") + " row updates, "
+                    + d.get("rows_inserted_per_task") + " inserts, " + d.get("rows_deleted_per_task") + " deletes, "
+                    + Math.round(((Number) d.get("wal_bytes_per_task")).doubleValue()) + " WAL bytes per task");
         }
         if (d.containsKey("p95_ms")) {
             notes.add("p95 " + d.get("p95_ms") + " ms, p99 " + d.get("p99_ms") + " ms, max " + d.get("max_ms")
