@@ -4,7 +4,7 @@
 #
 #   bench/run.sh [--quick] [--db sqlite|postgres|both] [--tasks N] [--latency-samples N] [--out FILE] [--dir DIR]
 #
-# Full run (20,000 tasks per burn-down): under 10 minutes on 2 cores; --quick (2,000 tasks): under 2 minutes.
+# Full run (10,000 tasks per burn-down): under 10 minutes on 2 cores; --quick (1,500 tasks): under 2 minutes.
 # Prints a table; writes every figure, the machine and the settings to bench/target/bench-results.json (--out).
 # PostgreSQL is embedded (io.zonky.test), started with fsync and synchronous_commit on.
 # Exit 0: measured (figures are reported, not judged); 2: the bench could not run.

@@ -120,7 +120,7 @@ final class McpTasksBurnDown {
         if (before.isEmpty() || finished == 0) {
             return perTask;
         }
-        Thread.sleep(1_200); // the statistics collector hears of commits at most every 500 ms
+        Thread.sleep(700); // the statistics collector hears of commits at most every 500 ms
         Map<String, Long> after = db.counters(name);
         for (Map.Entry<String, Long> counter : before.entrySet()) {
             Long end = after.get(counter.getKey());

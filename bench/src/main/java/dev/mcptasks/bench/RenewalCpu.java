@@ -46,7 +46,7 @@ final class RenewalCpu {
                 Thread.sleep(50);
             }
             // let the claiming burst's own work settle before the window opens
-            Thread.sleep(1_000);
+            Thread.sleep(500);
             threads.resetPeakThreadCount();
             RuntimeMetrics before = worker.metrics();
             long cpuBefore = os.getProcessCpuTime();
