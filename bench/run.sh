@@ -2,8 +2,13 @@
 # The project's benchmark (issue 9): burn-down throughput of the real worker runtime against db-scheduler 16.7.1 on
 # the same SQLite file and embedded PostgreSQL in one run, and submit -> claim latency with the shipped settings.
 #
-#   bench/run.sh [--quick] [--db sqlite|postgres|both] [--tasks N] [--latency-samples N] [--out FILE] [--dir DIR]
+#   bench/run.sh [--quick] [--db sqlite|postgres|both] [--tasks N] [--latency-samples N]
+#                [--scale-rows SMALL,LARGE] [--out FILE] [--dir DIR]
 #
+# Per database: db-scheduler (defaults, then its fastest sensible polling) and the real worker runtime (1 and 2
+# workers x 8 slots, tick forced to 1 ms, then shipped settings time-boxed) burn down the same pre-inserted no-op
+# tasks; claim rate with 10 k vs 1 M finished rows (--quick: 100 k); renewal CPU with 1,000 and 10,000 calls in
+# flight (--quick: 1,000); submit -> claim latency on an idle worker with the shipped settings.
 # Full run (10,000 tasks per burn-down): under 10 minutes on 2 cores; --quick (1,500 tasks): under 2 minutes.
 # Prints a table; writes every figure, the machine and the settings to bench/target/bench-results.json (--out).
 # PostgreSQL is embedded (io.zonky.test), started with fsync and synchronous_commit on.
