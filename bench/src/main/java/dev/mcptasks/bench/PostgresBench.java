@@ -35,7 +35,11 @@ final class PostgresBench implements BenchDatabase {
 
     static PostgresBench start() {
         try {
+            // zonky's builder turns fsync, synchronous_commit and full_page_writes off by default: back on
             return new PostgresBench(EmbeddedPostgres.builder()
+                    .setServerConfig("fsync", "on")
+                    .setServerConfig("synchronous_commit", "on")
+                    .setServerConfig("full_page_writes", "on")
                     .setServerConfig("max_connections", "300")
                     .setPGStartupWait(Duration.ofSeconds(60))
                     .start());
@@ -56,6 +60,7 @@ final class PostgresBench implements BenchDatabase {
         settings.put("server", "embedded (io.zonky.test) PostgreSQL " + version);
         settings.put("fsync", first("SHOW fsync"));
         settings.put("synchronous_commit", first("SHOW synchronous_commit"));
+        settings.put("full_page_writes", first("SHOW full_page_writes"));
         settings.put("shared_buffers", first("SHOW shared_buffers"));
         settings.put("mcp_tasks_store", "PostgresSettings.of: pool of 4 (shipped)");
         settings.put("db_scheduler_pool", "HikariCP, 12 connections");
