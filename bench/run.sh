@@ -9,7 +9,7 @@
 # workers x 8 slots, tick forced to 1 ms, then shipped settings time-boxed) burn down the same pre-inserted no-op
 # tasks; claim rate with 10 k vs 1 M finished rows (--quick: 100 k); renewal CPU with 1,000 and 10,000 calls in
 # flight (--quick: 1,000); submit -> claim latency on an idle worker with the shipped settings.
-# Full run (10,000 tasks per burn-down): under 10 minutes on 2 cores; --quick (1,500 tasks): under 2 minutes.
+# Full run (10,000 tasks per burn-down): under 10 minutes on 2 cores; --quick (1,000 tasks): under 2 minutes.
 # Prints a table; writes every figure, the machine and the settings to bench/target/bench-results.json (--out).
 # PostgreSQL is embedded (io.zonky.test), started with fsync and synchronous_commit on.
 # Exit 0: measured (figures are reported, not judged); 2: the bench could not run.

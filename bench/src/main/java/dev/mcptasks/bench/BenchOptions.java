@@ -42,12 +42,12 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
             case "both" -> List.of("sqlite", "postgres");
             default -> throw new IllegalArgumentException("--db must be sqlite, postgres or both, was '" + db + "'");
         };
-        return new BenchOptions(quick, databases, tasks != null ? tasks : quick ? 1_500 : 10_000,
+        return new BenchOptions(quick, databases, tasks != null ? tasks : quick ? 1_000 : 10_000,
                 quick ? Duration.ofSeconds(20) : Duration.ofSeconds(75),
                 quick ? Duration.ofSeconds(4) : Duration.ofSeconds(8),
                 samples != null ? samples : quick ? 10 : 25,
                 scale != null ? scale[0] : 10_000, scale != null ? scale[1] : quick ? 100_000 : 1_000_000,
-                quick ? 1_000 : 2_000, quick ? List.of(1_000) : List.of(1_000, 10_000),
+                quick ? 500 : 2_000, quick ? List.of(1_000) : List.of(1_000, 10_000),
                 quick ? Duration.ofSeconds(5) : Duration.ofSeconds(10), out, dir);
     }
 

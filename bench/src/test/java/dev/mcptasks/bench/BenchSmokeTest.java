@@ -63,7 +63,7 @@ class BenchSmokeTest {
         BenchOptions quick = BenchOptions.parse("--quick");
         BenchOptions full = BenchOptions.parse();
 
-        assertThat(quick.tasks()).isEqualTo(1_500);
+        assertThat(quick.tasks()).isEqualTo(1_000);
         assertThat(full.tasks()).isEqualTo(10_000);
         assertThat(BenchOptions.parse("--db", "postgres", "--tasks", "7").databases()).containsExactly("postgres");
     }
