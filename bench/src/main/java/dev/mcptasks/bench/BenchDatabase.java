@@ -1,0 +1,40 @@
+package dev.mcptasks.bench;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.repository.CloseableTaskRepository;
+import java.util.Map;
+
+/**
+ * One database engine under test. Every scenario gets its own database (a file, or a PostgreSQL database) by name,
+ * usually a copy of a template holding the pre-inserted tasks, so no scenario sees another's rows.
+ */
+interface BenchDatabase extends AutoCloseable {
+    /** "sqlite" or "postgres" (JSON keys). */
+    String key();
+
+    /** The settings that matter to the figures: durability, pools, version. */
+    Map<String, Object> settings();
+
+    /** The product's repository over database {@code name}, with the product's shipped store settings. */
+    CloseableTaskRepository openStore(String name, Clock clock, IdGenerator ids);
+
+    /** A plain pool on database {@code name} (db-scheduler, monitoring, set-up). */
+    HikariDataSource pool(String name, int size);
+
+    /** Creates database {@code name} as a copy of {@code template} (which must have no open connections). */
+    void copy(String template, String name);
+
+    /**
+     * The engine's work counters so far on database {@code name} (committed transactions, rows inserted, updated
+     * and deleted, WAL bytes), where the engine counts them; empty where it does not.
+     */
+    Map<String, Long> counters(String name);
+
+    /** The db-scheduler table, as its own scripts create it for this engine. */
+    String dbSchedulerDdl();
+
+    @Override
+    void close();
+}

@@ -1,0 +1,151 @@
+package dev.mcptasks.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.mcptasks.app.assembly.SystemClock;
+import dev.mcptasks.app.runtime.RuntimeSettings;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The benchmark (issue 9): for each database, db-scheduler and the real worker runtime burn down the same number of
+ * no-op tasks, then the claim rate with few and many finished rows, then submit-to-claim latency with the shipped
+ * settings. Prints a table and writes JSON.
+ *
+ * <pre>bench/run.sh [--quick] [--db sqlite|postgres|both] [--tasks N] [--out FILE] [--dir DIR]</pre>
+ *
+ * Exit 0: measured (the figures are not judged); 2: the bench could not run.
+ */
+public final class BenchMain {
+    private BenchMain() {}
+
+    public static void main(String[] args) throws Exception {
+        BenchOptions options;
+        try {
+            options = BenchOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("bench: " + e.getMessage());
+            System.err.println(BenchOptions.USAGE);
+            System.exit(2);
+            return;
+        }
+        try {
+            run(options);
+        } catch (Exception e) {
+            System.err.println("bench: could not run: " + e);
+            e.printStackTrace();
+            System.exit(2);
+        }
+        System.exit(0);
+    }
+
+    static Map<String, Object> run(BenchOptions options) throws Exception {
+        long start = System.nanoTime();
+        List<Figure> figures = new ArrayList<>();
+        Map<String, Object> databases = new LinkedHashMap<>();
+        Files.createDirectories(options.dir());
+        try (SystemClock clock = new SystemClock()) {
+            for (String key : options.databases()) {
+                try (BenchDatabase db = key.equals("sqlite") ? new SqliteBench(options.dir().resolve("sqlite"))
+                        : PostgresBench.start()) {
+                    databases.put(key, db.settings());
+                    figures.addAll(measure(db, clock, options));
+                }
+            }
+        }
+        figures.addAll(Ratios.of(figures));
+        Map<String, Object> report = new LinkedHashMap<>();
+        report.put("benchmark", "mcp-tasks bench (issue 9)");
+        report.put("finished_at", Instant.now().toString());
+        report.put("seconds", McpTasksBurnDown.round((System.nanoTime() - start) / 1e9));
+        report.put("machine", machine());
+        report.put("settings", options.describe());
+        report.put("databases", databases);
+        report.put("figures", figures);
+        System.out.println(Table.render(figures));
+        System.out.println("machine: " + machine());
+        Files.createDirectories(options.out().toAbsolutePath().getParent());
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(options.out().toFile(), report);
+        System.out.println("JSON: " + options.out());
+        return report;
+    }
+
+    private static List<Figure> measure(BenchDatabase db, SystemClock clock, BenchOptions options) throws Exception {
+        List<Figure> figures = new ArrayList<>();
+        int tasks = options.tasks();
+        progress(db, "pre-inserting " + tasks + " tasks through TaskService");
+        McpTasksBurnDown burnDown = new McpTasksBurnDown(db, clock);
+        double submits = burnDown.prepareTemplate("tpl", tasks);
+        figures.add(new Figure(db.key(), "pre-insert", "TaskService.submit, 4 threads", McpTasksBurnDown.round(submits),
+                "tasks/s", Map.of("tasks", tasks)));
+
+        DbSchedulerBurnDown dbScheduler = new DbSchedulerBurnDown(db);
+        progress(db, "db-scheduler, defaults");
+        figures.add(dbScheduler.run("dbs_default", DbSchedulerBurnDown.DEFAULT, tasks, options.timeBox()));
+        DbSchedulerBurnDown.Polling fast = db.key().equals("postgres") ? DbSchedulerBurnDown.LOCK_AND_FETCH
+                : DbSchedulerBurnDown.FAST_FETCH;
+        progress(db, "db-scheduler, " + fast.label());
+        figures.add(dbScheduler.run("dbs_fast", fast, tasks, options.timeBox()));
+
+        RuntimeSettings shipped = RuntimeSettings.defaults();
+        RuntimeSettings fastTick = withTick(shipped, Duration.ofMillis(1));
+        for (int workers = 1; workers <= 2; workers++) {
+            String who = "mcp-tasks, " + workers + " worker" + (workers > 1 ? "s" : "") + " x 8 slots";
+            progress(db, who + ", tick 1 ms");
+            figures.add(burnDown.run("tpl", "mcp_fast_" + workers, who + ", tick forced to 1 ms", workers, fastTick,
+                    tasks, options.timeBox()));
+            progress(db, who + ", shipped settings (time-boxed " + options.shippedBox().toSeconds() + " s)");
+            figures.add(burnDown.run("tpl", "mcp_shipped_" + workers, who + ", shipped settings (tick 1 s)", workers,
+                    shipped, tasks, options.shippedBox()));
+        }
+
+        progress(db, "claim scale: " + options.scaleSmall() + " vs " + options.scaleLarge() + " finished rows, "
+                + options.scalePending() + " pending");
+        figures.addAll(new ClaimScale(db, burnDown).run("mcp_fast_1", options.scaleSmall(), options.scaleLarge(),
+                options.scalePending(), fastTick, options.timeBox()));
+
+        for (int inFlight : options.renewalInFlight()) {
+            if (inFlight > tasks) {
+                System.err.println("bench [" + db.key() + "] renewal CPU for " + inFlight + " calls skipped: only "
+                        + tasks + " tasks (--tasks)");
+                continue;
+            }
+            progress(db, "renewal CPU, " + inFlight + " calls in flight");
+            figures.add(new RenewalCpu(db, clock).run("tpl", inFlight, options.renewalWindow()));
+        }
+
+        progress(db, "submit->claim latency, " + options.latencySamples() + " samples");
+        figures.add(new SubmitLatency(db, clock).run("latency", options.latencySamples()));
+        return figures;
+    }
+
+    static RuntimeSettings withTick(RuntimeSettings s, Duration tick) {
+        return new RuntimeSettings(s.lease(), s.pollInterval(), s.maxConcurrentControlCalls(), s.maxBackoff(),
+                s.inputRequiredPoll(), s.degradedAfterErrors(), s.maxResultBytes(), s.drain(), tick,
+                s.workerStaleAfter(), s.sinkTimeout());
+    }
+
+    static Map<String, Object> machine() {
+        Map<String, Object> machine = new LinkedHashMap<>();
+        machine.put("cores", Runtime.getRuntime().availableProcessors());
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            machine.put("memory_mib", os.getTotalMemorySize() / (1024 * 1024));
+        }
+        machine.put("max_heap_mib", Runtime.getRuntime().maxMemory() / (1024 * 1024));
+        machine.put("java", System.getProperty("java.vendor") + " " + System.getProperty("java.runtime.version"));
+        machine.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                + System.getProperty("os.arch"));
+        return machine;
+    }
+
+    private static void progress(BenchDatabase db, String what) {
+        System.err.println("bench [" + db.key() + "] " + what + "...");
+    }
+}

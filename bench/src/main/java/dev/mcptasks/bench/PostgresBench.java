@@ -1,0 +1,193 @@
+package dev.mcptasks.bench;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.repository.CloseableTaskRepository;
+import dev.mcptasks.ports.repository.FencedWriteHook;
+import dev.mcptasks.postgres.PostgresSettings;
+import dev.mcptasks.postgres.PostgresTaskRepositories;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * An embedded PostgreSQL (io.zonky.test) started with durable settings (fsync and synchronous_commit on: unlike the
+ * test server, a benchmark must pay for commits); one database per scenario.
+ */
+final class PostgresBench implements BenchDatabase {
+    private final EmbeddedPostgres postgres;
+    private final String version;
+
+    private PostgresBench(EmbeddedPostgres postgres) {
+        this.postgres = postgres;
+        this.version = first("SHOW server_version");
+    }
+
+    static PostgresBench start() {
+        try {
+            // zonky's builder turns fsync, synchronous_commit and full_page_writes off by default: back on
+            return new PostgresBench(EmbeddedPostgres.builder()
+                    .setServerConfig("fsync", "on")
+                    .setServerConfig("synchronous_commit", "on")
+                    .setServerConfig("full_page_writes", "on")
+                    .setServerConfig("max_connections", "300")
+                    .setPGStartupWait(Duration.ofSeconds(60))
+                    .start());
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalStateException("embedded PostgreSQL did not start (as root, zonky needs 'unshare -U'): "
+                    + e, e);
+        }
+    }
+
+    @Override
+    public String key() {
+        return "postgres";
+    }
+
+    @Override
+    public Map<String, Object> settings() {
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("server", "embedded (io.zonky.test) PostgreSQL " + version);
+        settings.put("fsync", first("SHOW fsync"));
+        settings.put("synchronous_commit", first("SHOW synchronous_commit"));
+        settings.put("full_page_writes", first("SHOW full_page_writes"));
+        settings.put("shared_buffers", first("SHOW shared_buffers"));
+        settings.put("mcp_tasks_store", "PostgresSettings.of: pool of 4 (shipped)");
+        settings.put("db_scheduler_pool", "HikariCP, 12 connections");
+        return settings;
+    }
+
+    @Override
+    public CloseableTaskRepository openStore(String name, Clock clock, IdGenerator ids) {
+        ensureDatabase(name);
+        return PostgresTaskRepositories.open(PostgresSettings.of(url(name), "postgres", null), clock, ids,
+                FencedWriteHook.NONE);
+    }
+
+    @Override
+    public HikariDataSource pool(String name, int size) {
+        ensureDatabase(name);
+        HikariConfig hikari = new HikariConfig();
+        hikari.setJdbcUrl(url(name));
+        hikari.setUsername("postgres");
+        hikari.setPoolName("bench-pg-" + name);
+        hikari.setMaximumPoolSize(size);
+        return new HikariDataSource(hikari);
+    }
+
+    @Override
+    public void copy(String template, String name) {
+        admin("DROP DATABASE IF EXISTS " + name);
+        admin("CREATE DATABASE " + name + " TEMPLATE " + template);
+    }
+
+    /** Creates an empty database {@code name} unless it exists. */
+    void ensureDatabase(String name) {
+        try (Connection connection = adminConnection();
+                PreparedStatement exists = connection.prepareStatement("select 1 from pg_database where datname = ?")) {
+            exists.setString(1, name);
+            try (ResultSet rows = exists.executeQuery()) {
+                if (!rows.next()) {
+                    try (Statement statement = connection.createStatement()) {
+                        statement.execute("CREATE DATABASE " + name);
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot create database " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public Map<String, Long> counters(String name) {
+        // the statistics collector hears of a backend's work at most every 500 ms and when it exits: callers close
+        // their pools first and wait a little. WAL is server-wide: only one scenario runs at a time.
+        try (Connection connection = adminConnection(); Statement statement = connection.createStatement()) {
+            statement.execute("select pg_stat_clear_snapshot()");
+            try (ResultSet rows = statement.executeQuery("select xact_commit, tup_inserted, tup_updated,"
+                    + " tup_deleted, pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::bigint from pg_stat_database"
+                    + " where datname = '" + name + "'")) {
+                if (!rows.next()) {
+                    return Map.of();
+                }
+                Map<String, Long> counters = new LinkedHashMap<>();
+                counters.put("commits", rows.getLong(1));
+                counters.put("rows_inserted", rows.getLong(2));
+                counters.put("rows_updated", rows.getLong(3));
+                counters.put("rows_deleted", rows.getLong(4));
+                counters.put("wal_bytes", rows.getLong(5));
+                return counters;
+            }
+        } catch (SQLException e) {
+            return Map.of();
+        }
+    }
+
+    @Override
+    public String dbSchedulerDdl() {
+        // db-scheduler's postgresql_tables.sql
+        return """
+            create table scheduled_tasks (
+              task_name text not null,
+              task_instance text not null,
+              task_data bytea,
+              execution_time timestamp with time zone not null,
+              picked boolean not null,
+              picked_by text,
+              last_success timestamp with time zone,
+              last_failure timestamp with time zone,
+              consecutive_failures int,
+              last_heartbeat timestamp with time zone,
+              version bigint not null,
+              priority smallint,
+              primary key (task_name, task_instance));
+            create index execution_time_idx on scheduled_tasks (execution_time);
+            create index last_heartbeat_idx on scheduled_tasks (last_heartbeat);
+            create index priority_execution_time_idx on scheduled_tasks (priority desc, execution_time asc)
+            """;
+    }
+
+    String url(String name) {
+        return "jdbc:postgresql://localhost:" + postgres.getPort() + "/" + name;
+    }
+
+    private void admin(String sql) {
+        try (Connection connection = adminConnection(); Statement statement = connection.createStatement()) {
+            statement.execute(sql);
+        } catch (SQLException e) {
+            throw new IllegalStateException(sql + ": " + e.getMessage(), e);
+        }
+    }
+
+    private String first(String sql) {
+        try (Connection connection = adminConnection(); Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(sql)) {
+            return rows.next() ? rows.getString(1) : "?";
+        } catch (SQLException e) {
+            return "unknown: " + e.getMessage();
+        }
+    }
+
+    private Connection adminConnection() throws SQLException {
+        return DriverManager.getConnection(url("postgres"), "postgres", null);
+    }
+
+    @Override
+    public void close() {
+        try {
+            postgres.close();
+        } catch (IOException e) {
+            System.err.println("bench: embedded PostgreSQL did not stop cleanly: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package dev.mcptasks.bench;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** mcp-tasks over db-scheduler per database: each mcp-tasks burn-down against db-scheduler's best run. */
+final class Ratios {
+    private Ratios() {}
+
+    static List<Figure> of(List<Figure> figures) {
+        List<Figure> ratios = new ArrayList<>();
+        for (String db : figures.stream().map(Figure::database).distinct().toList()) {
+            Optional<Figure> best = figures.stream()
+                    .filter(f -> f.database().equals(db) && f.subject().startsWith("db-scheduler"))
+                    .max(Comparator.comparingDouble(Figure::value));
+            if (best.isEmpty() || best.get().value() == 0) {
+                continue;
+            }
+            for (Figure mine : figures) {
+                if (mine.database().equals(db) && mine.measurement().equals("burn-down")
+                        && mine.subject().startsWith("mcp-tasks")) {
+                    Map<String, Object> details = new LinkedHashMap<>();
+                    details.put("mcp_tasks", mine.value());
+                    details.put("db_scheduler_best", best.get().value());
+                    details.put("db_scheduler_settings", best.get().subject());
+                    ratios.add(new Figure(db, "ratio mcp-tasks/db-scheduler", mine.subject(),
+                            McpTasksBurnDown.round(mine.value() / best.get().value()), "x", details));
+                }
+            }
+        }
+        return ratios;
+    }
+}

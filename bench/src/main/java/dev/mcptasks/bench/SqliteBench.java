@@ -1,0 +1,150 @@
+package dev.mcptasks.bench;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.repository.CloseableTaskRepository;
+import dev.mcptasks.ports.repository.FencedWriteHook;
+import dev.mcptasks.sqlite.SqliteSettings;
+import dev.mcptasks.sqlite.SqliteTaskRepositories;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteDataSource;
+
+/** SQLite files in WAL mode under one directory; the product's store opens them with its shipped settings. */
+final class SqliteBench implements BenchDatabase {
+    private final Path dir;
+
+    SqliteBench(Path dir) {
+        this.dir = dir;
+        try {
+            Files.createDirectories(dir);
+            // a run starts from nothing: a template left by an earlier run would hold its tasks too
+            try (var files = Files.list(dir)) {
+                for (Path file : files.filter(f -> f.getFileName().toString().contains(".db")).toList()) {
+                    Files.delete(file);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public String key() {
+        return "sqlite";
+    }
+
+    @Override
+    public Map<String, Object> settings() {
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("directory", dir.toString());
+        settings.put("journal_mode", "WAL");
+        settings.put("mcp_tasks_store", "SqliteSettings.forFile: busy timeout "
+                + SqliteSettings.DEFAULT_BUSY_TIMEOUT + ", reader pool " + SqliteSettings.DEFAULT_READER_POOL_SIZE
+                + ", one writer");
+        settings.put("db_scheduler_pool", "HikariCP over sqlite-jdbc, WAL, busy_timeout 5000 ms");
+        try (HikariDataSource pool = pool("settings-probe", 1); Connection connection = pool.getConnection();
+                Statement statement = connection.createStatement()) {
+            settings.put("synchronous", first(statement, "PRAGMA synchronous") + " (0 OFF, 1 NORMAL, 2 FULL,"
+                    + " 3 EXTRA; the sqlite-jdbc default, used by both)");
+            settings.put("sqlite_version", first(statement, "select sqlite_version()"));
+        } catch (SQLException e) {
+            settings.put("synchronous", "unknown: " + e.getMessage());
+        }
+        return settings;
+    }
+
+    private static String first(Statement statement, String sql) throws SQLException {
+        try (ResultSet rows = statement.executeQuery(sql)) {
+            return rows.next() ? rows.getString(1) : "?";
+        }
+    }
+
+    @Override
+    public CloseableTaskRepository openStore(String name, Clock clock, IdGenerator ids) {
+        return SqliteTaskRepositories.open(SqliteSettings.forFile(file(name)), clock, ids, FencedWriteHook.NONE);
+    }
+
+    @Override
+    public HikariDataSource pool(String name, int size) {
+        SQLiteConfig config = new SQLiteConfig();
+        config.setJournalMode(SQLiteConfig.JournalMode.WAL);
+        config.setBusyTimeout(5_000);
+        SQLiteDataSource dataSource = new SQLiteDataSource(config);
+        dataSource.setUrl(SqliteSettings.URL_PREFIX + file(name));
+        HikariConfig hikari = new HikariConfig();
+        hikari.setDataSource(dataSource);
+        hikari.setPoolName("bench-sqlite-" + name);
+        hikari.setMaximumPoolSize(size);
+        hikari.setConnectionTimeout(30_000);
+        return new HikariDataSource(hikari);
+    }
+
+    @Override
+    public void copy(String template, String name) {
+        try {
+            Files.copy(file(template), file(name), StandardCopyOption.REPLACE_EXISTING);
+            for (String suffix : new String[] {"-wal", "-shm"}) {
+                Path side = Path.of(file(template) + suffix);
+                Path target = Path.of(file(name) + suffix);
+                Files.deleteIfExists(target);
+                if (Files.exists(side)) {
+                    Files.copy(side, target);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot copy " + template + " to " + name, e);
+        }
+    }
+
+    @Override
+    public Map<String, Long> counters(String name) {
+        return Map.of();
+    }
+
+    @Override
+    public String dbSchedulerDdl() {
+        // db-scheduler ships no SQLite script; this is its generic one with SQLite types (instants as INTEGER ms,
+        // as sqlite-jdbc writes timestamps)
+        return """
+            create table scheduled_tasks (
+              task_name text not null,
+              task_instance text not null,
+              task_data blob,
+              execution_time integer not null,
+              picked boolean not null,
+              picked_by text,
+              last_success integer,
+              last_failure integer,
+              consecutive_failures int,
+              last_heartbeat integer,
+              version bigint not null,
+              priority smallint,
+              primary key (task_name, task_instance));
+            create index execution_time_idx on scheduled_tasks (execution_time);
+            create index last_heartbeat_idx on scheduled_tasks (last_heartbeat);
+            create index priority_execution_time_idx on scheduled_tasks (priority desc, execution_time asc)
+            """;
+    }
+
+    Path file(String name) {
+        return dir.resolve(name + ".db");
+    }
+
+    @Override
+    public void close() {
+        // files stay under target/ for inspection; the next run replaces them
+    }
+}
