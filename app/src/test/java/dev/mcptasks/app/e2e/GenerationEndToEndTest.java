@@ -331,13 +331,6 @@ class GenerationEndToEndTest {
 
     /** Polls the row until it matches; fails with the last row seen once {@link #WAIT} has passed. */
     private TaskRecord awaitRow(TaskId id, Predicate<TaskRecord> condition) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        TaskRecord row = store.find(id).orElseThrow();
-        while (!condition.test(row)) {
-            assertThat(System.nanoTime() < deadline).as("waiting for %s; last seen %s", id, row).isTrue();
-            Thread.sleep(50);
-            row = store.find(id).orElseThrow();
-        }
-        return row;
+        return AwaitRow.until(store, id, WAIT, condition, row -> row);
     }
 }
