@@ -16,6 +16,7 @@ import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.BiConsumer;
 import java.util.function.BiPredicate;
+import java.util.function.Supplier;
 
 /**
  * The shared state of the in-memory repository: rows, the remote-id index and workers behind one lock, which plays
@@ -29,6 +30,14 @@ final class InMemoryStore {
     final TreeMap<TaskId, TaskRow> rows = new TreeMap<>();
     final Map<RemoteKey, TaskId> remoteIds = new HashMap<>();
     final Map<WorkerId, WorkerRecord> workers = new HashMap<>();
+
+    /**
+     * The undo record of the transaction open on this thread ({@code inOneTransaction}): each row as it was before
+     * the transaction first changed it, plus the remote-id index; null when no transaction is open.
+     */
+    private final ThreadLocal<Undo> undo = new ThreadLocal<>();
+
+    private record Undo(Map<TaskId, TaskRow> rows, Map<RemoteKey, TaskId> remoteIds) {}
 
     private final Clock clock;
     private final IdGenerator ids;
@@ -71,8 +80,36 @@ final class InMemoryStore {
             if (row == null || !fence.test(row, now)) {
                 return false;
             }
+            Undo open = undo.get();
+            if (open != null) {
+                open.rows().putIfAbsent(id, row.copy());
+            }
             change.accept(row, now);
             return true;
+        }
+    }
+
+    /**
+     * Runs {@code work} under the lock as one transaction: when it throws, every row it changed and the remote-id
+     * index are put back as they were. A nested call joins the outer transaction.
+     */
+    <T> T inOneTransaction(Supplier<T> work) {
+        synchronized (lock) {
+            if (undo.get() != null) {
+                return work.get();
+            }
+            Undo open = new Undo(new HashMap<>(), new HashMap<>(remoteIds));
+            undo.set(open);
+            try {
+                return work.get();
+            } catch (RuntimeException | Error e) {
+                rows.putAll(open.rows());
+                remoteIds.clear();
+                remoteIds.putAll(open.remoteIds());
+                throw e;
+            } finally {
+                undo.remove();
+            }
         }
     }
 }

@@ -30,12 +30,14 @@ import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.WorkerInfo;
 import dev.mcptasks.ports.repository.WorkerRecord;
+import dev.mcptasks.ports.repository.WorkSubscription;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * A thread-safe, in-memory {@link dev.mcptasks.ports.repository.TaskRepository} that follows the port's semantics
@@ -46,6 +48,7 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
     private final InMemoryClaims claims;
     private final InMemoryOutbox outbox;
     private final InMemoryQueries queries;
+    private final WorkArrivals arrivals = new WorkArrivals();
 
     public InMemoryTaskRepository(Clock clock, IdGenerator ids, FencedWriteHook hook) {
         this.store = new InMemoryStore(clock, ids, hook);
@@ -60,6 +63,41 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
 
     @Override
     public TaskRecord create(NewTask task) {
+        TaskRecord created = createRow(task);
+        arrivals.signal();
+        return created;
+    }
+
+    @Override
+    public CancelRequestOutcome requestCancel(TaskId id) {
+        CancelRequestOutcome outcome = requestCancelOfRow(id);
+        if (outcome == CancelRequestOutcome.REQUESTED) {
+            arrivals.signal();
+        }
+        return outcome;
+    }
+
+    @Override
+    public AnswerOutcome answerInput(TaskId id, String key, String responseJson) {
+        AnswerOutcome outcome = answerInputOfRow(id, key, responseJson);
+        if (outcome == AnswerOutcome.ACCEPTED) {
+            arrivals.signal();
+        }
+        return outcome;
+    }
+
+    @Override
+    public <T> T inOneTransaction(Supplier<T> work) {
+        Objects.requireNonNull(work, "work");
+        return store.inOneTransaction(work);
+    }
+
+    @Override
+    public WorkSubscription onWorkArrival(Runnable listener) {
+        return arrivals.subscribe(listener);
+    }
+
+    private TaskRecord createRow(NewTask task) {
         Objects.requireNonNull(task, "task");
         synchronized (store.lock) {
             if (store.rows.containsKey(task.id())) {
@@ -71,8 +109,7 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
         }
     }
 
-    @Override
-    public CancelRequestOutcome requestCancel(TaskId id) {
+    private CancelRequestOutcome requestCancelOfRow(TaskId id) {
         synchronized (store.lock) {
             TaskRow row = store.rows.get(id);
             if (row == null) {
@@ -108,8 +145,7 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
         }
     }
 
-    @Override
-    public AnswerOutcome answerInput(TaskId id, String key, String responseJson) {
+    private AnswerOutcome answerInputOfRow(TaskId id, String key, String responseJson) {
         Object answer = PendingAnswers.parseAnswer(key, responseJson);
         synchronized (store.lock) {
             TaskRow row = store.rows.get(id);

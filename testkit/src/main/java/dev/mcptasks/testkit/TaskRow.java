@@ -80,6 +80,61 @@ final class TaskRow {
         this.nextControlAt = now;
     }
 
+    /** A detached copy of every field: the in-memory transaction's undo record of this row. */
+    TaskRow copy() {
+        TaskRow copy = new TaskRow(id, definition);
+        copy.status = status;
+        copy.statusMessage = statusMessage;
+        copy.resultJson = resultJson;
+        copy.resultTruncated = resultTruncated;
+        copy.error = error;
+        copy.errorCode = errorCode;
+        copy.inputRequiredJson = inputRequiredJson;
+        copy.remoteTaskId = remoteTaskId;
+        copy.remoteTtlMs = remoteTtlMs;
+        copy.protocolVersion = protocolVersion;
+        copy.endpointOwner = endpointOwner;
+        copy.createdBy = createdBy;
+        copy.updatedAt = updatedAt;
+        copy.completedAt = completedAt;
+        copy.inputResponsesJson = inputResponsesJson;
+        copy.requestState = requestState;
+        copy.nextControlAt = nextControlAt;
+        copy.lastPolledAt = lastPolledAt;
+        copy.submitAttemptCount = submitAttemptCount;
+        copy.pollAttemptCount = pollAttemptCount;
+        copy.cancelAttemptCount = cancelAttemptCount;
+        copy.consecutiveErrorCount = consecutiveErrorCount;
+        copy.lastPollError = lastPollError;
+        copy.lastCancelError = lastCancelError;
+        copy.cancelRequestedAt = cancelRequestedAt;
+        copy.submitAttemptedAt = submitAttemptedAt;
+        copy.leasePhase = leasePhase;
+        copy.leaseOwner = leaseOwner;
+        copy.leaseToken = leaseToken;
+        copy.leaseExpiresAt = leaseExpiresAt;
+        copy.notificationStatus = notificationStatus;
+        copy.eventFingerprint = eventFingerprint;
+        copy.eventPayload = eventPayload;
+        copy.eventVersion = eventVersion;
+        copy.notifiedVersion = notifiedVersion;
+        copy.dispatchVersion = dispatchVersion;
+        copy.dispatchAttempt = dispatchAttempt;
+        copy.dispatchEvent = dispatchEvent;
+        copy.notificationAttemptCount = notificationAttemptCount;
+        copy.notificationError = notificationError;
+        copy.nextNotificationAt = nextNotificationAt;
+        copy.notificationLeaseOwner = notificationLeaseOwner;
+        copy.notificationLeaseToken = notificationLeaseToken;
+        copy.notificationLeaseExpiresAt = notificationLeaseExpiresAt;
+        return copy;
+    }
+
+    private TaskRow(TaskId id, TaskRecord.Definition definition) {
+        this.id = id;
+        this.definition = definition;
+    }
+
     /** Whether the control lease is the one of this claim: id, owner, token and phase (the release fence). */
     boolean holds(Claim claim) {
         return claim.taskId().equals(id) && claim.owner().equals(leaseOwner) && claim.token().equals(leaseToken)

@@ -142,4 +142,14 @@ public abstract class ForwardingTaskRepository implements TaskRepository {
     public List<WorkerRecord> workers() {
         return delegate().workers();
     }
+
+    @Override
+    public <T> T inOneTransaction(java.util.function.Supplier<T> work) {
+        return delegate().inOneTransaction(work);
+    }
+
+    @Override
+    public WorkSubscription onWorkArrival(Runnable listener) {
+        return delegate().onWorkArrival(listener);
+    }
 }

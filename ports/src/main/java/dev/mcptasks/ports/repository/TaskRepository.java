@@ -205,6 +205,39 @@ public interface TaskRepository {
      */
     boolean releaseNotification(NotificationClaim claim);
 
+    /**
+     * Runs {@code work} as one store transaction (group commit): every write this repository makes on the calling
+     * thread while {@code work} runs commits together when it returns, and none of them is kept when it throws (the
+     * exception propagates as the single call would throw it). Each write inside keeps its own fence and returns its
+     * own outcome, exactly as it would alone; a refused write inside changes nothing and does not spoil the others.
+     * Inside, call only the fenced writes and releases ({@link #renew}, {@link #recordSubmitAttempt},
+     * {@link #applySubmitted}, {@link #applyOutcome}, {@link #releaseAfterFailure}, {@link #releaseCancelled},
+     * {@link #abandonCancel}, {@link #releaseToEndpoint}, {@link #markDispatched}, {@link #finishNotification},
+     * {@link #retryNotification}, {@link #deadLetterNotification}, {@link #releaseNotification}); a call made inside
+     * another {@code inOneTransaction} on the same thread joins the outer transaction. A write that throws inside may
+     * leave the transaction unusable (PostgreSQL aborts it): callers that want the other writes kept run them again,
+     * each alone. {@link FencedWriteHook} runs inside the transaction.
+     *
+     * <p>The default supports nothing and throws {@link UnsupportedOperationException} before running {@code work}:
+     * a worker on such a store commits each write alone.
+     */
+    default <T> T inOneTransaction(java.util.function.Supplier<T> work) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot group writes in one transaction");
+    }
+
+    /**
+     * Registers {@code listener} to be called when work may have become due in the store without a clock reaching a
+     * due time: a task created, a cancel requested, an answer stored. Writes of this process
+     * signal right after they commit; writes of other processes as soon as the store can tell (PostgreSQL
+     * {@code LISTEN/NOTIFY}; SQLite a cheap check of the database's data version every few milliseconds). Calls may
+     * be spurious and are coalesced; the listener runs on a store thread, so it must return at once and not throw.
+     * Work due by time alone (a poll's {@code next_control_at}) is not signalled: the worker's tick finds it. The
+     * default signals nothing.
+     */
+    default WorkSubscription onWorkArrival(Runnable listener) {
+        return WorkSubscription.NONE;
+    }
+
     Optional<TaskRecord> find(TaskId id);
 
     /** A page of tasks, newest (highest id) first. */
