@@ -10,7 +10,10 @@ import java.io.InputStream;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.apache.ibatis.builder.xml.XMLMapperBuilder;
 import org.apache.ibatis.mapping.Environment;
@@ -35,14 +38,18 @@ final class SqliteDatabase implements AutoCloseable {
     static final String DATABASE_ID = "sqlite";
     private static final String MAPPER_XML = "dev/mcptasks/sqlite/TaskMapper.xml";
 
+    private final SqliteSettings settings;
     private final String path;
     private final HikariDataSource writerPool;
     private final HikariDataSource readerPool;
     private final SqlSessionFactory writer;
     private final SqlSessionFactory reader;
+    /** The group transaction open on this thread, if any ({@link #inOneTransaction}). */
+    private final ThreadLocal<GroupTransaction> current = new ThreadLocal<>();
 
-    private SqliteDatabase(String path, HikariDataSource writerPool, HikariDataSource readerPool) {
-        this.path = path;
+    private SqliteDatabase(SqliteSettings settings, HikariDataSource writerPool, HikariDataSource readerPool) {
+        this.settings = settings;
+        this.path = settings.path();
         this.writerPool = writerPool;
         this.readerPool = readerPool;
         this.writer = sessionFactory("writer", writerPool);
@@ -59,7 +66,7 @@ final class SqliteDatabase implements AutoCloseable {
             writerPool = pool(settings, "writer", 1, false);
             new SchemaMigrator(writerPool, path, clock).migrate();
             readerPool = pool(settings, "reader", settings.readerPoolSize(), true);
-            return new SqliteDatabase(path, writerPool, readerPool);
+            return new SqliteDatabase(settings, writerPool, readerPool);
         } catch (RuntimeException e) {
             closeQuietly(readerPool);
             closeQuietly(writerPool);
@@ -80,17 +87,76 @@ final class SqliteDatabase implements AutoCloseable {
      * Runs {@code work} in one writer transaction: an explicit {@code BEGIN IMMEDIATE} takes the write lock (after any
      * busy wait) before {@code work} reads anything or the clock, and an explicit {@code COMMIT} releases it. The
      * session stays in autocommit mode on purpose: the driver's own commit would immediately begin the next
-     * transaction, which could wait for the lock and fail after this one had already committed.
+     * transaction, which could wait for the lock and fail after this one had already committed. Inside
+     * {@link #inOneTransaction} on the same thread, {@code work} joins that transaction instead (no BEGIN or COMMIT of
+     * its own): a failure is translated and propagates, and the outer transaction rolls everything back.
      */
     <T> T write(String operation, Function<TaskMapper, T> work) {
+        GroupTransaction joined = current.get();
+        if (joined != null) {
+            try {
+                return work.apply(joined.mapper());
+            } catch (RuntimeException e) {
+                throw SqliteErrors.translate(operation, path, e);
+            }
+        }
+        return inWriterTransaction(operation, true, session -> work.apply(session.getMapper(TaskMapper.class)));
+    }
+
+    /**
+     * Runs {@code work} as one writer transaction that every {@link #write} made on this thread inside joins (group
+     * commit); a nested call joins too. When {@code work} throws, the whole transaction is rolled back and the
+     * exception propagates unchanged (the writes inside already translated theirs). Callbacks registered with
+     * {@link #afterCommit} inside run once the outermost transaction committed, and never when it rolled back.
+     */
+    <T> T inOneTransaction(Supplier<T> work) {
+        if (current.get() != null) {
+            return work.get();
+        }
+        List<Runnable> committed = new ArrayList<>();
+        T result = inWriterTransaction("group commit", false, session -> {
+            GroupTransaction group = new GroupTransaction(session.getMapper(TaskMapper.class), committed);
+            current.set(group);
+            try {
+                return work.get();
+            } finally {
+                current.remove();
+            }
+        });
+        committed.forEach(Runnable::run);
+        return result;
+    }
+
+    /**
+     * Runs {@code callback} once the write that registers it is committed: at once outside {@link #inOneTransaction},
+     * else after the outermost group transaction committed (never if it rolled back).
+     */
+    void afterCommit(Runnable callback) {
+        GroupTransaction joined = current.get();
+        if (joined == null) {
+            callback.run();
+        } else {
+            joined.afterCommit().add(callback);
+        }
+    }
+
+    /**
+     * One BEGIN IMMEDIATE ... COMMIT on the writer. Failures of the pool, BEGIN and COMMIT are translated; a failure
+     * of {@code work} is translated only when {@code translateWork} (a group's work may throw anything, and it
+     * propagates as thrown). Whatever failed, the transaction is rolled back first.
+     */
+    private <T> T inWriterTransaction(String operation, boolean translateWork, Function<SqlSession, T> work) {
+        boolean inWork = false;
         try (SqlSession session = writer.openSession(ExecutorType.REUSE, true)) {
             Connection connection = session.getConnection();
-            execute(connection, "BEGIN IMMEDIATE");
             try {
-                T result = work.apply(session.getMapper(TaskMapper.class));
+                execute(connection, "BEGIN IMMEDIATE");
+                inWork = true;
+                T result = work.apply(session);
+                inWork = false;
                 execute(connection, "COMMIT");
                 return result;
-            } catch (SQLException | RuntimeException e) {
+            } catch (SQLException | RuntimeException | Error e) {
                 if (!rollbackQuietly(connection, e)) {
                     // a connection that may still hold the write lock must never go back to the pool
                     writerPool.evictConnection(connection);
@@ -98,6 +164,9 @@ final class SqliteDatabase implements AutoCloseable {
                 throw e;
             }
         } catch (SQLException | RuntimeException e) {
+            if (inWork && !translateWork) {
+                throw (RuntimeException) e; // work is a Function: it cannot throw a checked SQLException
+            }
             throw SqliteErrors.translate(operation, path, e);
         }
     }
@@ -122,16 +191,34 @@ final class SqliteDatabase implements AutoCloseable {
         closeQuietly(writerPool);
     }
 
-    private static HikariDataSource pool(SqliteSettings settings, String role, int size, boolean readOnly) {
+    /** A read-only connection outside both pools, configured like theirs (the work-arrival watcher's). */
+    Connection openReadConnection() throws SQLException {
+        return dataSource(settings, true).getConnection();
+    }
+
+    /** The writer and reader pools (tests read the pragmas of their connections). */
+    List<DataSource> pools() {
+        return List.of(writerPool, readerPool);
+    }
+
+    private static SQLiteDataSource dataSource(SqliteSettings settings, boolean readOnly) {
         SQLiteConfig config = new SQLiteConfig();
         config.setJournalMode(SQLiteConfig.JournalMode.WAL);
         config.setBusyTimeout((int) settings.busyTimeout().toMillis());
         config.setReadOnly(readOnly);
+        config.setSynchronous(switch (settings.synchronous()) {
+            case FULL -> SQLiteConfig.SynchronousMode.FULL;
+            case NORMAL -> SQLiteConfig.SynchronousMode.NORMAL;
+        });
         // busy_timeout is set too, but the handler installed on each connection replaces SQLite's sleeping strategy
         SQLiteDataSource dataSource = new BusyWaitDataSource(config, settings.busyTimeout());
         dataSource.setUrl(settings.jdbcUrl());
+        return dataSource;
+    }
+
+    private static HikariDataSource pool(SqliteSettings settings, String role, int size, boolean readOnly) {
         HikariConfig hikari = new HikariConfig();
-        hikari.setDataSource(dataSource);
+        hikari.setDataSource(dataSource(settings, readOnly));
         hikari.setPoolName("sqlite-" + role);
         hikari.setReadOnly(readOnly); // must match the connection: sqlite-jdbc refuses to change it once open
         hikari.setMaximumPoolSize(size);
@@ -172,7 +259,7 @@ final class SqliteDatabase implements AutoCloseable {
      * Rolls back whatever the failed transaction wrote; the failure itself is what the caller reports. Returns false
      * when a transaction may still be open on the connection.
      */
-    static boolean rollbackQuietly(Connection connection, Exception failure) {
+    static boolean rollbackQuietly(Connection connection, Throwable failure) {
         try {
             execute(connection, "ROLLBACK");
             return true;
@@ -182,6 +269,9 @@ final class SqliteDatabase implements AutoCloseable {
             return String.valueOf(e.getMessage()).contains("no transaction is active");
         }
     }
+
+    /** A group transaction: the mapper its writes join, and the callbacks to run once it committed. */
+    private record GroupTransaction(TaskMapper mapper, List<Runnable> afterCommit) {}
 
     private static void closeQuietly(HikariDataSource pool) {
         if (pool != null) {

@@ -24,6 +24,7 @@ import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.WorkerInfo;
+import dev.mcptasks.ports.repository.WorkSubscription;
 import dev.mcptasks.ports.repository.WorkerRecord;
 import dev.mcptasks.sqlite.SqlParams.NewRow;
 import dev.mcptasks.sqlite.SqlParams.SnapshotValues;
@@ -36,6 +37,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /** The {@link dev.mcptasks.ports.repository.TaskRepository} on one SQLite database file. */
 final class SqliteTaskRepository implements CloseableTaskRepository {
@@ -43,27 +45,43 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
     private final Clock clock;
     private final ClaimScans claims;
     private final FencedWrites fenced;
+    private final WorkArrivals arrivals;
 
     SqliteTaskRepository(SqliteDatabase database, Clock clock, IdGenerator ids, FencedWriteHook hook) {
         this.database = database;
         this.clock = clock;
         this.claims = new ClaimScans(database, clock, ids);
         this.fenced = new FencedWrites(database, clock, hook);
+        this.arrivals = new WorkArrivals(database::openReadConnection, database.path());
     }
 
     @Override
     public TaskRecord create(NewTask task) {
-        return database.write("create task " + task.id().value(), mapper -> {
+        TaskRecord created = database.write("create task " + task.id().value(), mapper -> {
             mapper.insertTask(new NewRow(task.id().value(), task.serverName(), task.toolName(),
                     task.argumentsJson(), task.driver(), task.requestedTtlMs(), clock.now().toEpochMilli()));
             return mapper.selectTask(task.id().value()).toRecord();
         });
+        database.afterCommit(arrivals::signal);
+        return created;
+    }
+
+    @Override
+    public <T> T inOneTransaction(Supplier<T> work) {
+        Objects.requireNonNull(work, "work");
+        return database.inOneTransaction(work);
+    }
+
+    @Override
+    public WorkSubscription onWorkArrival(Runnable listener) {
+        Objects.requireNonNull(listener, "listener");
+        return arrivals.subscribe(listener);
     }
 
     /** Decided inside one {@code BEGIN IMMEDIATE} transaction, so the read and the update see the same row. */
     @Override
     public CancelRequestOutcome requestCancel(TaskId id) {
-        return database.write("cancel request for task " + id.value(), mapper -> {
+        CancelRequestOutcome outcome = database.write("cancel request for task " + id.value(), mapper -> {
             TaskRow row = mapper.selectTask(id.value());
             if (row == null) {
                 return CancelRequestOutcome.NOT_FOUND;
@@ -89,6 +107,11 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
             requireOneRow(mapper.markCancelRequested(id.value(), now), id);
             return CancelRequestOutcome.REQUESTED;
         });
+        // a local cancellation leaves a notification to deliver: work for the outbox
+        if (outcome == CancelRequestOutcome.REQUESTED || outcome == CancelRequestOutcome.CANCELLED_LOCALLY) {
+            database.afterCommit(arrivals::signal);
+        }
+        return outcome;
     }
 
     /**
@@ -98,7 +121,7 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
     @Override
     public AnswerOutcome answerInput(TaskId id, String key, String responseJson) {
         Object answer = PendingAnswers.parseAnswer(key, responseJson);
-        return database.write("answer to input request '" + key + "' of task " + id.value(), mapper -> {
+        AnswerOutcome outcome = database.write("answer to input request '" + key + "' of task " + id.value(), mapper -> {
             TaskRow row = mapper.selectTask(id.value());
             if (row == null) {
                 return AnswerOutcome.NOT_FOUND;
@@ -119,6 +142,10 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
             }
             return AnswerOutcome.ACCEPTED;
         });
+        if (outcome == AnswerOutcome.ACCEPTED) {
+            database.afterCommit(arrivals::signal);
+        }
+        return outcome;
     }
 
     @Override
@@ -258,6 +285,7 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
 
     @Override
     public void close() {
+        arrivals.close();
         database.close();
     }
 
