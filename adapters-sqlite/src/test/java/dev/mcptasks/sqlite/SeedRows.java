@@ -65,4 +65,26 @@ final class SeedRows {
         }
         return ids;
     }
+
+    /** Inserts {@code count} working rows with remote ids, due for a poll at {@code now}, ids {@code poll-000000...}. */
+    static void duePolls(Path file, int count, long now) throws SQLException {
+        try (Connection connection = connect(file)) {
+            connection.setAutoCommit(false);
+            try (PreparedStatement insert = connection.prepareStatement("INSERT INTO tasks (id, server_name,"
+                    + " tool_name, arguments, driver, created_at, status, updated_at, next_control_at,"
+                    + " remote_task_id, protocol_version) VALUES (?, 'srv', 'tool', '{}', 'mcp-tasks', ?, 'working',"
+                    + " ?, ?, ?, '2025-11-25')")) {
+                for (int i = 0; i < count; i++) {
+                    insert.setString(1, String.format("poll-%06d", i));
+                    insert.setLong(2, now);
+                    insert.setLong(3, now);
+                    insert.setLong(4, now);
+                    insert.setString(5, "remote-poll-" + i);
+                    insert.addBatch();
+                }
+                insert.executeBatch();
+            }
+            connection.commit();
+        }
+    }
 }

@@ -17,7 +17,9 @@ import org.apache.ibatis.mapping.MappedStatement;
 import org.apache.ibatis.scripting.defaults.DefaultParameterHandler;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,10 +46,33 @@ class SqliteClaimPlanTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"selectSubmitCandidates", "selectPollCandidates", "selectCancelCandidates"})
-    void controlScansSearchThePartialDueIndex(String statement) throws Exception {
-        assertUsesIndex(statement, "tasks_control_due", false);
-        assertUsesIndex(statement, "tasks_control_due", true);
+    @CsvSource({"selectSubmitCandidates, tasks_submit_due", "selectPollCandidates, tasks_poll_due",
+            "selectCancelCandidates, tasks_cancel_due"})
+    void eachControlScanSearchesItsPhasesPartialIndex(String statement, String index) throws Exception {
+        assertUsesIndex(statement, index, false);
+        assertUsesIndex(statement, index, true);
+    }
+
+    /**
+     * A backlog of 10,000 due poll rows leaves the submit scan's plan as it was, and the index that plan reads holds
+     * none of them (with one index shared by all phases, every submit scan stepped over the whole backlog, which sorts
+     * before later submits in (next_control_at, id) order).
+     */
+    @Test
+    void aBacklogOfDuePollRowsIsNotInTheSubmitScansIndex() throws Exception {
+        Path file = dir.resolve("tasks.db");
+        long now = clock.now().toEpochMilli();
+        SeedRows.pending(file, 20, now);
+        List<String> before = plan("selectSubmitCandidates", true);
+
+        SeedRows.duePolls(file, 10_000, now - 1);
+        List<String> after = plan("selectSubmitCandidates", true);
+
+        System.out.println("submit scan beside 10,000 due polls: " + after);
+        assertThat(after).as("submit plan beside a poll backlog").isEqualTo(before);
+        String index = indexOf(after);
+        assertThat(rowsInPartialIndex(index)).as("entries of %s, the submit scan's index", index).isEqualTo(20);
+        assertThat(rowsInPartialIndex("tasks_poll_due")).isEqualTo(10_000);
     }
 
     @ParameterizedTest
@@ -66,6 +91,36 @@ class SqliteClaimPlanTest {
     void notificationScanSearchesThePartialOutboxIndex(String statement) throws Exception {
         assertUsesIndex(statement, "tasks_outbox_due", false);
         assertUsesIndex(statement, "tasks_outbox_due", true);
+    }
+
+    private static String indexOf(List<String> plan) {
+        String tasksLine = plan.stream().filter(line -> line.matches("(SCAN|SEARCH) tasks\\b.*")).findFirst()
+                .orElseThrow(() -> new AssertionError("no access to tasks in plan " + plan));
+        java.util.regex.Matcher index = java.util.regex.Pattern.compile("INDEX (\\w+)").matcher(tasksLine);
+        assertThat(index.find()).as("an index in %s", tasksLine).isTrue();
+        return index.group(1);
+    }
+
+    /** The number of rows a partial index holds: the rows its own WHERE clause selects. */
+    private long rowsInPartialIndex(String index) throws Exception {
+        try (Connection connection = SeedRows.connect(dir.resolve("tasks.db"));
+                PreparedStatement definition = connection.prepareStatement(
+                        "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?")) {
+            definition.setString(1, index);
+            String where;
+            try (ResultSet rows = definition.executeQuery()) {
+                assertThat(rows.next()).as("index %s exists", index).isTrue();
+                String sql = rows.getString(1);
+                int at = sql.toUpperCase(java.util.Locale.ROOT).lastIndexOf(" WHERE ");
+                assertThat(at).as("%s is a partial index", index).isPositive();
+                where = sql.substring(at + " WHERE ".length());
+            }
+            try (Statement count = connection.createStatement();
+                    ResultSet rows = count.executeQuery("SELECT COUNT(*) FROM tasks WHERE " + where)) {
+                rows.next();
+                return rows.getLong(1);
+            }
+        }
     }
 
     private void assertUsesIndex(String statement, String index, boolean analyzed) throws Exception {
