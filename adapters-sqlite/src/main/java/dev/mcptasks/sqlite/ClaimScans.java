@@ -13,17 +13,17 @@ import dev.mcptasks.ports.repository.NotificationClaimRequest;
 import dev.mcptasks.sqlite.SqlParams.ClaimScan;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiFunction;
+import java.util.Set;
 
 /**
  * Control and notification claim scans. Each is one writer transaction begun with {@code BEGIN IMMEDIATE}: the
  * candidates are read with the write lock already held, so no other connection (in this process or another) can
  * claim them between the read and the updates. Each candidate is still claimed by an UPDATE that repeats every
- * eligibility predicate, and only rows that UPDATE actually changed are returned.
+ * eligibility predicate, and only rows that UPDATE actually changed are returned, each read back by primary key
+ * right after its claim (mapped by hand: {@link WriterSession#row}).
  */
 final class ClaimScans {
     private final SqliteDatabase database;
@@ -40,13 +40,17 @@ final class ClaimScans {
         if (request.limit() == 0) {
             return List.of();
         }
-        return database.write("claim " + request.phase().wireName() + " rows", mapper -> {
+        Set<String> excluded = new HashSet<>();
+        request.excluded().forEach(id -> excluded.add(id.value()));
+        return database.write("claim " + request.phase().wireName() + " rows", session -> {
+            TaskMapper mapper = session.mapper();
             Instant now = Instant.ofEpochMilli(clock.now().toEpochMilli());
             Instant expiresAt = now.plusMillis(request.lease().toMillis());
+            // the statement is static (prepared once): ask for as many more rows as there are excluded ids, which
+            // are dropped here, so the first `limit` rows left are the ones a NOT IN term would have returned
             ClaimScan scan = new ClaimScan(request.worker().value(), now.toEpochMilli(), expiresAt.toEpochMilli(),
-                    request.workerStaleAfter().toMillis(),
-                    request.excluded().stream().map(TaskId::value).sorted().toList(), request.limit());
-            List<String> candidates = switch (request.phase()) {
+                    request.workerStaleAfter().toMillis(), request.limit() + excluded.size());
+            List<Map<String, Object>> candidates = switch (request.phase()) {
                 case SUBMIT -> mapper.selectSubmitCandidates(scan);
                 case POLL -> mapper.selectPollCandidates(scan);
                 case CANCEL -> mapper.selectCancelCandidates(scan);
@@ -57,25 +61,23 @@ final class ClaimScans {
                 case POLL -> mapper::claimPoll;
                 default -> mapper::claimCancel;
             };
-            if (candidates.isEmpty()) {
-                return List.of();
-            }
-            // read in the same BEGIN IMMEDIATE transaction: releases clear the owner, so an owner left on a due,
-            // free row is the expired claim of a dead or stalled worker (a recovery)
-            Map<String, ClaimPhase> expired = new java.util.HashMap<>();
-            for (Map<String, Object> leased : mapper.selectLeasedIds(candidates)) {
-                Object phase = leased.containsKey("lease_phase") ? leased.get("lease_phase") : leased.get("leasePhase");
-                expired.put(String.valueOf(leased.get("id")), ClaimPhase.fromWire(String.valueOf(phase)));
-            }
-            Map<String, Claim> granted = new LinkedHashMap<>();
-            for (String id : candidates) {
+            List<ClaimedTask> claimed = new ArrayList<>();
+            for (Map<String, Object> candidate : candidates) {
+                String id = (String) candidate.get("id");
+                if (claimed.size() == request.limit() || excluded.contains(id)) {
+                    continue;
+                }
+                // read in the same BEGIN IMMEDIATE transaction: releases clear the owner, so an owner left on a due,
+                // free row is the expired claim of a dead or stalled worker (a recovery)
+                ClaimPhase expired = candidate.get("lease_owner") == null ? null
+                        : ClaimPhase.fromWire(String.valueOf(candidate.get("lease_phase")));
                 ClaimToken token = ids.newClaimToken();
                 if (claim.apply(scan, id, token.value()) == 1) {
-                    granted.put(id, new Claim(TaskId.of(id), request.phase(), request.worker(), token, expiresAt));
+                    Claim grant = new Claim(TaskId.of(id), request.phase(), request.worker(), token, expiresAt);
+                    claimed.add(new ClaimedTask(grant, session.row(id).toRecord(), expired));
                 }
             }
-            return withRows(mapper, granted,
-                    (row, grant) -> new ClaimedTask(grant, row.toRecord(), expired.get(row.id())));
+            return claimed;
         });
     }
 
@@ -83,37 +85,23 @@ final class ClaimScans {
         if (request.limit() <= 0) {
             return List.of();
         }
-        return database.write("claim notifications", mapper -> {
+        return database.write("claim notifications", session -> {
+            TaskMapper mapper = session.mapper();
             Instant now = Instant.ofEpochMilli(clock.now().toEpochMilli());
             Instant expiresAt = now.plusMillis(request.lease().toMillis());
             ClaimScan scan = new ClaimScan(request.worker().value(), now.toEpochMilli(), expiresAt.toEpochMilli(),
-                    0, List.of(), request.limit());
-            Map<String, ClaimToken> granted = new LinkedHashMap<>();
+                    0, request.limit());
+            List<NotificationClaim> claimed = new ArrayList<>();
             for (String id : mapper.selectNotifyCandidates(scan)) {
                 ClaimToken token = ids.newClaimToken();
                 if (mapper.claimNotify(scan, id, token.value()) == 1) {
-                    granted.put(id, token);
+                    TaskRow row = session.row(id);
+                    claimed.add(new NotificationClaim(TaskId.of(id), request.worker(), token, expiresAt,
+                            row.dispatchVersion(), row.dispatchEvent(), row.dispatchAttempt() + 1));
                 }
             }
-            return withRows(mapper, granted, (row, token) -> new NotificationClaim(TaskId.of(row.id()),
-                    request.worker(), token, expiresAt, row.dispatchVersion(), row.dispatchEvent(),
-                    row.dispatchAttempt() + 1));
+            return claimed;
         });
-    }
-
-    /** Reads the claimed rows back in one statement, in claim order. */
-    private static <G, R> List<R> withRows(TaskMapper mapper, Map<String, G> granted,
-            BiFunction<TaskRow, G, R> result) {
-        if (granted.isEmpty()) {
-            return List.of();
-        }
-        Map<String, TaskRow> rows = new HashMap<>();
-        for (TaskRow row : mapper.selectTasks(List.copyOf(granted.keySet()))) {
-            rows.put(row.id(), row);
-        }
-        List<R> results = new ArrayList<>(granted.size());
-        granted.forEach((id, grant) -> results.add(result.apply(rows.get(id), grant)));
-        return results;
     }
 
     /** One of the per-phase conditional claim UPDATEs. */

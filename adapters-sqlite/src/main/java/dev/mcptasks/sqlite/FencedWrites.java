@@ -138,7 +138,7 @@ final class FencedWrites {
             ToIntBiFunction<TaskMapper, Long> update) {
         hook.beforeFencedWrite(write, id);
         return database.write(operation,
-                mapper -> update.applyAsInt(mapper, clock.now().toEpochMilli()) == 1);
+                session -> update.applyAsInt(session.mapper(), clock.now().toEpochMilli()) == 1);
     }
 
     private static String describe(FencedWrite write, TaskId id) {

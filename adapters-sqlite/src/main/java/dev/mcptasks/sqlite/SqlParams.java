@@ -1,7 +1,5 @@
 package dev.mcptasks.sqlite;
 
-import java.util.List;
-
 /** The parameter objects of {@link TaskMapper}: plain column values, instants as epoch milliseconds. */
 final class SqlParams {
     private SqlParams() {}
@@ -10,8 +8,7 @@ final class SqlParams {
      * A control or notification claim scan at {@code now}, granting leases until {@code expiresAt}; workers whose
      * heartbeat is older than {@code workerStaleAfterMillis} by SQLite's own clock are not alive.
      */
-    record ClaimScan(String worker, long now, long expiresAt, long workerStaleAfterMillis, List<String> excluded,
-            int limit) {}
+    record ClaimScan(String worker, long now, long expiresAt, long workerStaleAfterMillis, int limit) {}
 
     /** The control-claim fence: every fenced write repeats id, phase, owner and token. */
     record Fence(String id, String phase, String owner, String token) {}

@@ -10,8 +10,12 @@ import java.io.InputStream;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import dev.mcptasks.ports.repository.TransientRepositoryException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
@@ -32,7 +36,9 @@ import org.sqlite.SQLiteDataSource;
  * The two connection pools of one database file and their MyBatis session factories. All writes go through a pool
  * of exactly one connection, in transactions begun with {@code BEGIN IMMEDIATE}, so a read-then-write transaction
  * holds the database write lock from its first read (SQLite ignores {@code SELECT ... FOR UPDATE}); reads use a
- * separate read-only pool that WAL lets run beside the writer.
+ * separate read-only pool that WAL lets run beside the writer. The writer's connection is borrowed once and kept in a
+ * {@link WriterSession} that in-process writers take turns on (the writer lock), so its prepared statements outlive
+ * each transaction; it goes back to the pool only when closed, or is evicted when a rollback failed.
  */
 final class SqliteDatabase implements AutoCloseable {
     static final String DATABASE_ID = "sqlite";
@@ -44,6 +50,11 @@ final class SqliteDatabase implements AutoCloseable {
     private final HikariDataSource readerPool;
     private final SqlSessionFactory writer;
     private final SqlSessionFactory reader;
+    /** Held by the thread using the writer session; fair, so in-process writers take turns in arrival order. */
+    private final ReentrantLock writerLock = new ReentrantLock(true);
+    private final Duration writerWait;
+    private final String selectTaskSql;
+    private WriterSession writerSession; // guarded by writerLock
     /** The group transaction open on this thread, if any ({@link #inOneTransaction}). */
     private final ThreadLocal<GroupTransaction> current = new ThreadLocal<>();
 
@@ -54,6 +65,9 @@ final class SqliteDatabase implements AutoCloseable {
         this.readerPool = readerPool;
         this.writer = sessionFactory("writer", writerPool);
         this.reader = sessionFactory("reader", readerPool);
+        this.writerWait = writerWait(settings);
+        this.selectTaskSql = writer.getConfiguration().getMappedStatement(TaskMapper.class.getName() + ".selectTask")
+                .getBoundSql(null).getSql();
     }
 
     /** Opens both pools and migrates the schema; closes whatever it opened if any step fails. */
@@ -91,16 +105,16 @@ final class SqliteDatabase implements AutoCloseable {
      * {@link #inOneTransaction} on the same thread, {@code work} joins that transaction instead (no BEGIN or COMMIT of
      * its own): a failure is translated and propagates, and the outer transaction rolls everything back.
      */
-    <T> T write(String operation, Function<TaskMapper, T> work) {
+    <T> T write(String operation, Function<WriterSession, T> work) {
         GroupTransaction joined = current.get();
         if (joined != null) {
             try {
-                return work.apply(joined.mapper());
+                return work.apply(joined.session());
             } catch (RuntimeException e) {
                 throw SqliteErrors.translate(operation, path, e);
             }
         }
-        return inWriterTransaction(operation, true, session -> work.apply(session.getMapper(TaskMapper.class)));
+        return inWriterTransaction(operation, true, work);
     }
 
     /**
@@ -115,8 +129,7 @@ final class SqliteDatabase implements AutoCloseable {
         }
         List<Runnable> committed = new ArrayList<>();
         T result = inWriterTransaction("group commit", false, session -> {
-            GroupTransaction group = new GroupTransaction(session.getMapper(TaskMapper.class), committed);
-            current.set(group);
+            current.set(new GroupTransaction(session, committed));
             try {
                 return work.get();
             } finally {
@@ -141,25 +154,27 @@ final class SqliteDatabase implements AutoCloseable {
     }
 
     /**
-     * One BEGIN IMMEDIATE ... COMMIT on the writer. Failures of the pool, BEGIN and COMMIT are translated; a failure
-     * of {@code work} is translated only when {@code translateWork} (a group's work may throw anything, and it
-     * propagates as thrown). Whatever failed, the transaction is rolled back first.
+     * One BEGIN IMMEDIATE ... COMMIT on the writer session, holding the writer lock throughout. Failures of the lock
+     * wait, the connection, BEGIN and COMMIT are translated; a failure of {@code work} is translated only when
+     * {@code translateWork} (a group's work may throw anything, and it propagates as thrown). Whatever failed, the
+     * transaction is rolled back first.
      */
-    private <T> T inWriterTransaction(String operation, boolean translateWork, Function<SqlSession, T> work) {
+    private <T> T inWriterTransaction(String operation, boolean translateWork, Function<WriterSession, T> work) {
         boolean inWork = false;
-        try (SqlSession session = writer.openSession(ExecutorType.REUSE, true)) {
-            Connection connection = session.getConnection();
+        lockWriter(operation);
+        try {
+            WriterSession session = writerSession();
             try {
-                execute(connection, "BEGIN IMMEDIATE");
+                session.execute("BEGIN IMMEDIATE");
                 inWork = true;
                 T result = work.apply(session);
                 inWork = false;
-                execute(connection, "COMMIT");
+                session.execute("COMMIT");
                 return result;
             } catch (SQLException | RuntimeException | Error e) {
-                if (!rollbackQuietly(connection, e)) {
-                    // a connection that may still hold the write lock must never go back to the pool
-                    writerPool.evictConnection(connection);
+                if (!rollbackQuietly(session, e)) {
+                    // a connection that may still hold the write lock must never be used again
+                    discardWriterSession(true);
                 }
                 throw e;
             }
@@ -168,6 +183,50 @@ final class SqliteDatabase implements AutoCloseable {
                 throw (RuntimeException) e; // work is a Function: it cannot throw a checked SQLException
             }
             throw SqliteErrors.translate(operation, path, e);
+        } finally {
+            writerLock.unlock();
+        }
+    }
+
+    /**
+     * Waits for the writer as long as a caller used to wait for the pool's one connection: in-process callers queue
+     * here for the single writer, which may itself be in SQLite's busy wait.
+     */
+    private void lockWriter(String operation) {
+        try {
+            if (writerLock.tryLock(writerWait.toMillis(), TimeUnit.MILLISECONDS)) {
+                return;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        throw new TransientRepositoryException(operation + ": no connection to SQLite database '" + path
+                + "' became free in time", null);
+    }
+
+    /** The open writer session, opened on the pool's one connection when there is none (under the writer lock). */
+    private WriterSession writerSession() throws SQLException {
+        if (writerSession == null) {
+            Connection connection = writerPool.getConnection();
+            try {
+                writerSession = new WriterSession(writer.openSession(ExecutorType.REUSE, connection), selectTaskSql);
+            } catch (SQLException | RuntimeException e) {
+                writerPool.evictConnection(connection);
+                throw e;
+            }
+        }
+        return writerSession;
+    }
+
+    /** Drops the writer session; its connection is evicted from the pool, or returned to it (close). */
+    private void discardWriterSession(boolean evict) {
+        WriterSession session = writerSession;
+        writerSession = null;
+        if (session != null) {
+            if (evict) {
+                writerPool.evictConnection(session.connection());
+            }
+            session.close();
         }
     }
 
@@ -187,6 +246,20 @@ final class SqliteDatabase implements AutoCloseable {
 
     @Override
     public void close() {
+        // a write still running when the repository closes fails on its closed connection, as before
+        boolean locked = false;
+        try {
+            locked = writerLock.tryLock(writerWait.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            discardWriterSession(false);
+        } finally {
+            if (locked) {
+                writerLock.unlock();
+            }
+        }
         closeQuietly(readerPool);
         closeQuietly(writerPool);
     }
@@ -199,6 +272,10 @@ final class SqliteDatabase implements AutoCloseable {
     /** The writer and reader pools (tests read the pragmas of their connections). */
     List<DataSource> pools() {
         return List.of(writerPool, readerPool);
+    }
+
+    private static Duration writerWait(SqliteSettings settings) {
+        return Duration.ofMillis(Math.max(250, 3 * settings.busyTimeout().toMillis() + 1_000));
     }
 
     private static SQLiteDataSource dataSource(SqliteSettings settings, boolean readOnly) {
@@ -224,7 +301,7 @@ final class SqliteDatabase implements AutoCloseable {
         hikari.setMaximumPoolSize(size);
         hikari.setMinimumIdle(size);
         // in-process callers queue here for the single writer, which may itself be in SQLite's busy wait
-        hikari.setConnectionTimeout(Math.max(250, 3 * settings.busyTimeout().toMillis() + 1_000));
+        hikari.setConnectionTimeout(writerWait(settings).toMillis());
         hikari.setInitializationFailTimeout(1);
         return new HikariDataSource(hikari);
     }
@@ -270,8 +347,19 @@ final class SqliteDatabase implements AutoCloseable {
         }
     }
 
+    private static boolean rollbackQuietly(WriterSession session, Throwable failure) {
+        try {
+            session.execute("ROLLBACK");
+            return true;
+        } catch (SQLException | RuntimeException e) {
+            failure.addSuppressed(e);
+            // BEGIN itself failed (busy): no transaction was ever opened, nothing to undo
+            return String.valueOf(e.getMessage()).contains("no transaction is active");
+        }
+    }
+
     /** A group transaction: the mapper its writes join, and the callbacks to run once it committed. */
-    private record GroupTransaction(TaskMapper mapper, List<Runnable> afterCommit) {}
+    private record GroupTransaction(WriterSession session, List<Runnable> afterCommit) {}
 
     private static void closeQuietly(HikariDataSource pool) {
         if (pool != null) {

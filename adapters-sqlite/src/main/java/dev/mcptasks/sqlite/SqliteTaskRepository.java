@@ -57,10 +57,10 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
 
     @Override
     public TaskRecord create(NewTask task) {
-        TaskRecord created = database.write("create task " + task.id().value(), mapper -> {
-            mapper.insertTask(new NewRow(task.id().value(), task.serverName(), task.toolName(),
+        TaskRecord created = database.write("create task " + task.id().value(), session -> {
+            session.mapper().insertTask(new NewRow(task.id().value(), task.serverName(), task.toolName(),
                     task.argumentsJson(), task.driver(), task.requestedTtlMs(), clock.now().toEpochMilli()));
-            return mapper.selectTask(task.id().value()).toRecord();
+            return session.row(task.id().value()).toRecord();
         });
         database.afterCommit(arrivals::signal);
         return created;
@@ -81,8 +81,9 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
     /** Decided inside one {@code BEGIN IMMEDIATE} transaction, so the read and the update see the same row. */
     @Override
     public CancelRequestOutcome requestCancel(TaskId id) {
-        CancelRequestOutcome outcome = database.write("cancel request for task " + id.value(), mapper -> {
-            TaskRow row = mapper.selectTask(id.value());
+        CancelRequestOutcome outcome = database.write("cancel request for task " + id.value(), session -> {
+            TaskMapper mapper = session.mapper();
+            TaskRow row = session.row(id.value());
             if (row == null) {
                 return CancelRequestOutcome.NOT_FOUND;
             }
@@ -121,8 +122,10 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
     @Override
     public AnswerOutcome answerInput(TaskId id, String key, String responseJson) {
         Object answer = PendingAnswers.parseAnswer(key, responseJson);
-        AnswerOutcome outcome = database.write("answer to input request '" + key + "' of task " + id.value(), mapper -> {
-            TaskRow row = mapper.selectTask(id.value());
+        String operation = "answer to input request '" + key + "' of task " + id.value();
+        AnswerOutcome outcome = database.write(operation, session -> {
+            TaskMapper mapper = session.mapper();
+            TaskRow row = session.row(id.value());
             if (row == null) {
                 return AnswerOutcome.NOT_FOUND;
             }
@@ -256,14 +259,14 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
 
     @Override
     public void heartbeat(WorkerInfo worker) {
-        database.write("heartbeat of worker " + worker.id().value(), mapper -> mapper.upsertWorker(
+        database.write("heartbeat of worker " + worker.id().value(), session -> session.mapper().upsertWorker(
                 new WorkerValues(worker.id().value(), worker.host(), worker.pid(),
                         worker.startedAt().toEpochMilli())));
     }
 
     @Override
     public void removeWorker(WorkerId worker) {
-        database.write("remove worker " + worker.value(), mapper -> mapper.deleteWorker(worker.value()));
+        database.write("remove worker " + worker.value(), session -> session.mapper().deleteWorker(worker.value()));
     }
 
     @Override

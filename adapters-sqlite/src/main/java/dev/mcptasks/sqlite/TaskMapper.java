@@ -21,12 +21,6 @@ interface TaskMapper {
 
     TaskRow selectTask(@Param("id") String id);
 
-    List<TaskRow> selectTasks(@Param("ids") List<String> ids);
-
-    /** Which of these rows still carry a claim (only an expired one can be left when a scan picks them). */
-    /** Id and lease phase of the given rows that still carry a lease (owner set). */
-    List<Map<String, Object>> selectLeasedIds(@Param("ids") List<String> ids);
-
     List<TaskRow> listTasks(TaskFilter filter);
 
     List<Map<String, Object>> countByStatus();
@@ -39,13 +33,14 @@ interface TaskMapper {
 
     List<Map<String, Object>> selectWorkers();
 
-    // control claims: candidates, then a conditional update per candidate repeating every predicate
+    // control claims: candidates (id, lease_owner, lease_phase), then a conditional update per candidate repeating
+    // every predicate
 
-    List<String> selectSubmitCandidates(@Param("s") ClaimScan scan);
+    List<Map<String, Object>> selectSubmitCandidates(@Param("s") ClaimScan scan);
 
-    List<String> selectPollCandidates(@Param("s") ClaimScan scan);
+    List<Map<String, Object>> selectPollCandidates(@Param("s") ClaimScan scan);
 
-    List<String> selectCancelCandidates(@Param("s") ClaimScan scan);
+    List<Map<String, Object>> selectCancelCandidates(@Param("s") ClaimScan scan);
 
     int claimSubmit(@Param("s") ClaimScan scan, @Param("id") String id, @Param("token") String token);
 

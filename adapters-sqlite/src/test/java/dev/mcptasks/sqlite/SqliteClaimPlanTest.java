@@ -15,6 +15,7 @@ import org.apache.ibatis.binding.MapperMethod;
 import org.apache.ibatis.mapping.BoundSql;
 import org.apache.ibatis.mapping.MappedStatement;
 import org.apache.ibatis.scripting.defaults.DefaultParameterHandler;
+import org.apache.ibatis.scripting.defaults.RawSqlSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -93,6 +94,21 @@ class SqliteClaimPlanTest {
         assertUsesIndex(statement, "tasks_outbox_due", true);
     }
 
+    /**
+     * The statements of a task's hot path are static SQL: MyBatis builds them once at start-up and the writer's
+     * REUSE executor finds them prepared (dynamic SQL is rebuilt per call and differs with its list sizes).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"insertTask", "selectTask", "selectSubmitCandidates", "selectPollCandidates",
+            "selectCancelCandidates", "selectNotifyCandidates", "claimSubmit", "claimPoll", "claimCancel",
+            "claimNotify", "renew", "recordSubmitAttempt", "applySubmitted", "applyOutcome", "releaseAfterFailure",
+            "markDispatched", "finishNotification", "retryNotification"})
+    void hotPathStatementsAreStatic(String statement) {
+        MappedStatement mapped = database.configuration()
+                .getMappedStatement("dev.mcptasks.sqlite.TaskMapper." + statement);
+        assertThat(mapped.getSqlSource()).as("SQL source of %s", statement).isInstanceOf(RawSqlSource.class);
+    }
+
     private static String indexOf(List<String> plan) {
         String tasksLine = plan.stream().filter(line -> line.matches("(SCAN|SEARCH) tasks\\b.*")).findFirst()
                 .orElseThrow(() -> new AssertionError("no access to tasks in plan " + plan));
@@ -133,13 +149,13 @@ class SqliteClaimPlanTest {
         assertThat(plan).as("the index order serves ORDER BY").noneMatch(line -> line.contains("TEMP B-TREE"));
     }
 
-    /** EXPLAIN QUERY PLAN of the mapped statement, bound as the repository binds it (with one excluded id). */
+    /** EXPLAIN QUERY PLAN of the mapped statement, bound as the repository binds it. */
     private List<String> plan(String statement, boolean analyzed) throws Exception {
         MappedStatement mapped = database.configuration()
                 .getMappedStatement("dev.mcptasks.sqlite.TaskMapper." + statement);
         MapperMethod.ParamMap<Object> parameters = new MapperMethod.ParamMap<>();
         long now = clock.now().toEpochMilli();
-        parameters.put("s", new ClaimScan("w1", now, now + 60_000, now - 30_000, List.of("x1"), 50));
+        parameters.put("s", new ClaimScan("w1", now, now + 60_000, now - 30_000, 50));
         parameters.put("id", "t1");
         parameters.put("token", "k1");
         BoundSql bound = mapped.getBoundSql(parameters);

@@ -1,0 +1,68 @@
+package dev.mcptasks.sqlite;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.apache.ibatis.session.SqlSession;
+
+/**
+ * The writer connection with one MyBatis session on it, kept open for many transactions so that the session's
+ * REUSE executor prepares each statement once, not once per transaction (re-preparing, borrowing the connection and
+ * building a session were a third of the worker's CPU). Used by one thread at a time, under the database's writer
+ * lock. The row reads of the hot path ({@link #row}) run the mapper's own {@code selectTask} SQL on a statement of
+ * their own and map the row by hand.
+ */
+final class WriterSession implements AutoCloseable {
+    private final SqlSession session;
+    private final Connection connection;
+    private final TaskMapper mapper;
+    private final Statement control;
+    private final PreparedStatement selectTask;
+
+    WriterSession(SqlSession session, String selectTaskSql) throws SQLException {
+        this.session = session;
+        this.connection = session.getConnection();
+        this.mapper = session.getMapper(TaskMapper.class);
+        this.control = connection.createStatement();
+        this.selectTask = connection.prepareStatement(selectTaskSql);
+    }
+
+    TaskMapper mapper() {
+        return mapper;
+    }
+
+    Connection connection() {
+        return connection;
+    }
+
+    /** The row with this id, or null. */
+    TaskRow row(String id) {
+        try {
+            selectTask.setString(1, id);
+            try (ResultSet rows = selectTask.executeQuery()) {
+                return rows.next() ? TaskRow.read(rows) : null;
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("reading task " + id + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** BEGIN, COMMIT or ROLLBACK: statements without parameters or rows. */
+    void execute(String sql) throws SQLException {
+        control.execute(sql);
+    }
+
+    /** Closes the session's statements; the connection is the caller's to return or evict. */
+    @Override
+    public void close() {
+        try {
+            control.close();
+            selectTask.close();
+        } catch (SQLException e) {
+            // closing statements of a connection about to be closed or evicted: nothing to keep
+        }
+        session.close();
+    }
+}
