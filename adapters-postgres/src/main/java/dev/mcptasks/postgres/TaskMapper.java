@@ -17,6 +17,9 @@ interface TaskMapper {
 
     TaskRow selectTask(@Param("id") String id);
 
+    /** Sends the work-arrival notification; delivered when the calling transaction commits. */
+    String notifyWork();
+
     TaskRow selectTaskForUpdate(@Param("id") String id);
 
     List<TaskRow> listTasks(@Param("status") String status, @Param("serverName") String serverName,
