@@ -250,6 +250,8 @@ final class PostgresStore implements AutoCloseable {
             configuration.setCacheEnabled(false);
             configuration.setLocalCacheScope(LocalCacheScope.STATEMENT);
             configuration.getTypeHandlerRegistry().register(Instant.class, new InstantTypeHandler());
+            // whole rows are read by hand (see TaskRowReader), never auto-mapped
+            configuration.getTypeHandlerRegistry().register(TaskRow.class, new TaskRowReader());
             configuration.addMapper(TaskMapper.class);
             return new SqlSessionFactoryBuilder().build(configuration);
         }
