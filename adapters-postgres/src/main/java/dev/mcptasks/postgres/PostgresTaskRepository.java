@@ -74,9 +74,9 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
     public TaskRecord create(NewTask task) {
         Objects.requireNonNull(task, "task");
         Instant now = Times.now(clock);
-        return store.autoCommit("create task " + task.id(), mapper -> TaskRows.toRecord(mapper.insertTask(
-                task.id().value(), task.serverName(), task.toolName(), task.argumentsJson(), task.driver(),
-                task.requestedTtlMs(), now)));
+        store.autoCommit("create task " + task.id(), mapper -> mapper.insertTask(task.id().value(),
+                task.serverName(), task.toolName(), task.argumentsJson(), task.driver(), task.requestedTtlMs(), now));
+        return TaskRows.toRecord(TaskRows.created(task, now));
     }
 
     @Override
