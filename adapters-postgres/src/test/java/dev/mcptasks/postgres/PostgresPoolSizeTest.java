@@ -6,13 +6,13 @@ import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.FencedWriteHook;
 import dev.mcptasks.testkit.ManualClock;
 import dev.mcptasks.testkit.SequentialIdGenerator;
+import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.concurrent.CompletionService;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -20,31 +20,37 @@ import org.junit.jupiter.api.Test;
 class PostgresPoolSizeTest {
     private static final int POOL = 7;
 
+    /**
+     * No timing assumption: connections may open slowly on a loaded machine, so the borrow waits up to a minute and
+     * the transactions wait for each other up to two; with a pool smaller than {@value #POOL} a borrow fails
+     * (RepositoryUnavailableException) instead, and that failure ends the test at once.
+     */
     @Test
     void asManyTransactionsAsThePoolSizeRunAtOnce() throws Exception {
         PostgresSettings schema = PostgresTestDatabase.freshSchema();
         PostgresSettings settings = new PostgresSettings(schema.jdbcUrl(), schema.user(), schema.password(), POOL,
-                schema.connectTimeout());
+                Duration.ofMinutes(1));
         ExecutorService threads = Executors.newFixedThreadPool(POOL);
+        CompletionService<Boolean> results = new ExecutorCompletionService<>(threads);
         try (CloseableTaskRepository repository = PostgresTaskRepositories.open(settings,
                 new ManualClock(Instant.parse("2026-01-01T00:00:00Z")), new SequentialIdGenerator(),
                 FencedWriteHook.NONE)) {
             // each transaction holds its connection until all of them hold one
             CountDownLatch holding = new CountDownLatch(POOL);
-            List<Future<Boolean>> results = new ArrayList<>();
             for (int i = 0; i < POOL; i++) {
-                results.add(threads.submit(() -> repository.inOneTransaction(() -> {
+                results.submit(() -> repository.inOneTransaction(() -> {
                     holding.countDown();
                     try {
-                        return holding.await(20, TimeUnit.SECONDS);
+                        return holding.await(2, TimeUnit.MINUTES);
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                         return false;
                     }
-                })));
+                }));
             }
-            for (Future<Boolean> result : results) {
-                assertThat(result.get(30, TimeUnit.SECONDS)).as("all %d connections held at once", POOL).isTrue();
+            for (int i = 0; i < POOL; i++) {
+                // in completion order: a failed borrow surfaces while the others still wait
+                assertThat(results.take().get()).as("all %d connections held at once", POOL).isTrue();
             }
         } finally {
             threads.shutdownNow();
