@@ -11,7 +11,8 @@ import java.util.Objects;
  * @param jdbcUrl {@code jdbc:postgresql://host[:port]/database[?params]}
  * @param user the login role
  * @param password the password, or null for trust/peer authentication or a password given in the url
- * @param poolSize the most connections this repository holds
+ * @param poolSize the most pooled connections this repository holds (a group commit holds one for its whole work);
+ *     while anyone subscribes to work arrival, one more, outside the pool, listens for notifications
  * @param connectTimeout how long opening a connection may take before the server counts as unreachable
  */
 public record PostgresSettings(String jdbcUrl, String user, String password, int poolSize, Duration connectTimeout) {

@@ -7,6 +7,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.apache.ibatis.session.Configuration;
 import org.apache.ibatis.session.LocalCacheScope;
 import org.apache.ibatis.session.SqlSession;
@@ -20,6 +21,7 @@ import org.apache.ibatis.session.SqlSessionFactoryBuilder;
 final class PostgresStore implements AutoCloseable {
     private final HikariDataSource dataSource;
     private final String location;
+    private final ThreadLocal<BoundTransaction> bound = new ThreadLocal<>();
 
     private PostgresStore(HikariDataSource dataSource, String location) {
         this.dataSource = dataSource;
@@ -66,8 +68,15 @@ final class PostgresStore implements AutoCloseable {
         return config;
     }
 
-    /** Runs {@code work} in an auto-commit session: each statement is its own transaction. */
+    /**
+     * Runs {@code work} in an auto-commit session: each statement is its own transaction. Inside
+     * {@link #inOneTransaction} on this thread it joins that transaction instead.
+     */
     <T> T autoCommit(String operation, Function<TaskMapper, T> work) {
+        BoundTransaction joined = bound.get();
+        if (joined != null) {
+            return joined.run(operation, work);
+        }
         try (Connection connection = dataSource.getConnection();
                 SqlSession session = Mappers.FACTORY.openSession(connection)) {
             return work.apply(session.getMapper(TaskMapper.class));
@@ -76,8 +85,15 @@ final class PostgresStore implements AutoCloseable {
         }
     }
 
-    /** Runs {@code work} in one transaction, committed when it returns and rolled back when it throws. */
+    /**
+     * Runs {@code work} in one transaction, committed when it returns and rolled back when it throws. Inside
+     * {@link #inOneTransaction} on this thread it joins that transaction (the outer one commits or rolls back).
+     */
     <T> T transaction(String operation, Function<TaskMapper, T> work) {
+        BoundTransaction joined = bound.get();
+        if (joined != null) {
+            return joined.run(operation, work);
+        }
         try (Connection connection = dataSource.getConnection()) {
             connection.setAutoCommit(false);
             // the session closes the connection when it closes (the pool then restores auto-commit)
@@ -96,7 +112,100 @@ final class PostgresStore implements AutoCloseable {
         }
     }
 
-    private static void rollbackQuietly(Connection connection, Exception failure) {
+    /**
+     * Group commit: binds one connection with auto-commit off to the calling thread for the whole of {@code work},
+     * so every {@link #autoCommit} and {@link #transaction} call made on this thread meanwhile runs in it; commits
+     * when {@code work} returns and rolls back when it throws. A nested call joins the outer transaction.
+     *
+     * <p>A statement that failed inside poisons the transaction (PostgreSQL aborts it, and a caller may have caught
+     * the failure): the transaction is then rolled back even when {@code work} returns, and the first failure is
+     * thrown, so a write is never reported as kept when it was not.
+     */
+    <T> T inOneTransaction(Supplier<T> work) {
+        if (bound.get() != null) {
+            return work.get();
+        }
+        try (Connection connection = borrowForTransaction();
+                SqlSession session = Mappers.FACTORY.openSession(connection)) {
+            BoundTransaction transaction = new BoundTransaction(session.getMapper(TaskMapper.class));
+            bound.set(transaction);
+            T result;
+            try {
+                result = work.get();
+            } catch (RuntimeException | Error e) {
+                rollbackQuietly(connection, e);
+                throw e;
+            } finally {
+                bound.remove();
+            }
+            if (transaction.failure != null) {
+                rollbackQuietly(connection, transaction.failure);
+                throw transaction.failure;
+            }
+            commit(connection);
+            return result;
+        } catch (SQLException e) {
+            // only the borrow and the close of the connection get here: every statement failure is translated
+            throw SqlErrors.translate("group commit", e, location);
+        }
+    }
+
+    private Connection borrowForTransaction() {
+        try {
+            Connection connection = dataSource.getConnection();
+            try {
+                connection.setAutoCommit(false);
+                return connection;
+            } catch (SQLException e) {
+                closeQuietly(connection, e);
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw SqlErrors.translate("group commit", e, location);
+        }
+    }
+
+    private void commit(Connection connection) {
+        try {
+            connection.commit();
+        } catch (SQLException e) {
+            // the outcome of a failed COMMIT is unknown to us; the server keeps all or nothing
+            throw SqlErrors.translate("group commit", e, location);
+        }
+    }
+
+    private static void closeQuietly(Connection connection, Exception failure) {
+        try {
+            connection.close();
+        } catch (SQLException closeFailure) {
+            failure.addSuppressed(closeFailure);
+        }
+    }
+
+    /** The transaction {@link #inOneTransaction} bound to a thread; only that thread touches it. */
+    private final class BoundTransaction {
+        private final TaskMapper mapper;
+        private RuntimeException failure;
+
+        BoundTransaction(TaskMapper mapper) {
+            this.mapper = mapper;
+        }
+
+        <T> T run(String operation, Function<TaskMapper, T> work) {
+            if (failure != null) {
+                // PostgreSQL would refuse it anyway ("current transaction is aborted"): name the first cause instead
+                throw failure;
+            }
+            try {
+                return work.apply(mapper);
+            } catch (RuntimeException e) {
+                failure = SqlErrors.translate(operation, e, location);
+                throw failure;
+            }
+        }
+    }
+
+    private static void rollbackQuietly(Connection connection, Throwable failure) {
         try {
             connection.rollback();
         } catch (SQLException rollbackFailure) {
@@ -141,6 +250,8 @@ final class PostgresStore implements AutoCloseable {
             configuration.setCacheEnabled(false);
             configuration.setLocalCacheScope(LocalCacheScope.STATEMENT);
             configuration.getTypeHandlerRegistry().register(Instant.class, new InstantTypeHandler());
+            // whole rows are read by hand (see TaskRowReader), never auto-mapped
+            configuration.getTypeHandlerRegistry().register(TaskRow.class, new TaskRowReader());
             configuration.addMapper(TaskMapper.class);
             return new SqlSessionFactoryBuilder().build(configuration);
         }

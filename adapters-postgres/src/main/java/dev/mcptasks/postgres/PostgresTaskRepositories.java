@@ -21,6 +21,7 @@ public final class PostgresTaskRepositories {
         Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(ids, "ids");
         Objects.requireNonNull(hook, "hook");
-        return new PostgresTaskRepository(PostgresStore.open(settings), clock, ids, hook);
+        return new PostgresTaskRepository(PostgresStore.open(settings), WorkArrivalListener.of(settings), clock, ids,
+                hook);
     }
 }

@@ -28,6 +28,7 @@ import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.WorkerInfo;
 import dev.mcptasks.ports.repository.WorkerRecord;
+import dev.mcptasks.ports.repository.WorkSubscription;
 import dev.mcptasks.postgres.SqlParams.Event;
 import dev.mcptasks.postgres.SqlParams.Fence;
 import dev.mcptasks.postgres.SqlParams.Snapshot;
@@ -41,6 +42,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /** The PostgreSQL {@code TaskRepository}: control claims, fenced control writes and queries; the outbox is delegated. */
 final class PostgresTaskRepository implements CloseableTaskRepository {
@@ -56,9 +58,12 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
     private final IdGenerator ids;
     private final FencedWriteHook hook;
     private final PostgresOutbox outbox;
+    private final WorkArrivalListener arrivals;
 
-    PostgresTaskRepository(PostgresStore store, Clock clock, IdGenerator ids, FencedWriteHook hook) {
+    PostgresTaskRepository(PostgresStore store, WorkArrivalListener arrivals, Clock clock, IdGenerator ids,
+            FencedWriteHook hook) {
         this.store = store;
+        this.arrivals = arrivals;
         this.clock = clock;
         this.ids = ids;
         this.hook = hook;
@@ -69,9 +74,9 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
     public TaskRecord create(NewTask task) {
         Objects.requireNonNull(task, "task");
         Instant now = Times.now(clock);
-        return store.autoCommit("create task " + task.id(), mapper -> TaskRows.toRecord(mapper.insertTask(
-                task.id().value(), task.serverName(), task.toolName(), task.argumentsJson(), task.driver(),
-                task.requestedTtlMs(), now)));
+        store.autoCommit("create task " + task.id(), mapper -> mapper.insertTask(task.id().value(),
+                task.serverName(), task.toolName(), task.argumentsJson(), task.driver(), task.requestedTtlMs(), now));
+        return TaskRows.toRecord(TaskRows.created(task, now));
     }
 
     @Override
@@ -102,6 +107,7 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
                 return CancelRequestOutcome.ALREADY_REQUESTED;
             }
             mapper.markCancelRequested(id.value(), now);
+            mapper.notifyWork();
             return CancelRequestOutcome.REQUESTED;
         });
     }
@@ -131,6 +137,7 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
                 throw new IllegalStateException("answer to task " + id + " changed " + updated
                         + " rows under its own row lock");
             }
+            mapper.notifyWork();
             return AnswerOutcome.ACCEPTED;
         });
     }
@@ -329,7 +336,23 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
     }
 
     @Override
+    public <T> T inOneTransaction(Supplier<T> work) {
+        Objects.requireNonNull(work, "work");
+        return store.inOneTransaction(work);
+    }
+
+    @Override
+    public WorkSubscription onWorkArrival(Runnable listener) {
+        Objects.requireNonNull(listener, "listener");
+        return arrivals.subscribe(listener);
+    }
+
+    @Override
     public void close() {
-        store.close();
+        try {
+            arrivals.close();
+        } finally {
+            store.close();
+        }
     }
 }

@@ -11,11 +11,14 @@ import org.apache.ibatis.annotations.Param;
 /** The MyBatis mapper of the task store; the SQL lives in {@code TaskMapper.xml} beside this interface. */
 interface TaskMapper {
 
-    TaskRow insertTask(@Param("id") String id, @Param("serverName") String serverName,
+    int insertTask(@Param("id") String id, @Param("serverName") String serverName,
             @Param("toolName") String toolName, @Param("arguments") String arguments, @Param("driver") String driver,
             @Param("requestedTtlMs") Long requestedTtlMs, @Param("now") Instant now);
 
     TaskRow selectTask(@Param("id") String id);
+
+    /** Sends the work-arrival notification; delivered when the calling transaction commits. */
+    String notifyWork();
 
     TaskRow selectTaskForUpdate(@Param("id") String id);
 

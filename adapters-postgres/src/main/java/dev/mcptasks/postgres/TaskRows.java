@@ -6,11 +6,33 @@ import dev.mcptasks.domain.NotificationStatus;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.ports.repository.NewTask;
 import dev.mcptasks.ports.repository.TaskRecord;
+import java.time.Instant;
 
 /** Converts stored rows to {@link TaskRecord}s. */
 final class TaskRows {
     private TaskRows() {}
+
+    /**
+     * The row {@code insertTask} writes: the new task's definition, pending and due at {@code now}, every other
+     * column at its default of the schema (V1 to V3). The contract tests compare it with the row read back.
+     */
+    static TaskRow created(NewTask task, Instant now) {
+        TaskRow row = new TaskRow();
+        row.id = task.id().value();
+        row.serverName = task.serverName();
+        row.toolName = task.toolName();
+        row.arguments = task.argumentsJson();
+        row.driver = task.driver();
+        row.requestedTtlMs = task.requestedTtlMs();
+        row.createdAt = now;
+        row.status = TaskStatus.PENDING.wireName();
+        row.updatedAt = now;
+        row.nextControlAt = now;
+        row.notificationStatus = NotificationStatus.NONE.wireName();
+        return row;
+    }
 
     static TaskRecord toRecord(TaskRow row) {
         return new TaskRecord(
