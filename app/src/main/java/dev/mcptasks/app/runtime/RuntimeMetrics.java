@@ -12,9 +12,19 @@ package dev.mcptasks.app.runtime;
  * @param deliveries notification deliveries claimed and handed to the sink
  * @param slotsInUse capacity slots held right now
  * @param slotCapacity the worker's capacity
+ * @param commitBatches store transactions that committed more than one write together (group commit)
+ * @param groupedWrites writes committed in those transactions
  */
 public record RuntimeMetrics(long claims, long recoveries, long renewals, long fencedWrites, long ownershipLosses,
-        long backgroundCleanups, long deliveries, int slotsInUse, int slotCapacity) {
+        long backgroundCleanups, long deliveries, int slotsInUse, int slotCapacity, long commitBatches,
+        long groupedWrites) {
+
+    /** The counters before group commit (none grouped). */
+    public RuntimeMetrics(long claims, long recoveries, long renewals, long fencedWrites, long ownershipLosses,
+            long backgroundCleanups, long deliveries, int slotsInUse, int slotCapacity) {
+        this(claims, recoveries, renewals, fencedWrites, ownershipLosses, backgroundCleanups, deliveries, slotsInUse,
+                slotCapacity, 0, 0);
+    }
 
     /** The control-call counters alone (no notification deliveries). */
     public RuntimeMetrics(long claims, long recoveries, long renewals, long fencedWrites, long ownershipLosses,
