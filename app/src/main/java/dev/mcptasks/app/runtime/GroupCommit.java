@@ -52,7 +52,8 @@ final class GroupCommit {
     private final Executor fallback;
     private final RuntimeCounters counters;
     private final ThreadPoolExecutor committers;
-    private final ConcurrentLinkedQueue<Item<?>> queue = new ConcurrentLinkedQueue<>();
+    /** Units of writes; a unit is never split across batches. */
+    private final ConcurrentLinkedQueue<List<Item<?>>> queue = new ConcurrentLinkedQueue<>();
     /** Committers started and not yet exited. */
     private final AtomicInteger running = new AtomicInteger();
     /** Batches running past {@link #STALL_AFTER}: each allows one more committer. */
@@ -112,6 +113,28 @@ final class GroupCommit {
         return enqueue(write);
     }
 
+    /**
+     * Queues {@code writes} as one unit: they are committed in the same batch (one transaction when the store can
+     * group), each with its own outcome, in order.
+     */
+    <T> List<CompletableFuture<T>> submitAll(List<Supplier<T>> writes) {
+        if (!queues()) {
+            return writes.stream().map(this::submit).toList();
+        }
+        List<Item<?>> unit = new ArrayList<>();
+        List<CompletableFuture<T>> outcomes = new ArrayList<>();
+        for (Supplier<T> write : writes) {
+            Item<T> item = new Item<>(write);
+            unit.add(item);
+            outcomes.add(item.result);
+        }
+        if (!unit.isEmpty()) {
+            queue.add(unit);
+            startCommitterIfAllowed();
+        }
+        return outcomes;
+    }
+
     /** From now on writes run on their caller's thread; queued writes are still committed. Idempotent. */
     void stop() {
         stopped = true;
@@ -124,7 +147,7 @@ final class GroupCommit {
 
     private <T> CompletableFuture<T> enqueue(Supplier<T> write) {
         Item<T> item = new Item<>(write);
-        queue.add(item);
+        queue.add(List.of(item));
         startCommitterIfAllowed();
         return item.result;
     }
@@ -154,8 +177,8 @@ final class GroupCommit {
         try {
             while (true) {
                 List<Item<?>> batch = new ArrayList<>();
-                for (Item<?> item; batch.size() < MAX_BATCH && (item = queue.poll()) != null; ) {
-                    batch.add(item);
+                for (List<Item<?>> unit; batch.size() < MAX_BATCH && (unit = queue.poll()) != null; ) {
+                    batch.addAll(unit);
                 }
                 if (!batch.isEmpty()) {
                     runWatched(batch);

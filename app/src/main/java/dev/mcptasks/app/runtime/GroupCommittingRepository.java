@@ -12,7 +12,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.List;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The worker's view of its store: the fenced writes and releases of claims and deliveries go through the
@@ -39,6 +41,19 @@ final class GroupCommittingRepository extends ForwardingTaskRepository {
             return grouping.commits.submit(() -> write.apply(grouping.store));
         }
         return CompletableFuture.supplyAsync(() -> write.apply(repository), executor);
+    }
+
+    /**
+     * Writes of {@code repository} queued as one unit, so they share one commit (see {@link GroupCommit#submitAll});
+     * on a bare store each runs on {@code executor}.
+     */
+    static <T> List<CompletableFuture<T>> asyncTogether(TaskRepository repository, Executor executor,
+            List<Function<TaskRepository, T>> writes) {
+        if (repository instanceof GroupCommittingRepository grouping) {
+            return grouping.commits.submitAll(writes.stream()
+                    .map(write -> (Supplier<T>) () -> write.apply(grouping.store)).toList());
+        }
+        return writes.stream().map(write -> async(repository, executor, write)).toList();
     }
 
     @Override
