@@ -199,15 +199,26 @@ final class GroupCommit {
 
     private void runWatched(List<Item<?>> batch) {
         StallWatch watch = new StallWatch();
-        Clock.Timer timer = clock.schedule(STALL_AFTER, watch::fire);
+        Clock.Timer timer = null;
+        try {
+            timer = clock.schedule(STALL_AFTER, watch::fire);
+        } catch (RuntimeException e) {
+            LOG.debug("no stall bound for this batch: the clock refused a timer: {}", e.toString());
+        }
         try {
             if (batch.size() == 1 || !grouping) {
                 batch.forEach(Item::runAlone);
             } else {
                 runGrouped(batch);
             }
+        } catch (RuntimeException | Error e) {
+            // never reached by a write's own failure (each is caught): a caller must still get an answer
+            LOG.warn("the group commit failed unexpectedly; failing the writes of its batch", e);
+            batch.forEach(item -> item.result.completeExceptionally(e));
         } finally {
-            timer.cancel();
+            if (timer != null) {
+                timer.cancel();
+            }
             watch.end();
         }
     }
