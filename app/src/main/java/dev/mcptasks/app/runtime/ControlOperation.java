@@ -101,8 +101,9 @@ final class ControlOperation implements ClaimContext {
     }
 
     /**
-     * Admits the operation: on an executor thread, verifies and extends the claim, then runs the phase. A claim that
-     * waited for admission past its expiry fails verification, and the driver is never called.
+     * Admits the operation: on an executor thread, verifies and extends the claim unless it is fresh (see
+     * {@link LeaseHeartbeat#confirmedByClaim}), then runs the phase. A claim that waited for admission past its
+     * expiry fails verification, and the driver is never called.
      */
     void start() {
         try {
@@ -116,6 +117,12 @@ final class ControlOperation implements ClaimContext {
     }
 
     private void admitted() {
+        if (heartbeat.confirmedByClaim()) {
+            // admitted within the first renewal interval: the claim statement is the confirmation, and a renewal
+            // now would only cost a transaction
+            run();
+            return;
+        }
         heartbeat.verifyAndExtend().whenCompleteAsync((outcome, error) -> {
             if (error != null) {
                 abandon(error);
@@ -124,13 +131,17 @@ final class ControlOperation implements ClaimContext {
             if (!outcome.renewed()) {
                 return; // reported to renewalLost already: the driver is never called
             }
-            heartbeat.start();
-            try {
-                handler.run(this);
-            } catch (RuntimeException | Error e) {
-                abandon(e);
-            }
+            run();
         }, executor);
+    }
+
+    private void run() {
+        heartbeat.start();
+        try {
+            handler.run(this);
+        } catch (RuntimeException | Error e) {
+            abandon(e);
+        }
     }
 
     /** Gives the claim up on behalf of the supervisor (shutdown): same path as a loss, not counted as one. */

@@ -15,6 +15,8 @@ import java.util.function.Consumer;
  * deadline of a third of the lease on the clock's timers, so a store that hangs cannot leave a live remote call
  * unmonitored: the first attempt that is rejected, fails or misses its deadline is reported once to
  * {@code onLoss}, and the heartbeat stops. Attempts never overlap: the next one is scheduled when one succeeds.
+ * A renewal waits for its commit on the worker's group commit, not on a thread of its own, so thousands of claims
+ * in flight cost no thread each, even when the store hangs.
  */
 final class LeaseHeartbeat {
     private final Claim claim;
@@ -26,6 +28,7 @@ final class LeaseHeartbeat {
     private final RuntimeListener listener;
     private final RuntimeCounters counters;
     private final Consumer<RenewalOutcome> onLoss;
+    private final long claimedAtNanos;
 
     private boolean periodic;
     private boolean stopped;
@@ -47,12 +50,27 @@ final class LeaseHeartbeat {
         this.listener = listener;
         this.counters = counters;
         this.onLoss = onLoss;
+        this.claimedAtNanos = claimedAtNanos;
         this.confirmedUntilNanos = claimedAtNanos + lease.toNanos();
     }
 
     /** The renewal before the driver is called; a non-renewed outcome has already been reported as a loss. */
     CompletableFuture<RenewalOutcome> verifyAndExtend() {
         return attempt();
+    }
+
+    /**
+     * Whether the claim statement itself still confirms the claim, so no verification renewal is needed: true while
+     * less than a renewal interval has passed since {@code claimedAtNanos} (taken before the claim statement, so the
+     * store's expiry is at least {@code claimedAtNanos + lease}). Periodic renewals then start a third of the lease
+     * after the claim. An older claim (one that waited for admission) must be verified.
+     */
+    synchronized boolean confirmedByClaim() {
+        if (stopped || clock.nanoTime() - claimedAtNanos >= interval.toNanos()) {
+            return false;
+        }
+        lastAttemptNanos = claimedAtNanos;
+        return true;
     }
 
     /** Starts periodic renewals, a third of the lease after the last attempt began. */
@@ -95,7 +113,8 @@ final class LeaseHeartbeat {
                 return CompletableFuture.completedFuture(new RenewalOutcome.Rejected("heartbeat stopped"));
             }
             lastAttemptNanos = started;
-            call = CompletableFuture.supplyAsync(() -> repository.renew(claim, lease), executor);
+            // queued on the worker's group commit: no thread is held while the renewal waits for its commit
+            call = GroupCommittingRepository.async(repository, executor, store -> store.renew(claim, lease));
             storeCall = call.handle((ok, error) -> null);
         }
         Clock.Timer deadline = clock.schedule(interval, () -> decision.complete(new RenewalOutcome.Stalled(interval)));

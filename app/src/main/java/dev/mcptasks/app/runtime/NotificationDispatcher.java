@@ -68,6 +68,8 @@ final class NotificationDispatcher {
         try {
             List<NotificationClaim> claims = repository.claimNotifications(
                     new NotificationClaimRequest(worker, reserved, settings.lease()));
+            List<Delivery> deliveries = new java.util.ArrayList<>();
+            List<java.util.function.Function<TaskRepository, Boolean>> marks = new java.util.ArrayList<>();
             for (NotificationClaim claim : claims) {
                 if (started == reserved) {
                     repository.releaseNotification(claim);
@@ -75,7 +77,18 @@ final class NotificationDispatcher {
                 }
                 started++;
                 counters.deliveries.incrementAndGet();
-                executor.execute(() -> deliver(claim));
+                Delivery delivery = new Delivery(claim);
+                inFlight.add(delivery);
+                deliveries.add(delivery);
+                marks.add(store -> store.markDispatched(claim));
+            }
+            // the marks of the whole claimed batch commit together; each delivery goes on to its sink once its
+            // mark committed (persisted before send), and no thread waits meanwhile
+            List<CompletableFuture<Boolean>> marked = GroupCommittingRepository.asyncTogether(repository, executor,
+                    marks);
+            for (int i = 0; i < deliveries.size(); i++) {
+                Delivery delivery = deliveries.get(i);
+                marked.get(i).whenCompleteAsync((ok, error) -> deliver(delivery, ok, error), executor);
             }
         } finally {
             slots.release(reserved - started);
@@ -125,11 +138,15 @@ final class NotificationDispatcher {
         }
     }
 
-    private void deliver(NotificationClaim claim) {
-        Delivery delivery = new Delivery(claim);
-        inFlight.add(delivery);
-        if (stopping) {
-            stop();
+    private void deliver(Delivery delivery, Boolean marked, Throwable markFailure) {
+        NotificationClaim claim = delivery.claim;
+        if (stopping || delivery.ended.get()) {
+            stop(); // released on stop (or releasing it now): the sink is never called for it
+            return;
+        }
+        if (markFailure == null && !marked) {
+            LOG.info("task {}: notification claim lost before dispatch", claim.taskId());
+            delivery.end();
             return;
         }
         // a sink that never answers must not hold the delivery (and its slot) forever: it counts as a failure;
@@ -139,20 +156,20 @@ final class NotificationDispatcher {
                 new DeliveryResult.Failed("the sink did not answer within " + settings.sinkTimeout()
                         + " (timed out)")));
         CompletableFuture<DeliveryResult> sent;
-        try {
-            if (!repository.markDispatched(claim)) {
-                timeout.cancel();
-                LOG.info("task {}: notification claim lost before dispatch", claim.taskId());
-                delivery.end();
-                return;
+        if (markFailure != null) {
+            // the store failed to mark it: recorded as a failed delivery, like a failed send
+            sent = CompletableFuture.failedFuture(markFailure instanceof java.util.concurrent.CompletionException
+                    && markFailure.getCause() != null ? markFailure.getCause() : markFailure);
+        } else {
+            try {
+                sent = sink.deliver(new Notification(claim.taskId(), claim.version(), claim.attempt(),
+                        claim.idempotencyKey(), claim.eventJson()));
+                if (sent == null) {
+                    sent = CompletableFuture.failedFuture(new IllegalStateException("the sink returned no answer"));
+                }
+            } catch (RuntimeException e) {
+                sent = CompletableFuture.failedFuture(e);
             }
-            sent = sink.deliver(new Notification(claim.taskId(), claim.version(), claim.attempt(),
-                    claim.idempotencyKey(), claim.eventJson()));
-            if (sent == null) {
-                sent = CompletableFuture.failedFuture(new IllegalStateException("the sink returned no answer"));
-            }
-        } catch (RuntimeException e) {
-            sent = CompletableFuture.failedFuture(e);
         }
         delivery.sent = sent;
         sent.whenComplete((result, error) -> {

@@ -11,9 +11,12 @@ final class RuntimeCounters {
     final AtomicLong ownershipLosses = new AtomicLong();
     final AtomicLong backgroundCleanups = new AtomicLong();
     final AtomicLong deliveries = new AtomicLong();
+    final AtomicLong commitBatches = new AtomicLong();
+    final AtomicLong groupedWrites = new AtomicLong();
 
     RuntimeMetrics snapshot(CapacitySlots slots) {
         return new RuntimeMetrics(claims.get(), recoveries.get(), renewals.get(), fencedWrites.get(),
-                ownershipLosses.get(), backgroundCleanups.get(), deliveries.get(), slots.inUse(), slots.capacity());
+                ownershipLosses.get(), backgroundCleanups.get(), deliveries.get(), slots.inUse(), slots.capacity(),
+                commitBatches.get(), groupedWrites.get());
     }
 }

@@ -46,6 +46,7 @@ public final class WorkerRuntime {
     private final ClaimScanner scanner;
     private final NotificationDispatcher notifications;
     private final Transitions transitions;
+    private final GroupCommit commits;
     private final AtomicBoolean ticking = new AtomicBoolean();
     private volatile boolean stopping;
     private boolean started;
@@ -75,9 +76,13 @@ public final class WorkerRuntime {
             NotificationSink sink, RuntimeListener listener) {
         this.worker = Objects.requireNonNull(worker, "worker");
         this.settings = Objects.requireNonNull(settings, "settings");
-        this.repository = Objects.requireNonNull(repository, "repository");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.executor = Objects.requireNonNull(executor, "executor");
+        // every component below writes through the group commit: claims' fenced writes share commits
+        this.commits = new GroupCommit(Objects.requireNonNull(repository, "repository"), 1, clock, executor, counters,
+                "worker-" + worker.value());
+        repository = new GroupCommittingRepository(repository, commits);
+        this.repository = repository;
         this.listener = Objects.requireNonNull(listener, "listener");
         this.transitions = new Transitions(settings, Objects.requireNonNull(random, "random"));
         SessionBindings bindings = new SessionBindings();
@@ -152,7 +157,8 @@ public final class WorkerRuntime {
         }
         stopped = supervisor.awaitEnded()
                 .thenCompose(ignored -> supervisor.cancel("worker " + worker + " is stopping"))
-                .thenRunAsync(this::releaseDeliveriesAndDeregister, executor);
+                .thenRunAsync(this::releaseDeliveriesAndDeregister, executor)
+                .whenComplete((ignored, error) -> commits.stop());
         return stopped;
     }
 

@@ -160,6 +160,71 @@ class NotificationDispatcherTest {
                 .isEqualTo(NotificationStatus.DISPATCHED);
     }
 
+    @Test
+    void theMarksOfAClaimedBatchCommitTogetherBeforeAnySinkCall() throws Exception {
+        MarkRecordingStore store = new MarkRecordingStore(repository);
+        // one thread: a dispatcher that waited for each mark on it would commit the marks one at a time
+        ExecutorService oneThread = Executors.newSingleThreadExecutor();
+        WorkerRuntime grouped = new WorkerRuntime(WorkerId.of("g"), LifecycleHarness.settings(4), store,
+                new TaskDriverRegistry(List.of(new GatedDriver("gated", clock)), servers), servers, clock,
+                () -> 0.5, oneThread, sink, events);
+        List<TaskId> tasks = List.of(cancelledTask(), cancelledTask(), cancelledTask());
+
+        grouped.tick();
+
+        for (int i = 0; i < tasks.size(); i++) {
+            sink.next();
+        }
+        for (TaskId id : tasks) {
+            assertThat(recorded(id, 1).outbox().status()).isEqualTo(NotificationStatus.DELIVERED);
+        }
+        assertThat(store.markTransactions).as("three marks, one transaction each time")
+                .hasSize(3).containsOnly(store.markTransactions.get(0)).doesNotContainNull();
+        assertThat(store.marksBeforeFirstSend).as("all marked before the sink was called").isEqualTo(3);
+        grouped.stop().get(20, java.util.concurrent.TimeUnit.SECONDS);
+        oneThread.shutdownNow();
+    }
+
+    /** Records in which group transaction each mark ran (null: alone) and how many ran before the first send. */
+    private final class MarkRecordingStore extends dev.mcptasks.ports.repository.ForwardingTaskRepository {
+        final List<Integer> markTransactions = new java.util.concurrent.CopyOnWriteArrayList<>();
+        volatile int marksBeforeFirstSend = -1;
+        private final dev.mcptasks.ports.repository.TaskRepository delegate;
+        private final java.util.concurrent.atomic.AtomicInteger transactions =
+                new java.util.concurrent.atomic.AtomicInteger();
+        private final ThreadLocal<Integer> current = new ThreadLocal<>();
+
+        MarkRecordingStore(dev.mcptasks.ports.repository.TaskRepository delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        protected dev.mcptasks.ports.repository.TaskRepository delegate() {
+            return delegate;
+        }
+
+        @Override
+        public <T> T inOneTransaction(java.util.function.Supplier<T> work) {
+            current.set(transactions.incrementAndGet());
+            try {
+                return delegate.inOneTransaction(work);
+            } finally {
+                current.remove();
+            }
+        }
+
+        @Override
+        public boolean markDispatched(dev.mcptasks.ports.repository.NotificationClaim claim) {
+            markTransactions.add(current.get());
+            synchronized (sink) {
+                if (sink.count() == 0) {
+                    marksBeforeFirstSend = markTransactions.size();
+                }
+            }
+            return delegate.markDispatched(claim);
+        }
+    }
+
     private TaskId cancelledTask() {
         TaskId id = service.submit("srv", "job", "{}").id();
         service.requestCancel(id);

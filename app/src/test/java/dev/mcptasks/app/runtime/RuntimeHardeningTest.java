@@ -141,7 +141,7 @@ class RuntimeHardeningTest {
         while (waited.compareTo(STEP) <= 0) { // the heartbeat renews while the write is retried
             waited = waited.plus(retry(a, id, ++retries));
         }
-        a.awaitRenewals(id, 2);
+        a.awaitRenewals(id, 1);
         a.events.await(RecordingListener.Type.WRITE_RETRY, id, retries + 1);
         assertThat(h.row(id).lease().expiresAt()).isAfter(h.clock.now().plus(LEASE).minus(STEP));
         h.repository.heal(FencedWrite.APPLY_SUBMITTED, id);
@@ -198,7 +198,7 @@ class RuntimeHardeningTest {
             a.events.await(RecordingListener.Type.WRITE_RETRY, id, retries);
             h.advance(retryDelay(a, id, retries));
             // the store answers renewals in real time: let each one land before time passes its deadline
-            long renewalsDue = 1 + Duration.between(started, h.clock.now()).toMillis() / STEP.toMillis();
+            long renewalsDue = Duration.between(started, h.clock.now()).toMillis() / STEP.toMillis();
             a.awaitRenewals(id, (int) renewalsDue);
             int seen = retries;
             a.events.awaitCondition("a retry or the end of " + id,
@@ -214,7 +214,7 @@ class RuntimeHardeningTest {
         assertThat(h.clock.now()).as("gave up within one lease of the first failure")
                 .isBefore(firstFailure.plus(LEASE));
         assertThat(retries).isGreaterThan(3);
-        a.awaitRenewals(id, 3); // the verification, then renewals at one and two thirds of the lease
+        a.awaitRenewals(id, 2); // renewals at one and two thirds of the lease (a fresh claim needs no verification)
         assertThat(h.repository.attempts(FencedWrite.RELEASE_CANCELLED, id)).isEqualTo(1);
         TaskRecord row = h.row(id);
         assertThat(row.lease().isHeld()).isFalse();
@@ -260,14 +260,17 @@ class RuntimeHardeningTest {
         TestWorker a = h.worker("A", 4, true, paused);
         TestWorker b = h.worker("B", 4);
         TaskId id = h.workingTask();
-        // A verifies its claim, then the process stops before its driver call runs
-        a.events.beforeNextRenewed(id, paused::hold);
+        // A's claim waits for admission past the first renewal interval, so it is verified before its driver call;
+        // the process stops right after that verification
+        paused.hold();
         a.tick();
+        h.advance(STEP);
+        a.events.beforeNextRenewed(id, paused::hold);
+        paused.release();
         a.awaitRenewals(id, 1);
         h.advance(LEASE.plus(POLL)); // SIGSTOP past the lease: the store's and A's monotonic clocks move on
         b.tick();
         GatedCall byB = driver.awaitCall(STATUS, id, 1, WAIT);
-        b.awaitRenewals(id, 1);
 
         paused.release(); // SIGCONT
         a.awaitFinished(id, 1);
@@ -293,7 +296,6 @@ class RuntimeHardeningTest {
         h.advance(LEASE.plus(POLL));
         b.tick();
         GatedCall byB = driver.awaitCall(STATUS, id, 2, WAIT);
-        b.awaitRenewals(id, 1);
         assertThat(byA.permit().maySend()).as("the confirmed lease lapsed: no second step may be sent").isFalse();
 
         // SIGCONT: the first step's answer arrives, and the driver, refused its next request, fails the operation

@@ -87,7 +87,7 @@ class TaskLeaseLifecycleTest {
 
         for (int i = 1; i <= 10; i++) {
             h.advance(STEP);
-            a.awaitRenewals(id, 1 + i);
+            a.awaitRenewals(id, i);
             b.tick();
             TaskRecord row = h.row(id);
             assertThat(row.lease().owner()).isEqualTo(a.runtime.workerId());
@@ -103,7 +103,7 @@ class TaskLeaseLifecycleTest {
         assertThat(done.state().resultJson()).isEqualTo("{\"ok\":true}");
         assertThat(done.state().completedAt()).isEqualTo(h.clock.now());
         assertThat(done.lease().isHeld()).isFalse();
-        assertThat(a.metrics().renewals()).isEqualTo(11);
+        assertThat(a.metrics().renewals()).isEqualTo(10);
         assertThat(a.metrics().fencedWrites()).isZero();
         assertThat(a.metrics().ownershipLosses()).isZero();
     }
@@ -119,7 +119,7 @@ class TaskLeaseLifecycleTest {
 
         for (int i = 1; i <= 10; i++) {
             h.advance(STEP);
-            a.awaitRenewals(id, 1 + i);
+            a.awaitRenewals(id, i);
             b.tick();
             assertThat(h.row(id).lease().owner()).isEqualTo(a.runtime.workerId());
         }
@@ -144,7 +144,7 @@ class TaskLeaseLifecycleTest {
         GatedCall callA = startCall(a, STATUS, id, 1);
         for (int i = 1; i <= 3; i++) {
             h.advance(STEP);
-            a.awaitRenewals(id, 1 + i);
+            a.awaitRenewals(id, i);
             b.tick();
             assertThat(driver.calls(STATUS, id)).hasSize(1);
         }
@@ -161,7 +161,6 @@ class TaskLeaseLifecycleTest {
         b.tick();
 
         GatedCall callB = driver.awaitCall(STATUS, id, 2, WAIT);
-        b.awaitRenewals(id, 1);
         TaskRecord claimedByB = h.row(id);
         assertThat(claimedByB.lease().owner()).isEqualTo(b.runtime.workerId());
         callB.complete(completed(claimedByB, "{\"by\":\"B\"}"));
@@ -281,8 +280,6 @@ class TaskLeaseLifecycleTest {
         a.tick();
         GatedCall answering = driver.awaitCall(STATUS, answers, WAIT);
         GatedCall failing = driver.awaitCall(STATUS, fails, WAIT);
-        a.awaitRenewals(answers, 1);
-        a.awaitRenewals(fails, 1);
         TaskRecord answersBefore = h.row(answers);
         TaskRecord failsBefore = h.row(fails);
         h.repository.fail(FencedWrite.RENEW, answers, new RepositoryUnavailableException("database gone", null));
@@ -378,7 +375,7 @@ class TaskLeaseLifecycleTest {
 
         for (int i = 1; i <= 4; i++) {
             h.advance(STEP);
-            a.awaitRenewals(id, 1 + i);
+            a.awaitRenewals(id, i);
             b.tick();
             assertThat(h.row(id).lease().owner()).isEqualTo(a.runtime.workerId());
             assertThat(h.row(id).lease().expiresAt()).isAfter(h.clock.now());
@@ -475,7 +472,6 @@ class TaskLeaseLifecycleTest {
         List<GatedCall> calls = new ArrayList<>();
         for (TaskId id : ids) {
             calls.add(driver.awaitCall(STATUS, id, WAIT));
-            a.awaitRenewals(id, 1);
         }
         BatchSupervisor supervisor = a.runtime.supervisor();
 
@@ -548,12 +544,10 @@ class TaskLeaseLifecycleTest {
         a.tick();
         GatedCall stuck = driver.awaitCall(STATUS, draining, WAIT);
         GatedCall second = driver.awaitCall(STATUS, ids.get(1), WAIT);
-        a.awaitRenewals(draining, 1);
-        a.awaitRenewals(ids.get(1), 1);
         h.repository.fail(FencedWrite.RENEW, draining, new RepositoryUnavailableException("db", null));
         h.advance(STEP);
         a.awaitFinished(draining, 1);
-        a.awaitRenewals(ids.get(1), 2);
+        a.awaitRenewals(ids.get(1), 1);
         h.repository.heal(FencedWrite.RENEW, draining);
 
         second.complete(completed(h.row(ids.get(1)), "{}"));
@@ -578,7 +572,6 @@ class TaskLeaseLifecycleTest {
         List<GatedCall> stuck = new ArrayList<>();
         for (TaskId id : ids.subList(0, 2)) {
             stuck.add(driver.awaitCall(STATUS, id, WAIT));
-            a.awaitRenewals(id, 1);
             h.repository.fail(FencedWrite.RENEW, id, new RepositoryUnavailableException("db", null));
         }
         h.advance(STEP);
@@ -634,9 +627,7 @@ class TaskLeaseLifecycleTest {
         }
         assertThat(a.metrics().claims()).isEqualTo(3);
         assertThat(a.metrics().slotsInUse()).isEqualTo(3);
-        for (GatedCall call : awaitStatusCalls(3)) {
-            a.awaitRenewals(call.task(), 1);
-        }
+        awaitStatusCalls(3);
         assertThat(driver.calls()).filteredOn(call -> call.kind() == STATUS).hasSize(3);
     }
 
@@ -685,7 +676,7 @@ class TaskLeaseLifecycleTest {
         h.clock.stepWallClock(Duration.ofMinutes(-10));
         for (int i = 1; i <= 4; i++) {
             h.advance(STEP);
-            a.awaitRenewals(id, 1 + i);
+            a.awaitRenewals(id, i);
             assertThat(h.row(id).lease().expiresAt()).isEqualTo(stored);
         }
         assertThat(a.metrics().ownershipLosses()).isZero();
@@ -708,7 +699,6 @@ class TaskLeaseLifecycleTest {
 
         h.advance(POLL);
         GatedCall second = driver.awaitCall(STATUS, id, 2, WAIT);
-        a.awaitRenewals(id, 2);
 
         CompletableFuture<Void> stopped = a.runtime.stop();
         assertThat(stopped).isNotDone();
@@ -726,10 +716,8 @@ class TaskLeaseLifecycleTest {
     }
 
     private GatedCall startCall(TestWorker worker, GatedDriver.Kind kind, TaskId id, int n) throws Exception {
-        int renewed = worker.renewals(id);
         worker.tick();
         GatedCall call = driver.awaitCall(kind, id, n, WAIT);
-        worker.awaitRenewals(id, renewed + 1);
         return call;
     }
 

@@ -1,0 +1,331 @@
+package dev.mcptasks.app.runtime;
+
+import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.repository.TaskRepository;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Group commit of one worker's fenced writes: callers hand over a write and get its own outcome, while committer
+ * threads drain the queue in batches of at most {@link #MAX_BATCH} and run each batch in one
+ * {@link TaskRepository#inOneTransaction store transaction}, so the writes of N claims cost one commit. An outcome
+ * is handed back only after the transaction that made it committed (persisted before anything is sent on it).
+ *
+ * <p><b>Failures.</b> When one write of a batch throws, or the transaction itself fails, the batch is rolled back (the
+ * exception leaves the work) and every write of it runs again alone, in its own transaction, completing with its own
+ * result or exception. Running a write again is safe: every write is fenced and idempotent under its fence, and the
+ * rolled-back batch left nothing behind. A batch of one runs alone directly. A store that cannot group (its
+ * {@code inOneTransaction} throws {@link UnsupportedOperationException} before running the work) switches this
+ * worker to one write at a time, on the caller's thread, for good.
+ *
+ * <p><b>Stalls.</b> One slow statement (a row lock, a hung connection) must not hold back every other write of the
+ * worker, renewals above all: a batch still running {@link #STALL_AFTER} after it began (on the worker's clock)
+ * lets one more committer start, up to {@link #MAX_STALLED} beyond the configured number.
+ *
+ * <p><b>Shutdown.</b> After {@link #stop} writes run inline on the caller's thread (asynchronous ones on the fallback
+ * executor, because their callers, timers among them, must not block): nothing is rejected, and writes already
+ * queued are still committed by the committers that hold them.
+ */
+final class GroupCommit {
+    private static final Logger LOG = LoggerFactory.getLogger(GroupCommit.class);
+    static final int MAX_BATCH = 128;
+    static final Duration STALL_AFTER = Duration.ofMillis(200);
+    static final int MAX_STALLED = 8;
+
+    private final TaskRepository store;
+    private final int threads;
+    private final Clock clock;
+    private final Executor fallback;
+    private final RuntimeCounters counters;
+    private final ThreadPoolExecutor committers;
+    /** Units of writes; a unit is never split across batches. */
+    private final ConcurrentLinkedQueue<List<Item<?>>> queue = new ConcurrentLinkedQueue<>();
+    /** Committers started and not yet exited. */
+    private final AtomicInteger running = new AtomicInteger();
+    /** Batches running past {@link #STALL_AFTER}: each allows one more committer. */
+    private final AtomicInteger stalled = new AtomicInteger();
+    private final AtomicBoolean ungroupedLogged = new AtomicBoolean();
+    /** Set on committer threads: a write issued from one (a completion callback) runs inline, never queues. */
+    private final ThreadLocal<Boolean> onCommitter = ThreadLocal.withInitial(() -> false);
+    private volatile boolean grouping = true;
+    private volatile boolean stopped;
+
+    /**
+     * @param store the repository the writes go to (never a decorator that queues here again)
+     * @param threads committers draining the queue in normal operation (1 for SQLite's single writer)
+     * @param clock the worker's clock, which times stalled batches
+     * @param fallback runs asynchronous writes when they cannot queue (after stop, or a store that cannot group)
+     * @param name names the committer threads
+     */
+    GroupCommit(TaskRepository store, int threads, Clock clock, Executor fallback, RuntimeCounters counters,
+            String name) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1, got " + threads);
+        }
+        this.store = store;
+        this.threads = threads;
+        this.clock = clock;
+        this.fallback = fallback;
+        this.counters = counters;
+        AtomicInteger numbers = new AtomicInteger();
+        this.committers = new ThreadPoolExecutor(0, threads + MAX_STALLED, 30, TimeUnit.SECONDS,
+                new SynchronousQueue<>(), task -> {
+                    Thread thread = new Thread(task, name + "-commit-" + numbers.incrementAndGet());
+                    thread.setDaemon(true);
+                    return thread;
+                });
+    }
+
+    /** Runs {@code write} in the next batch and waits for its own outcome (its exception is rethrown as is). */
+    <T> T run(Supplier<T> write) {
+        if (!queues()) {
+            return write.get();
+        }
+        return join(enqueue(write));
+    }
+
+    /** Queues {@code write}; no thread waits for it. Completes on a committer thread, after the commit. */
+    <T> CompletableFuture<T> submit(Supplier<T> write) {
+        if (!queues()) {
+            if (onCommitter.get()) {
+                return runAlone(write);
+            }
+            try {
+                return CompletableFuture.supplyAsync(write, fallback);
+            } catch (RejectedExecutionException e) {
+                return runAlone(write);
+            }
+        }
+        return enqueue(write);
+    }
+
+    /**
+     * Queues {@code writes} as one unit: they are committed in the same batch (one transaction when the store can
+     * group), each with its own outcome, in order.
+     */
+    <T> List<CompletableFuture<T>> submitAll(List<Supplier<T>> writes) {
+        if (!queues()) {
+            return writes.stream().map(this::submit).toList();
+        }
+        List<Item<?>> unit = new ArrayList<>();
+        List<CompletableFuture<T>> outcomes = new ArrayList<>();
+        for (Supplier<T> write : writes) {
+            Item<T> item = new Item<>(write);
+            unit.add(item);
+            outcomes.add(item.result);
+        }
+        if (!unit.isEmpty()) {
+            queue.add(unit);
+            startCommitterIfAllowed();
+        }
+        return outcomes;
+    }
+
+    /** From now on writes run on their caller's thread; queued writes are still committed. Idempotent. */
+    void stop() {
+        stopped = true;
+        committers.shutdown();
+    }
+
+    private boolean queues() {
+        return grouping && !stopped && !onCommitter.get();
+    }
+
+    private <T> CompletableFuture<T> enqueue(Supplier<T> write) {
+        Item<T> item = new Item<>(write);
+        queue.add(List.of(item));
+        startCommitterIfAllowed();
+        return item.result;
+    }
+
+    private void startCommitterIfAllowed() {
+        while (true) {
+            int now = running.get();
+            if (now >= threads + Math.min(stalled.get(), MAX_STALLED)) {
+                return;
+            }
+            if (running.compareAndSet(now, now + 1)) {
+                break;
+            }
+        }
+        try {
+            committers.execute(this::drain);
+        } catch (RejectedExecutionException e) {
+            // stopped meanwhile: whatever was queued before the stop is committed here, on the caller's thread
+            drain();
+        }
+    }
+
+    /** One committer: takes batches until the queue is empty or more committers run than are allowed. */
+    private void drain() {
+        boolean previous = onCommitter.get();
+        onCommitter.set(true);
+        try {
+            while (true) {
+                List<Item<?>> batch = new ArrayList<>();
+                for (List<Item<?>> unit; batch.size() < MAX_BATCH && (unit = queue.poll()) != null; ) {
+                    batch.addAll(unit);
+                }
+                if (!batch.isEmpty()) {
+                    runWatched(batch);
+                }
+                if (batch.isEmpty() || running.get() > threads + Math.min(stalled.get(), MAX_STALLED)) {
+                    running.decrementAndGet();
+                    // an item queued after the poll above found this committer still counted: start one for it
+                    if (!queue.isEmpty()) {
+                        startCommitterIfAllowed();
+                    }
+                    return;
+                }
+            }
+        } finally {
+            onCommitter.set(previous);
+        }
+    }
+
+    private void runWatched(List<Item<?>> batch) {
+        StallWatch watch = new StallWatch();
+        Clock.Timer timer = null;
+        try {
+            timer = clock.schedule(STALL_AFTER, watch::fire);
+        } catch (RuntimeException e) {
+            LOG.debug("no stall bound for this batch: the clock refused a timer: {}", e.toString());
+        }
+        try {
+            if (batch.size() == 1 || !grouping) {
+                batch.forEach(Item::runAlone);
+            } else {
+                runGrouped(batch);
+            }
+        } catch (RuntimeException | Error e) {
+            // never reached by a write's own failure (each is caught): a caller must still get an answer
+            LOG.warn("the group commit failed unexpectedly; failing the writes of its batch", e);
+            batch.forEach(item -> item.result.completeExceptionally(e));
+        } finally {
+            if (timer != null) {
+                timer.cancel();
+            }
+            watch.end();
+        }
+    }
+
+    private void runGrouped(List<Item<?>> batch) {
+        Object[] results = new Object[batch.size()];
+        AtomicBoolean started = new AtomicBoolean();
+        try {
+            store.inOneTransaction(() -> {
+                started.set(true);
+                for (int i = 0; i < results.length; i++) {
+                    results[i] = batch.get(i).write.get();
+                }
+                return null;
+            });
+        } catch (UnsupportedOperationException e) {
+            if (!started.get()) {
+                grouping = false;
+                if (ungroupedLogged.compareAndSet(false, true)) {
+                    LOG.info("the store cannot group writes in one transaction; committing each write alone: {}",
+                            e.getMessage());
+                }
+            }
+            batch.forEach(Item::runAlone);
+            return;
+        } catch (RuntimeException | Error e) {
+            // rolled back: nothing of the batch was kept, so each write runs again alone and gets its own outcome
+            LOG.debug("a batch of {} writes failed ({}); running each alone", batch.size(), e.toString());
+            batch.forEach(Item::runAlone);
+            return;
+        }
+        counters.commitBatches.incrementAndGet();
+        counters.groupedWrites.addAndGet(batch.size());
+        for (int i = 0; i < results.length; i++) {
+            batch.get(i).completeWith(results[i]);
+        }
+    }
+
+    private static <T> CompletableFuture<T> runAlone(Supplier<T> write) {
+        try {
+            return CompletableFuture.completedFuture(write.get());
+        } catch (RuntimeException | Error e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /** The outcome of a queued write, or its own exception unwrapped. */
+    static <T> T join(CompletableFuture<T> outcome) {
+        try {
+            return outcome.join();
+        } catch (CompletionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw e;
+        }
+    }
+
+    /** Lets one more committer start while its batch runs past the stall bound. */
+    private final class StallWatch {
+        private boolean fired;
+        private boolean ended;
+
+        void fire() {
+            synchronized (this) {
+                if (ended) {
+                    return;
+                }
+                fired = true;
+                stalled.incrementAndGet();
+            }
+            if (!queue.isEmpty()) {
+                startCommitterIfAllowed();
+            }
+        }
+
+        synchronized void end() {
+            ended = true;
+            if (fired) {
+                stalled.decrementAndGet();
+            }
+        }
+    }
+
+    private static final class Item<T> {
+        final Supplier<T> write;
+        final CompletableFuture<T> result = new CompletableFuture<>();
+
+        Item(Supplier<T> write) {
+            this.write = write;
+        }
+
+        void runAlone() {
+            try {
+                result.complete(write.get());
+            } catch (RuntimeException | Error e) {
+                result.completeExceptionally(e);
+            }
+        }
+
+        @SuppressWarnings("unchecked")
+        void completeWith(Object value) {
+            result.complete((T) value);
+        }
+    }
+}
