@@ -15,14 +15,26 @@ public final class StoreModules {
     public static Module forDatabase(DatabaseConfig database) {
         try {
             return switch (database.kind()) {
-                case SQLITE -> new SqliteModule(new SqliteSettings(database.url(),
-                        SqliteSettings.DEFAULT_BUSY_TIMEOUT, SqliteSettings.DEFAULT_READER_POOL_SIZE));
-                case POSTGRES -> new PostgresModule(PostgresSettings.of(database.url(), database.user(),
-                        database.password()));
+                case SQLITE -> new SqliteModule(sqliteSettings(database));
+                case POSTGRES -> new PostgresModule(postgresSettings(database));
             };
         } catch (RuntimeException e) {
             // Both settings records name the url problem without the password (PostgreSQL redacts the query).
             throw new ConfigException("database.url", "database.url: " + e.getMessage());
         }
+    }
+
+    /** The SQLite store: default busy timeout and reader pool, the configured {@code synchronous}. */
+    static SqliteSettings sqliteSettings(DatabaseConfig database) {
+        return new SqliteSettings(database.url(), SqliteSettings.DEFAULT_BUSY_TIMEOUT,
+                SqliteSettings.DEFAULT_READER_POOL_SIZE,
+                SqliteSettings.Synchronous.valueOf(database.synchronous().name()));
+    }
+
+    /** The PostgreSQL store: the configured pool size, the default connect timeout. */
+    static PostgresSettings postgresSettings(DatabaseConfig database) {
+        PostgresSettings defaults = PostgresSettings.of(database.url(), database.user(), database.password());
+        return new PostgresSettings(defaults.jdbcUrl(), defaults.user(), defaults.password(), database.poolSize(),
+                defaults.connectTimeout());
     }
 }

@@ -26,10 +26,10 @@ public final class ConfigLoader {
     public static final String ENV_VARIABLE = "MCP_TASKS_CONFIG";
 
     private static final Set<String> ROOT_KEYS = Set.of("database", "runtime", "mcpServers");
-    private static final Set<String> DATABASE_KEYS = Set.of("url", "user", "password");
+    private static final Set<String> DATABASE_KEYS = Set.of("url", "user", "password", "poolSize", "synchronous");
     private static final Set<String> RUNTIME_KEYS = Set.of("leaseSeconds", "pollIntervalSeconds",
             "maxConcurrentControlCalls", "maxBackoffSeconds", "inputRequiredPollSeconds", "degradedAfterErrors",
-            "maxResultBytes", "drainSeconds", "workerStaleAfterSeconds", "notificationTimeoutSeconds");
+            "maxResultBytes", "drainSeconds", "workerStaleAfterSeconds", "notificationTimeoutSeconds", "tickMillis");
 
     private static final ObjectMapper JSON = JsonMapper.builder()
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
@@ -108,22 +108,52 @@ public final class ConfigLoader {
         JsonSection root = JsonSection.root(tree);
         root.requireOnly(ROOT_KEYS);
         EnvSubstitution substitution = new EnvSubstitution(environment);
-        DatabaseConfig database = readDatabase(root.section("database"), substitution);
         RuntimeConfig runtime = readRuntime(root.section("runtime"));
+        DatabaseConfig database = readDatabase(root.section("database"), substitution,
+                runtime.maxConcurrentControlCalls());
         ServerConfigReader servers = new ServerConfigReader(substitution, workingDirectory);
         Map<String, ServerConfig> byName = new LinkedHashMap<>();
         root.section("mcpServers").members().forEach((name, section) -> byName.put(name, servers.read(name, section)));
         return new AppConfig(source, database, runtime, byName);
     }
 
-    private static DatabaseConfig readDatabase(JsonSection section, EnvSubstitution substitution) {
+    /** @param slots the worker's control slots, which size the default PostgreSQL pool */
+    private static DatabaseConfig readDatabase(JsonSection section, EnvSubstitution substitution, int slots) {
         section.requireOnly(DATABASE_KEYS);
         String url = section.string("url");
         if (url == null) {
             url = DatabaseConfig.DEFAULT_URL;
         }
         String password = substitution.resolve(section.path("password"), section.string("password"));
-        return new DatabaseConfig(url, section.string("user"), password);
+        int poolSize = section.intIn("poolSize", DatabaseConfig.defaultPoolSize(slots), DatabaseConfig.MIN_POOL_SIZE,
+                DatabaseConfig.MAX_POOL_SIZE);
+        DatabaseConfig database = new DatabaseConfig(url, section.string("user"), password, poolSize,
+                synchronous(section));
+        // a setting the chosen store would silently ignore is a mistake worth naming
+        if (database.kind() == DatabaseConfig.Kind.SQLITE && section.has("poolSize")) {
+            throw new ConfigException(section.path("poolSize"), section.path("poolSize")
+                    + " applies to PostgreSQL only (SQLite writes through one connection)");
+        }
+        if (database.kind() == DatabaseConfig.Kind.POSTGRES && section.has("synchronous")) {
+            throw new ConfigException(section.path("synchronous"), section.path("synchronous")
+                    + " applies to SQLite only (PostgreSQL's durability is the server's synchronous_commit)");
+        }
+        return database;
+    }
+
+    /** {@code "synchronous": "FULL" | "NORMAL"}, FULL when absent. */
+    private static DatabaseConfig.Synchronous synchronous(JsonSection section) {
+        String value = section.string("synchronous");
+        if (value == null) {
+            return DatabaseConfig.Synchronous.FULL;
+        }
+        for (DatabaseConfig.Synchronous mode : DatabaseConfig.Synchronous.values()) {
+            if (mode.name().equals(value)) {
+                return mode;
+            }
+        }
+        throw new ConfigException(section.path("synchronous"), section.path("synchronous")
+                + " must be FULL or NORMAL, was '" + value + "'");
     }
 
     private static RuntimeConfig readRuntime(JsonSection section) {
@@ -145,6 +175,7 @@ public final class ConfigLoader {
                 section.longIn("maxResultBytes", defaults.maxResultBytes(), 1024, 1024L * 1024 * 1024),
                 section.intIn("drainSeconds", defaults.drainSeconds(), 0, 600),
                 section.intIn("workerStaleAfterSeconds", defaults.workerStaleAfterSeconds(), 3, 3600),
-                section.intIn("notificationTimeoutSeconds", defaults.notificationTimeoutSeconds(), 1, 600));
+                section.intIn("notificationTimeoutSeconds", defaults.notificationTimeoutSeconds(), 1, 600),
+                section.intIn("tickMillis", defaults.tickMillis(), 10, 60_000));
     }
 }

@@ -3,30 +3,65 @@ package dev.mcptasks.app.config;
 import java.util.Objects;
 
 /**
- * Where tasks are stored: a {@code jdbc:sqlite:} or {@code jdbc:postgresql:} url with optional credentials.
+ * Where tasks are stored: a {@code jdbc:sqlite:} or {@code jdbc:postgresql:} url with optional credentials, and the
+ * store's own tuning.
  *
  * @param url the JDBC url
  * @param user the database user, or null
  * @param password the resolved password, or null; never printed
+ * @param poolSize PostgreSQL only ({@code database.poolSize}, 1..200): the most connections the store holds; by
+ *     default sized from the worker's slots ({@link #defaultPoolSize})
+ * @param synchronous SQLite only ({@code database.synchronous}): {@code FULL} (the default) makes every commit
+ *     durable when it returns; {@code NORMAL} commits faster and may lose the last commits on a power failure or OS
+ *     crash (never on a process crash), without corrupting the database
  */
-public record DatabaseConfig(String url, String user, String password) {
+public record DatabaseConfig(String url, String user, String password, int poolSize, Synchronous synchronous) {
     public static final String SQLITE_PREFIX = "jdbc:sqlite:";
     public static final String POSTGRES_PREFIX = "jdbc:postgresql:";
     public static final String DEFAULT_URL = "jdbc:sqlite:mcp-tasks.db";
+    public static final int MIN_POOL_SIZE = 1;
+    public static final int MAX_POOL_SIZE = 200;
+    /** Connections beyond one per slot: see {@link #defaultPoolSize}. */
+    static final int POOL_HEADROOM = 4;
 
     /** The two supported stores, chosen by the url prefix. */
     public enum Kind { SQLITE, POSTGRES }
 
+    /** SQLite's {@code PRAGMA synchronous} in WAL mode. */
+    public enum Synchronous { FULL, NORMAL }
+
     public DatabaseConfig {
         Objects.requireNonNull(url, "url");
+        Objects.requireNonNull(synchronous, "synchronous");
         if (!url.startsWith(SQLITE_PREFIX) && !url.startsWith(POSTGRES_PREFIX)) {
             throw new ConfigException("database.url",
                     "database.url must start with " + SQLITE_PREFIX + " or " + POSTGRES_PREFIX);
         }
+        if (poolSize < MIN_POOL_SIZE || poolSize > MAX_POOL_SIZE) {
+            throw new ConfigException("database.poolSize", "database.poolSize must be between " + MIN_POOL_SIZE
+                    + " and " + MAX_POOL_SIZE + ", was " + poolSize);
+        }
+    }
+
+    /** A store with the default pool for the default slots and durable SQLite commits. */
+    public DatabaseConfig(String url, String user, String password) {
+        this(url, user, password, defaultPoolSize(RuntimeConfig.defaults().maxConcurrentControlCalls()),
+                Synchronous.FULL);
     }
 
     public static DatabaseConfig defaults() {
         return new DatabaseConfig(DEFAULT_URL, null, null);
+    }
+
+    /**
+     * The PostgreSQL pool for a worker with {@code slots} control slots: one connection per slot, because each
+     * running operation makes its fenced writes and lease renewals on a thread of its own and holds a connection
+     * for each; plus {@value #POOL_HEADROOM} for what runs beside them: the claim scan, the notify phase's claims
+     * and results, group commits of several writes, the worker heartbeat and client reads. (A fixed pool of 4
+     * against 8 slots left 7.7 store calls waiting on average, issue 9.) At most {@value #MAX_POOL_SIZE}.
+     */
+    public static int defaultPoolSize(int slots) {
+        return Math.min(MAX_POOL_SIZE, Math.max(MIN_POOL_SIZE, slots + POOL_HEADROOM));
     }
 
     public Kind kind() {
@@ -48,6 +83,6 @@ public record DatabaseConfig(String url, String user, String password) {
     @Override
     public String toString() {
         return "DatabaseConfig[url=" + redactedUrl() + ", user=" + user + ", password=" + (password == null ? "none" : "***")
-                + "]";
+                + ", poolSize=" + poolSize + ", synchronous=" + synchronous + "]";
     }
 }

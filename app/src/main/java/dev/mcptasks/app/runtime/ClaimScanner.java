@@ -93,11 +93,14 @@ final class ClaimScanner {
         }
     }
 
-    /** Claims and launches due rows of {@code phase}; returns how many were admitted. */
-    int scan(ClaimPhase phase) {
+    /**
+     * Claims and launches due rows of {@code phase}; returns how many slots it reserved and how many claims it
+     * admitted (fewer admitted than reserved: everything due was taken).
+     */
+    ScanResult scan(ClaimPhase phase) {
         int reserved = slots.reserve(slots.capacity());
         if (reserved == 0) {
-            return 0; // every slot is held (possibly by uncooperative cleanup): new calls wait
+            return ScanResult.NO_SLOTS; // every slot is held (possibly by uncooperative cleanup): new calls wait
         }
         int admitted = 0;
         try {
@@ -120,6 +123,6 @@ final class ClaimScanner {
         } finally {
             slots.release(reserved - admitted);
         }
-        return admitted;
+        return new ScanResult(reserved, admitted);
     }
 }

@@ -55,14 +55,14 @@ final class NotificationDispatcher {
         this.slots = new CapacitySlots(settings.maxConcurrentControlCalls());
     }
 
-    /** Claims and starts due deliveries; returns how many were started. */
-    int dispatch() {
+    /** Claims and starts due deliveries; returns how many slots it reserved and how many deliveries it started. */
+    ScanResult dispatch() {
         if (stopping) {
-            return 0;
+            return ScanResult.NO_SLOTS;
         }
         int reserved = slots.reserve(slots.capacity());
         if (reserved == 0) {
-            return 0;
+            return ScanResult.NO_SLOTS;
         }
         int started = 0;
         try {
@@ -93,7 +93,12 @@ final class NotificationDispatcher {
         } finally {
             slots.release(reserved - started);
         }
-        return started;
+        return new ScanResult(reserved, started);
+    }
+
+    /** The delivery slots (the runtime listens to their releases to continue a full notify scan). */
+    CapacitySlots slots() {
+        return slots;
     }
 
     /**

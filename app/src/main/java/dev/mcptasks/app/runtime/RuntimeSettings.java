@@ -16,7 +16,10 @@ import java.util.Objects;
  * @param degradedAfterErrors consecutive errors after which a tracking-degraded event is recorded
  * @param maxResultBytes larger results are stored as a preview with {@code result_truncated}
  * @param drain how long shutdown, autonomous completion and ownership loss wait for calls to settle
- * @param tickInterval time between control-loop ticks
+ * @param tickInterval time between control-loop ticks: the idle fallback. New work (a task created, a cancel
+ *     requested, an answer stored) wakes the worker through the store, and a scan that filled its slots continues as
+ *     slots free up; only work due by time alone (a poll's next due time, a retry after backoff, a notification
+ *     retry, another worker's expired lease) waits for the next tick
  * @param workerStaleAfter a worker not heartbeated for this long is considered dead
  * @param sinkTimeout how long one notification delivery may take before it counts as a failed attempt
  */
@@ -83,6 +86,11 @@ public record RuntimeSettings(Duration lease, Duration pollInterval, int maxConc
     public RuntimeSettings withPollInterval(Duration value) {
         return new RuntimeSettings(lease, value, maxConcurrentControlCalls, maxBackoff, inputRequiredPoll,
                 degradedAfterErrors, maxResultBytes, drain, tickInterval, workerStaleAfter, sinkTimeout);
+    }
+
+    public RuntimeSettings withTickInterval(Duration value) {
+        return new RuntimeSettings(lease, pollInterval, maxConcurrentControlCalls, maxBackoff, inputRequiredPoll,
+                degradedAfterErrors, maxResultBytes, drain, value, workerStaleAfter, sinkTimeout);
     }
 
     public RuntimeSettings withSinkTimeout(Duration value) {

@@ -10,29 +10,40 @@ import dev.mcptasks.ports.driver.TaskDriver;
 import dev.mcptasks.ports.notification.NotificationSink;
 import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.TaskRepository;
+import dev.mcptasks.ports.repository.WorkSubscription;
 import dev.mcptasks.ports.repository.WorkerInfo;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The control loop of one worker. Each tick runs the cancel, submit, poll and notify phases in that order; the first tick
- * runs at start-up (which is also crash recovery), then one every {@code tickInterval}. A failing phase or record
- * never stops the others or the loop. The worker heartbeats itself into the workers table every third of
- * {@code workerStaleAfter} (a failed heartbeat again after the tick interval). Operations run on the given
- * executor, which must not run tasks on the caller's thread and should not bound its threads below the slot count
- * plus hung renewals (a cached pool fits).
+ * The control loop of one worker. A pass runs the cancel, submit, poll and notify scans in that order; the first
+ * pass runs at start-up (which is also crash recovery). After that a pass starts when
+ * <ul>
+ *   <li>the store signals work arrival ({@link TaskRepository#onWorkArrival}: a task created, a cancel requested, an
+ *       answer stored, by this process or another), so new work is claimed at once;</li>
+ *   <li>a scan that used every slot it reserved (more rows may be due) sees half its slots free again: that scan
+ *       runs again without waiting for the tick, so a backlog drains at the speed of its calls
+ *       ({@link ScanBacklog});</li>
+ *   <li>the tick, every {@code tickInterval}: the idle fallback that finds work due by time alone (a poll's next due
+ *       time, a retry after backoff, a notification retry, another worker's expired lease), which nothing
+ *       signals.</li>
+ * </ul>
+ * Passes are coalesced ({@link ScanRequests}): one runs at a time and requests made meanwhile make exactly one more.
+ * A failing scan or record never stops the others or the loop; a failed scan waits for the tick. The worker
+ * heartbeats itself into the workers table every third of {@code workerStaleAfter} (a failed heartbeat again after
+ * the tick interval). Operations and passes run on the given executor, which must not run tasks on the caller's
+ * thread and should not bound its threads below the slot count plus hung renewals (a cached pool fits).
  */
 public final class WorkerRuntime {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerRuntime.class);
-    private static final List<ClaimPhase> PHASES = List.of(ClaimPhase.CANCEL, ClaimPhase.SUBMIT, ClaimPhase.POLL);
 
     private final WorkerId worker;
     private final RuntimeSettings settings;
@@ -47,9 +58,14 @@ public final class WorkerRuntime {
     private final NotificationDispatcher notifications;
     private final Transitions transitions;
     private final GroupCommit commits;
-    private final AtomicBoolean ticking = new AtomicBoolean();
+    private final ScanRequests requests;
+    private final ScanBacklog controlBacklog;
+    private final ScanBacklog notifyBacklog;
     private volatile boolean stopping;
+    /** Set by start: from then on, work arrivals and rescans start passes of their own. */
+    private volatile boolean looping;
     private boolean started;
+    private WorkSubscription arrivals;
     private WorkerInfo info;
     private Clock.Timer tickTimer;
     private Clock.Timer heartbeatTimer;
@@ -99,13 +115,21 @@ public final class WorkerRuntime {
                 Objects.requireNonNull(sink, "sink"), clock, executor, listener, counters);
         this.scanner = new ClaimScanner(worker, settings, repository, clock, slots, supervisor, counters,
                 (claimed, claimedAtNanos) -> operation(claimed, claimedAtNanos, handlers));
+        this.requests = new ScanRequests(executor, this::pass);
+        this.controlBacklog = new ScanBacklog(slots, this::requestScans);
+        this.notifyBacklog = new ScanBacklog(notifications.slots(), this::requestScans);
+        slots.whenReleased(controlBacklog::slotsReleased);
+        notifications.slots().whenReleased(notifyBacklog::slotsReleased);
     }
 
     public WorkerId workerId() {
         return worker;
     }
 
-    /** Registers the worker, runs the first tick now, then ticks every {@code tickInterval}. */
+    /**
+     * Registers the worker, listens for work arrival, runs the first pass now (on the calling thread), then ticks
+     * every {@code tickInterval}.
+     */
     public synchronized void start() {
         if (started) {
             throw new IllegalStateException("worker " + worker + " was already started");
@@ -113,29 +137,20 @@ public final class WorkerRuntime {
         started = true;
         info = new WorkerInfo(worker, hostName(), ProcessHandle.current().pid(), clock.now());
         heartbeatWorker();
+        looping = true;
+        // subscribed before the first pass: work that arrives while it scans makes one more pass, never none
+        arrivals = repository.onWorkArrival(this::workArrived);
         tick();
         scheduleTick();
     }
 
-    /** One pass: cancellations, then submissions, then polls, then notifications. */
+    /**
+     * One whole pass on the calling thread: cancellations, then submissions, then polls, then notifications. A
+     * worker that was not started runs only the passes it is told to (a scan that filled its slots is continued by
+     * a started worker alone).
+     */
     public void tick() {
-        if (stopping) {
-            return;
-        }
-        for (ClaimPhase phase : PHASES) {
-            try {
-                scanner.scan(phase);
-            } catch (RuntimeException e) {
-                LOG.warn("worker {}: the {} scan failed; the next tick tries again: {}", worker, phase.wireName(),
-                        e.toString());
-            }
-        }
-        try {
-            notifications.dispatch();
-        } catch (RuntimeException e) {
-            LOG.warn("worker {}: the notify scan failed; the next tick tries again: {}", worker, e.toString());
-        }
-        listener.tickFinished();
+        pass(Scan.ALL);
     }
 
     /**
@@ -152,6 +167,7 @@ public final class WorkerRuntime {
         if (tickTimer != null) {
             tickTimer.cancel();
         }
+        closeArrivals();
         if (heartbeatTimer != null) {
             heartbeatTimer.cancel();
         }
@@ -185,24 +201,72 @@ public final class WorkerRuntime {
         return new TaskDriverRegistry(wrapped, drivers.servers());
     }
 
-    private synchronized void scheduleTick() {
-        if (!stopping) {
-            tickTimer = clock.schedule(settings.tickInterval(), () -> executor.execute(this::timedTick));
+    /** The scans of {@code scans}, in pass order; stops early once the worker is stopping. */
+    private void pass(Set<Scan> scans) {
+        for (Scan scan : Scan.values()) {
+            if (stopping) {
+                return;
+            }
+            if (scans.contains(scan)) {
+                scan(scan);
+            }
+        }
+        if (scans.containsAll(Scan.ALL)) {
+            listener.tickFinished();
         }
     }
 
-    private void timedTick() {
-        // a slow tick is not overlapped by the next timer; reservations make overlap safe, this keeps it rare
-        if (ticking.compareAndSet(false, true)) {
-            try {
-                tick();
-            } catch (RuntimeException e) {
-                LOG.warn("worker {}: tick failed", worker, e);
-            } finally {
-                ticking.set(false);
-            }
+    private void scan(Scan scan) {
+        ScanBacklog backlog = scan == Scan.NOTIFY ? notifyBacklog : controlBacklog;
+        backlog.scanning(scan);
+        ScanResult result;
+        try {
+            result = scan == Scan.NOTIFY ? notifications.dispatch() : scanner.scan(scan.phase());
+        } catch (RuntimeException e) {
+            // its backlog mark stays cleared: a store error backs off to the tick, never a loop of failing scans
+            LOG.warn("worker {}: the {} scan failed; the next tick tries again: {}", worker, scan.label(),
+                    e.toString());
+            return;
         }
-        scheduleTick();
+        backlog.scanned(scan, result);
+    }
+
+    /** Asks for a pass (coalesced) once the worker runs its loop; called by timers, the store and slot releases. */
+    private void requestScans(Set<Scan> scans) {
+        if (looping && !stopping) {
+            requests.request(scans);
+        }
+    }
+
+    /** The store's work-arrival signal, on a store thread: only records the request, never scans here. */
+    private void workArrived() {
+        try {
+            requestScans(Scan.ALL);
+        } catch (RuntimeException e) {
+            LOG.warn("worker {}: could not request a pass after a work arrival; the tick finds the work: {}", worker,
+                    e.toString());
+        }
+    }
+
+    private void closeArrivals() {
+        if (arrivals == null) {
+            return;
+        }
+        try {
+            arrivals.close();
+        } catch (RuntimeException e) {
+            LOG.warn("worker {}: closing the work-arrival subscription failed: {}", worker, e.toString());
+        }
+    }
+
+    /** The tick timer: a whole pass (coalesced with any pass running), then the next tick. */
+    private synchronized void scheduleTick() {
+        if (!stopping) {
+            tickTimer = clock.schedule(settings.tickInterval(), () -> {
+                requestScans(Scan.ALL);
+                scheduleTick();
+            });
+        }
     }
 
     /**

@@ -51,6 +51,8 @@ class ServeWorkerIdTest {
 
     @Test
     void twoStartsWithTheSameWorkerIdAreTwoWorkers() throws Exception {
+        // claimed before any worker runs: a create wakes the workers, which would otherwise take the row first
+        Claim submit = claimedTask();
         CompletableFuture<Integer> first = CompletableFuture.supplyAsync(() -> cli.run("serve", "--worker-id", "ops"));
         WorkerId firstId = awaitWorkers(1).get(0).id();
         CompletableFuture<Integer> second = CompletableFuture.supplyAsync(() -> cli.run("serve", "--worker-id", "ops"));
@@ -61,7 +63,7 @@ class ServeWorkerIdTest {
         assertThat(secondId.value()).startsWith("ops:");
 
         // a stdio task the first start created: only the first start (live) may control it
-        TaskRecord owned = processLocalTaskOf(firstId);
+        TaskRecord owned = processLocalTaskOf(submit, firstId);
         assertThat(cli.repository.claimControl(new ControlClaimRequest(ClaimPhase.POLL, secondId, 10,
                 Duration.ofSeconds(30), Duration.ofSeconds(60), Set.of()))).isEmpty();
         assertThat(cli.repository.find(owned.id())).contains(owned);
@@ -82,10 +84,15 @@ class ServeWorkerIdTest {
         assertThat(cli.err().lines()).hasSize(1);
     }
 
-    private TaskRecord processLocalTaskOf(WorkerId owner) {
+    /** A new task under a set-up claim (its lease outlives the test: the manual clock never reaches its expiry). */
+    private Claim claimedTask() {
         cli.repository.create(new NewTask(TaskId.of("local-1"), "local", "tool", "{}", "mcp-tasks", null));
-        Claim submit = cli.repository.claimControl(new ControlClaimRequest(ClaimPhase.SUBMIT, owner, 1,
+        return cli.repository.claimControl(new ControlClaimRequest(ClaimPhase.SUBMIT, WorkerId.of("set-up"), 1,
                 Duration.ofSeconds(30), Duration.ofSeconds(30), Set.of())).get(0).claim();
+    }
+
+    /** Completes the set-up claim's create as {@code owner}'s process-local (stdio) task. */
+    private TaskRecord processLocalTaskOf(Claim submit, WorkerId owner) {
         assertThat(cli.repository.applySubmitted(submit, new SubmitWrite("r1",
                 new StoredSnapshot(TaskStatus.WORKING, null, null, false, null, null, null), null, "2025-11-25",
                 owner, cli.clock.now(), null))).isTrue();

@@ -54,11 +54,12 @@ class ConfigLoaderTest {
     @Test
     void everyKeyIsMapped() {
         AppConfig config = parse("""
-                { "database": { "url": "jdbc:postgresql://db/tasks", "user": "mcp", "password": "${env:TOKEN}" },
+                { "database": { "url": "jdbc:postgresql://db/tasks", "user": "mcp", "password": "${env:TOKEN}",
+                                "poolSize": 24 },
                   "runtime": { "leaseSeconds": 30, "pollIntervalSeconds": 2, "maxConcurrentControlCalls": 16,
                                "maxBackoffSeconds": 600, "inputRequiredPollSeconds": 90, "degradedAfterErrors": 5,
                                "maxResultBytes": 1048576, "drainSeconds": 10, "workerStaleAfterSeconds": 40,
-                               "notificationTimeoutSeconds": 20 },
+                               "notificationTimeoutSeconds": 20, "tickMillis": 250 },
                   "mcpServers": {
                     "local": { "type": "stdio", "command": "node", "args": ["server.js", "stdio"],
                                "env": { "TOKEN": "${env:TOKEN}", "PLAIN": "a-${env:API_TOKEN}-b" }, "cwd": "srv",
@@ -74,9 +75,10 @@ class ConfigLoaderTest {
                   } }
                 """);
 
-        assertThat(config.database()).isEqualTo(new DatabaseConfig("jdbc:postgresql://db/tasks", "mcp", "s3cret-token"));
+        assertThat(config.database()).isEqualTo(new DatabaseConfig("jdbc:postgresql://db/tasks", "mcp", "s3cret-token",
+                24, DatabaseConfig.Synchronous.FULL));
         assertThat(config.database().kind()).isEqualTo(DatabaseConfig.Kind.POSTGRES);
-        assertThat(config.runtime()).isEqualTo(new RuntimeConfig(30, 2, 16, 600, 90, 5, 1048576, 10, 40, 20));
+        assertThat(config.runtime()).isEqualTo(new RuntimeConfig(30, 2, 16, 600, 90, 5, 1048576, 10, 40, 20, 250));
         assertThat(config.servers()).containsOnlyKeys("local", "remote", "tools");
         assertThat(config.servers().keySet()).containsExactly("local", "remote", "tools");
         assertThat(config.servers().get("local")).isEqualTo(new ServerConfig("local", "node",
@@ -119,7 +121,8 @@ class ConfigLoaderTest {
     @Test
     void secretsNeverAppearInToString() {
         AppConfig config = parse("""
-                { "database": { "url": "jdbc:postgresql://db/tasks", "user": "mcp", "password": "${env:TOKEN}" },
+                { "database": { "url": "jdbc:postgresql://db/tasks", "user": "mcp", "password": "${env:TOKEN}",
+                                "poolSize": 24 },
                   "mcpServers": {
                     "local": { "command": "node", "env": { "TOKEN": "${env:TOKEN}" } },
                     "remote": { "url": "http://h/mcp", "headers": { "Authorization": "Bearer ${env:API_TOKEN}" } } } }
