@@ -7,7 +7,6 @@ import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,9 +32,9 @@ final class ClaimScale {
 
     /** {@code finishedSource}: a database whose tasks are all finished (at least {@value #SEEDS} of them). */
     List<Figure> run(String finishedSource, int small, int large, int pending, RuntimeSettings settings,
-            Duration timeBox) throws Exception {
-        Figure smallRate = rateWith(finishedSource, small, pending, settings, timeBox);
-        Figure largeRate = rateWith(finishedSource, large, pending, settings, timeBox);
+            Budget budget) throws Exception {
+        Figure smallRate = rateWith(finishedSource, small, pending, settings, budget);
+        Figure largeRate = rateWith(finishedSource, large, pending, settings, budget);
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("small_finished_rows", small);
         details.put("large_finished_rows", large);
@@ -47,7 +46,7 @@ final class ClaimScale {
         return List.of(smallRate, largeRate, ratio);
     }
 
-    private Figure rateWith(String source, int finished, int pending, RuntimeSettings settings, Duration timeBox)
+    private Figure rateWith(String source, int finished, int pending, RuntimeSettings settings, Budget budget)
             throws Exception {
         String name = "scale_" + finished;
         db.copy(source, name);
@@ -59,7 +58,7 @@ final class ClaimScale {
         double buildSeconds = McpTasksBurnDown.seconds(System.nanoTime() - built);
         burnDown.prepareTemplate(name, pending);
         Figure figure = burnDown.runOn(name, "mcp-tasks, 1 worker x 8 slots, tick 1 ms, " + rows
-                + " finished rows", 1, settings, pending, timeBox);
+                + " finished rows", 1, settings, pending, budget);
         Map<String, Object> details = new LinkedHashMap<>(figure.details());
         details.put("finished_rows", rows);
         details.put("bulk_insert_seconds", McpTasksBurnDown.round(buildSeconds));

@@ -31,7 +31,7 @@ final class RenewalCpu {
     Figure run(String template, int inFlight, Duration window) throws Exception {
         String name = "renew_" + inFlight;
         db.copy(template, name);
-        RuntimeSettings settings = RuntimeSettings.defaults().withLease(LEASE).withMaxConcurrentControlCalls(inFlight);
+        RuntimeSettings settings = McpTasksWorker.shipped().withLease(LEASE).withMaxConcurrentControlCalls(inFlight);
         HangingDriver driver = new HangingDriver();
         com.sun.management.OperatingSystemMXBean os =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
@@ -57,10 +57,14 @@ final class RenewalCpu {
             RuntimeMetrics after = worker.metrics();
             long renewals = after.renewals() - before.renewals();
             cpuShare = cpu / (double) elapsed * 100;
+            details.put("requested_in_flight", inFlight);
             details.put("in_flight", driver.calls());
             details.put("window_s", window.toSeconds());
             details.put("lease_s", LEASE.toSeconds());
             details.put("renewals_in_window", renewals);
+            // each claim is renewed every renewal interval: what the window should hold
+            details.put("expected_renewals", (long) (driver.calls() * (window.toMillis()
+                    / (double) settings.renewalInterval().toMillis())));
             details.put("ownership_losses_in_window", after.ownershipLosses() - before.ownershipLosses());
             details.put("cpu_ms_per_renewal", renewals == 0 ? null
                     : McpTasksBurnDown.round(cpu / 1e6 / renewals));
