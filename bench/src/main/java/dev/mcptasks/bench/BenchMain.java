@@ -57,8 +57,11 @@ public final class BenchMain {
                 try (BenchDatabase db = key.equals("sqlite")
                         ? new SqliteBench(options.dir().resolve("sqlite"), options.sqliteSynchronous())
                         : PostgresBench.start()) {
-                    databases.put(key, db.settings());
-                    figures.addAll(measure(db, clock, options));
+                    Map<String, Object> settings = new LinkedHashMap<>(db.settings());
+                    Map<String, Double> phases = new LinkedHashMap<>();
+                    figures.addAll(measure(db, clock, options, phases));
+                    settings.put("phase_seconds", phases);
+                    databases.put(key, settings);
                 }
             }
         }
@@ -82,11 +85,13 @@ public final class BenchMain {
         return report;
     }
 
-    private static List<Figure> measure(BenchDatabase db, SystemClock clock, BenchOptions options) throws Exception {
+    private static List<Figure> measure(BenchDatabase db, SystemClock clock, BenchOptions options,
+            Map<String, Double> phases) throws Exception {
         List<Figure> figures = new ArrayList<>();
+        Phases progress = new Phases(db.key(), phases);
         int tasks = options.tasks();
         Budget budget = new Budget(options.timeBox(), options.probe());
-        progress(db, "pre-inserting " + tasks + " tasks through TaskService");
+        progress.next("pre-inserting " + tasks + " tasks through TaskService");
         McpTasksBurnDown burnDown = new McpTasksBurnDown(db, clock);
         double submits = burnDown.prepareTemplate("tpl", tasks);
         figures.add(new Figure(db.key(), "pre-insert", "TaskService.submit, 4 threads", McpTasksBurnDown.round(submits),
@@ -95,37 +100,41 @@ public final class BenchMain {
         DbSchedulerBurnDown dbScheduler = new DbSchedulerBurnDown(db);
         DbSchedulerBurnDown.Polling fast = db.key().equals("postgres") ? DbSchedulerBurnDown.LOCK_AND_FETCH
                 : DbSchedulerBurnDown.FAST_FETCH;
-        progress(db, "db-scheduler, defaults");
+        progress.next("db-scheduler, defaults");
         figures.add(dbScheduler.run("dbs_default", DbSchedulerBurnDown.DEFAULT, tasks, budget));
-        progress(db, "db-scheduler, " + fast.label());
+        progress.next("db-scheduler, " + fast.label());
         figures.add(dbScheduler.run("dbs_fast", fast, tasks, budget));
-        progress(db, "db-scheduler, 2 schedulers, " + fast.label());
-        figures.add(dbScheduler.run("dbs_fast_2", fast, 2, tasks, budget));
+        if (db.key().equals("postgres")) {
+            // on SQLite a second scheduler only fights the first for the one write lock: db-scheduler's completions
+            // then fail with SQLITE_BUSY and stay picked until dead-execution detection (measured: 3x slower)
+            progress.next("db-scheduler, 2 schedulers, " + fast.label());
+            figures.add(dbScheduler.run("dbs_fast_2", fast, 2, tasks, budget));
+        }
 
         // the judged rows: what serve runs with when nothing is configured, one and two workers
         RuntimeSettings shipped = McpTasksWorker.shipped();
         for (int workers = 1; workers <= 2; workers++) {
             String who = "mcp-tasks, " + workers + " worker" + (workers > 1 ? "s" : "") + " x "
                     + shipped.maxConcurrentControlCalls() + " slots";
-            progress(db, who + ", shipped settings");
+            progress.next(who + ", shipped settings");
             figures.add(burnDown.run("tpl", "mcp_shipped_" + workers, who + ", shipped settings ("
                     + McpTasksWorker.describe(shipped) + ")", workers, shipped, tasks, budget));
         }
         // the reference row: the same worker polling every millisecond, i.e. what the runtime does when the tick is
         // not what limits it; its finished tasks also seed the claim-scale databases
         RuntimeSettings fastTick = McpTasksWorker.withTick(shipped, Duration.ofMillis(1));
-        progress(db, "mcp-tasks, 1 worker, tick forced to 1 ms (reference)");
+        progress.next("mcp-tasks, 1 worker, tick forced to 1 ms (reference)");
         figures.add(burnDown.run("tpl", "mcp_fast_1", "mcp-tasks, 1 worker x " + fastTick.maxConcurrentControlCalls()
                 + " slots, tick forced to 1 ms (reference)", 1, fastTick, tasks, budget));
 
-        progress(db, "work per task, " + options.workTasks() + " tasks each");
+        progress.next("work per task, " + options.workTasks() + " tasks each");
         burnDown.prepareTemplate("work_tpl", options.workTasks());
         figures.add(burnDown.workPerTask("work_tpl", "work_mcp", "mcp-tasks, 1 worker, shipped settings", shipped,
                 options.workTasks(), budget));
         DbSchedulerBurnDown.Polling best = bestPolling(figures, db.key(), fast);
         figures.add(dbScheduler.workPerTask("work_dbs", best, options.workTasks(), budget));
 
-        progress(db, "claim scale: " + options.scaleSmall() + " vs " + options.scaleLarge() + " finished rows, "
+        progress.next("claim scale: " + options.scaleSmall() + " vs " + options.scaleLarge() + " finished rows, "
                 + options.scalePending() + " pending");
         figures.addAll(new ClaimScale(db, burnDown).run("mcp_fast_1", options.scaleSmall(), options.scaleLarge(),
                 options.scalePending(), fastTick, budget));
@@ -136,13 +145,39 @@ public final class BenchMain {
                         + tasks + " tasks (--tasks)");
                 continue;
             }
-            progress(db, "renewal CPU, " + inFlight + " calls in flight");
+            progress.next("renewal CPU, " + inFlight + " calls in flight");
             figures.add(new RenewalCpu(db, clock).run("tpl", inFlight, options.renewalWindow()));
         }
 
-        progress(db, "submit->claim latency, " + options.latencySamples() + " samples");
+        progress.next("submit->claim latency, " + options.latencySamples() + " samples");
         figures.add(new SubmitLatency(db, clock).run("latency", options.latencySamples()));
+        progress.next("done");
         return figures;
+    }
+
+    /** Prints each phase as it starts and keeps how long each took (for the JSON: where a run's time goes). */
+    private static final class Phases {
+        private final String db;
+        private final Map<String, Double> seconds;
+        private String current;
+        private long startedAt;
+
+        Phases(String db, Map<String, Double> seconds) {
+            this.db = db;
+            this.seconds = seconds;
+        }
+
+        void next(String phase) {
+            long now = System.nanoTime();
+            if (current != null) {
+                seconds.put(current, McpTasksBurnDown.round(McpTasksBurnDown.seconds(now - startedAt)));
+            }
+            current = phase;
+            startedAt = now;
+            if (!phase.equals("done")) {
+                System.err.println("bench [" + db + "] " + phase + "...");
+            }
+        }
     }
 
     /** The single-scheduler polling of db-scheduler's fastest run so far (its work per task is measured). */
@@ -170,7 +205,4 @@ public final class BenchMain {
         return machine;
     }
 
-    private static void progress(BenchDatabase db, String what) {
-        System.err.println("bench [" + db.key() + "] " + what + "...");
-    }
 }
