@@ -66,7 +66,8 @@ final class PostgresWorkMeter implements WorkMeter {
         countedAs.put("rows_inserted", "pg_stat_database.tup_inserted (rows_updated, rows_deleted likewise)");
         countedAs.put("wal_bytes", "pg_current_wal_lsn() advance, server-wide");
         countedAs.put("statements", statements ? "pg_stat_statements calls (executions) in the database, every role"
-                + " but the bench monitor's" : "not counted: pg_stat_statements could not be loaded");
+                + " but the bench monitor's; the BEGIN/COMMIT pgjdbc sends are not among them (see transactions)"
+                : "not counted: pg_stat_statements could not be loaded");
         return new WorkCounts(counters, tally, countedAs);
     }
 

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A tiny bench on SQLite in a few seconds: the instrument itself works (both burn-downs finish every task with one
- * and two workers or schedulers, the work meter counts what it claims to, the latency probe sees its submits, the
+ * A tiny bench on SQLite in a few seconds: the instrument itself works (both burn-downs finish every task, mcp-tasks
+ * also with two workers (two db-schedulers run on PostgreSQL only, which this test does not start), the work meter counts what it claims to, the latency probe sees its submits, the
  * goals are judged against the right figures, the tables render). No figure's speed is judged.
  */
 class BenchSmokeTest {
@@ -27,7 +27,7 @@ class BenchSmokeTest {
     Path dir;
 
     @Test
-    void tinyBurnDownsOfBothSchedulersWithOneAndTwoOfEachFinishEveryTask() throws Exception {
+    void tinyBurnDownsOfBothSchedulersAndOfTwoWorkersFinishEveryTask() throws Exception {
         try (SystemClock clock = new SystemClock(); SqliteBench db = new SqliteBench(dir)) {
             McpTasksBurnDown burnDown = new McpTasksBurnDown(db, clock);
             burnDown.prepareTemplate("tpl", 16);
@@ -36,7 +36,6 @@ class BenchSmokeTest {
             Figure mineTwo = burnDown.run("tpl", "mine2", "mcp-tasks, two", 2, fastTick, 16, GENEROUS);
             DbSchedulerBurnDown dbScheduler = new DbSchedulerBurnDown(db);
             Figure theirs = dbScheduler.run("theirs", DbSchedulerBurnDown.FAST_FETCH, 16, GENEROUS);
-            Figure theirsTwo = dbScheduler.run("theirs2", DbSchedulerBurnDown.FAST_FETCH, 2, 16, GENEROUS);
 
             for (Figure figure : List.of(mine, mineTwo)) {
                 assertThat(figure.details()).containsEntry("finished", 16L).containsEntry("time_boxed", false);
@@ -45,12 +44,14 @@ class BenchSmokeTest {
             }
             assertThat(mineTwo.details()).containsEntry("workers", 2);
             assertThat(theirs.details()).containsEntry("finished", 16L).containsEntry("handler_calls", 16L);
-            assertThat(theirsTwo.details()).containsEntry("finished", 16L).containsEntry("handler_calls", 16L)
-                    .containsEntry("schedulers", 2);
-            Figure best = theirs.value() >= theirsTwo.value() ? theirs : theirsTwo;
-            assertThat(Ratios.of(List.of(mine, theirs, theirsTwo))).singleElement()
+            Figure slower = new Figure("sqlite", "burn-down", "db-scheduler, slower", theirs.value() / 2,
+                    "executions/s", Map.of());
+            Figure notABurnDown = new Figure("sqlite", "work per task", "db-scheduler, work", 1e9, "transactions/task",
+                    Map.of());
+            // against db-scheduler's best burn-down, whatever else db-scheduler measured
+            assertThat(Ratios.of(List.of(mine, slower, theirs, notABurnDown))).singleElement()
                     .satisfies(ratio -> assertThat(ratio.value()).isEqualTo(
-                            McpTasksBurnDown.round(mine.value() / best.value())));
+                            McpTasksBurnDown.round(mine.value() / theirs.value())));
             assertThat(Table.render(List.of(mine, theirs))).contains("mcp-tasks").contains("db-scheduler");
         }
     }
