@@ -139,12 +139,19 @@ final class DbSchedulerBurnDown {
                 long start = System.nanoTime();
                 running.forEach(Scheduler::start);
                 try {
+                    long progressedAt = start;
+                    long before = executions;
                     do {
                         Thread.sleep(100);
                         remaining = Store.count(monitor, "select count(*) from scheduled_tasks");
                         polls++;
-                        elapsed = System.nanoTime() - start;
-                    } while (budget.goOn(executions - remaining, executions, elapsed));
+                        long now = System.nanoTime();
+                        elapsed = now - start;
+                        if (remaining < before) {
+                            progressedAt = now;
+                            before = remaining;
+                        }
+                    } while (budget.goOn(executions - remaining, executions, elapsed, System.nanoTime() - progressedAt));
                 } finally {
                     running.forEach(Scheduler::stop);
                     pools.forEach(HikariDataSource::close);

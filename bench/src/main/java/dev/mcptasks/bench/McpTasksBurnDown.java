@@ -141,12 +141,19 @@ final class McpTasksBurnDown {
                     running.add(worker);
                     worker.start();
                 }
+                long progressedAt = start;
+                long before = 0;
                 do {
                     Thread.sleep(100);
                     finished = tasks - Store.count(monitor, UNFINISHED);
                     polls++;
-                    elapsed = System.nanoTime() - start;
-                } while (budget.goOn(finished, tasks, elapsed));
+                    long now = System.nanoTime();
+                    elapsed = now - start;
+                    if (finished > before) {
+                        progressedAt = now;
+                        before = finished;
+                    }
+                } while (budget.goOn(finished, tasks, elapsed, System.nanoTime() - progressedAt));
             } finally {
                 running.forEach(McpTasksWorker::close);
                 stores.forEach(CloseableTaskRepository::close);

@@ -42,8 +42,16 @@ final class RenewalCpu {
                 McpTasksWorker worker = new McpTasksWorker("renewals", settings, store, clock, driver)) {
             worker.start();
             long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (driver.calls() < inFlight && System.nanoTime() < until) {
+            // until every call is in flight, or the claims stop coming for 10 s (a worker that cannot claim them all)
+            long progressedAt = System.nanoTime();
+            int seen = 0;
+            while (driver.calls() < inFlight && System.nanoTime() < until
+                    && System.nanoTime() - progressedAt < Duration.ofSeconds(10).toNanos()) {
                 Thread.sleep(50);
+                if (driver.calls() > seen) {
+                    seen = driver.calls();
+                    progressedAt = System.nanoTime();
+                }
             }
             // let the claiming burst's own work settle before the window opens
             Thread.sleep(500);

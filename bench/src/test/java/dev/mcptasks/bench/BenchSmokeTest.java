@@ -69,9 +69,10 @@ class BenchSmokeTest {
             for (Figure figure : List.of(mine, theirs)) {
                 assertThat(figure.measurement()).isEqualTo("work per task");
                 assertThat(figure.details()).containsEntry("finished", 10L);
-                // every finished task took at least one committed write transaction and one update
+                // every finished task took at least one committed write transaction (a prepared statement may be
+                // executed again unseen: the statements are only known to be there)
                 assertThat(figure.value()).isGreaterThanOrEqualTo(1);
-                assertThat((double) figure.details().get("updates_per_task")).isGreaterThanOrEqualTo(1);
+                assertThat((double) figure.details().get("statements_per_task")).isPositive();
                 assertThat((double) figure.details().get("wal_bytes_per_task")).isPositive();
                 assertThat((Map<?, ?>) figure.details().get("top_statements_per_task")).isNotEmpty();
             }
@@ -146,7 +147,7 @@ class BenchSmokeTest {
     }
 
     @Test
-    void aBurnDownStopsAfterTheProbeOnlyWhenItsRateCannotFinishInTheBox() {
+    void aBurnDownStopsAfterTheProbeOnlyWhenItsRateCannotFinishInTheBoxOrItStalled() {
         Budget budget = new Budget(Duration.ofSeconds(60), Duration.ofSeconds(5));
         long s = 1_000_000_000L;
 
@@ -155,6 +156,9 @@ class BenchSmokeTest {
         assertThat(budget.goOn(80, 1_000, 6 * s)).as("would need 75 s").isFalse();
         assertThat(budget.goOn(999, 1_000, 60 * s)).as("the box is over").isFalse();
         assertThat(budget.goOn(1_000, 1_000, s)).as("done").isFalse();
+        assertThat(budget.goOn(998, 1_000, 20 * s, 5 * s)).as("nothing finished for 5 s").isFalse();
+        assertThat(budget.goOn(10, 1_000, 2 * s, 2 * s)).as("a slow start before the probe").isTrue();
+        assertThat(budget.goOn(998, 1_000, 20 * s, 4 * s)).as("progressing").isTrue();
     }
 
     @Test
