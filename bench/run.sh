@@ -17,7 +17,7 @@
 #   renewal CPU   1,000 and 10,000 calls in flight (--quick: 1,000)
 #   latency       submit -> claim on an idle worker with the shipped settings
 # A burn-down runs until done or 75 s (--quick 20 s); after 8 s (--quick 4 s) one whose rate cannot finish in
-# the box stops there. SQLite: synchronous FULL for both schedulers (--sqlite-synchronous normal: NORMAL for both).
+# the box stops there, as does one that finished nothing for 5 s. SQLite: synchronous FULL for both schedulers (--sqlite-synchronous normal: NORMAL for both).
 # Full run under 10 minutes on 2 cores; --quick under 2 minutes (idle machine).
 # Prints the figures and a goals table (PASS / FAIL / NOT MEASURED); writes every figure, the goals, the machine and
 # the settings to bench/target/bench-results.json (--out).
