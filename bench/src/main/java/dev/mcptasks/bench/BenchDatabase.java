@@ -23,6 +23,15 @@ interface BenchDatabase extends AutoCloseable {
     /** A plain pool on database {@code name} (db-scheduler, monitoring, set-up). */
     HikariDataSource pool(String name, int size);
 
+    /**
+     * A pool of one connection on database {@code name} for the bench's monitor: its statements are left out of a
+     * {@link WorkMeter}'s statement counts (another role on PostgreSQL, other threads on SQLite).
+     */
+    HikariDataSource monitor(String name);
+
+    /** Starts counting the work done on database {@code name}; the caller's thread counts as the monitor's. */
+    WorkMeter meter(String name);
+
     /** Creates database {@code name} as a copy of {@code template} (which must have no open connections). */
     void copy(String template, String name);
 

@@ -1,18 +1,27 @@
 package dev.mcptasks.bench;
 
+import dev.mcptasks.sqlite.SqliteSettings.Synchronous;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The command line of the bench; --quick scales every size down to stay within two minutes. */
-record BenchOptions(boolean quick, List<String> databases, int tasks, Duration timeBox, Duration shippedBox,
+/**
+ * The command line of the bench; --quick scales every size down to stay within two minutes.
+ *
+ * @param timeBox the longest a burn-down may run
+ * @param probe after this long, a burn-down whose rate so far would not finish within {@code timeBox} stops there
+ *     (its rate is then the rate over the probe; the figure says it was time-boxed)
+ * @param workTasks tasks of the work-per-task runs (statements and transactions per task)
+ * @param sqliteSynchronous SQLite's {@code synchronous} for both schedulers
+ */
+record BenchOptions(boolean quick, List<String> databases, int tasks, Duration timeBox, Duration probe,
         int latencySamples, int scaleSmall, int scaleLarge, int scalePending, List<Integer> renewalInFlight,
-        Duration renewalWindow, Path out, Path dir) {
+        Duration renewalWindow, int workTasks, Synchronous sqliteSynchronous, Path out, Path dir) {
 
     static final String USAGE = "usage: bench/run.sh [--quick] [--db sqlite|postgres|both] [--tasks N]"
-            + " [--latency-samples N]"
+            + " [--latency-samples N] [--work-tasks N] [--sqlite-synchronous full|normal]"
             + " [--scale-rows SMALL,LARGE] [--out FILE] [--dir DIR]";
 
     static BenchOptions parse(String... args) {
@@ -21,6 +30,8 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
         Integer tasks = null;
         Integer samples = null;
         int[] scale = null;
+        Integer workTasks = null;
+        Synchronous synchronous = Synchronous.FULL;
         Path out = Path.of("bench/target/bench-results.json");
         Path dir = Path.of("bench/target/bench-run");
         for (int i = 0; i < args.length; i++) {
@@ -30,6 +41,8 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
                 case "--tasks" -> tasks = positive(value(args, ++i, "--tasks"), "--tasks");
                 case "--latency-samples" -> samples = positive(value(args, ++i, "--latency-samples"),
                         "--latency-samples");
+                case "--work-tasks" -> workTasks = positive(value(args, ++i, "--work-tasks"), "--work-tasks");
+                case "--sqlite-synchronous" -> synchronous = synchronous(value(args, ++i, "--sqlite-synchronous"));
                 case "--scale-rows" -> scale = pair(value(args, ++i, "--scale-rows"));
                 case "--out" -> out = Path.of(value(args, ++i, "--out"));
                 case "--dir" -> dir = Path.of(value(args, ++i, "--dir"));
@@ -47,8 +60,9 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
                 quick ? Duration.ofSeconds(4) : Duration.ofSeconds(8),
                 samples != null ? samples : quick ? 10 : 25,
                 scale != null ? scale[0] : 10_000, scale != null ? scale[1] : quick ? 100_000 : 1_000_000,
-                quick ? 500 : 2_000, quick ? List.of(1_000) : List.of(1_000, 10_000),
-                quick ? Duration.ofSeconds(5) : Duration.ofSeconds(10), out, dir);
+                quick ? 200 : 2_000, quick ? List.of(1_000) : List.of(1_000, 10_000),
+                quick ? Duration.ofSeconds(5) : Duration.ofSeconds(10),
+                workTasks != null ? workTasks : quick ? 300 : 1_000, synchronous, out, dir);
     }
 
     Map<String, Object> describe() {
@@ -57,18 +71,32 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
         settings.put("databases", databases);
         settings.put("tasks_per_burn_down", tasks);
         settings.put("burn_down_time_box_s", timeBox.toSeconds());
-        settings.put("shipped_settings_time_box_s", shippedBox.toSeconds());
+        settings.put("burn_down_probe_s", probe.toSeconds());
+        settings.put("burn_down_rule", "until every task is finished, or the time box ends; after the probe, a"
+                + " burn-down whose rate so far would not finish within the box stops (time_boxed)");
+        settings.put("work_per_task_tasks", workTasks);
+        settings.put("sqlite_synchronous", sqliteSynchronous.name() + " for both schedulers");
         settings.put("latency_samples", latencySamples);
         settings.put("claim_scale_finished_rows", List.of(scaleSmall, scaleLarge));
         settings.put("claim_scale_pending_tasks", scalePending);
         settings.put("renewal_in_flight", renewalInFlight);
         settings.put("renewal_window_s", renewalWindow.toSeconds());
         settings.put("driver", "in-process no-op driver, create answer already terminal (completed)");
-        settings.put("mcp_tasks_runtime", "WorkerRuntime as in Workers/CrashableWorker; RuntimeSettings.defaults()"
-                + " (lease 120 s, 8 slots, tick 1 s); the fast runs change only the tick (1 ms)");
-        settings.put("db_scheduler", "db-scheduler " + DbSchedulerBurnDown.VERSION + ", 8 threads, pool of 12,"
-                + " one-time no-op task");
+        settings.put("mcp_tasks_runtime", "WorkerRuntime as in Workers/CrashableWorker, shipped settings ("
+                + McpTasksWorker.describe(McpTasksWorker.shipped()) + "); the reference row changes only the tick (1 ms);"
+                + " two workers are two WorkerRuntimes in this process, each with its own store and pools");
+        settings.put("db_scheduler", "db-scheduler " + DbSchedulerBurnDown.VERSION + ", 8 threads and a pool of 12"
+                + " per scheduler, one-time no-op task; two schedulers are two Schedulers in this process");
         return settings;
+    }
+
+    private static Synchronous synchronous(String text) {
+        return switch (text) {
+            case "full" -> Synchronous.FULL;
+            case "normal" -> Synchronous.NORMAL;
+            default -> throw new IllegalArgumentException("--sqlite-synchronous must be full or normal, was '" + text
+                    + "'");
+        };
     }
 
     private static int[] pair(String text) {

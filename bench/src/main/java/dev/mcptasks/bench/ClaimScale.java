@@ -7,7 +7,6 @@ import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,21 +32,22 @@ final class ClaimScale {
 
     /** {@code finishedSource}: a database whose tasks are all finished (at least {@value #SEEDS} of them). */
     List<Figure> run(String finishedSource, int small, int large, int pending, RuntimeSettings settings,
-            Duration timeBox) throws Exception {
-        Figure smallRate = rateWith(finishedSource, small, pending, settings, timeBox);
-        Figure largeRate = rateWith(finishedSource, large, pending, settings, timeBox);
+            Budget budget) throws Exception {
+        Figure smallRate = rateWith(finishedSource, small, pending, settings, budget);
+        Figure largeRate = rateWith(finishedSource, large, pending, settings, budget);
         Map<String, Object> details = new LinkedHashMap<>();
-        details.put("small_finished_rows", small);
-        details.put("large_finished_rows", large);
+        // the rows actually built (fewer seeds than asked for, when the source did not finish them all, give fewer)
+        details.put("small_finished_rows", smallRate.details().get("finished_rows"));
+        details.put("large_finished_rows", largeRate.details().get("finished_rows"));
         details.put("small_rate", smallRate.value());
         details.put("large_rate", largeRate.value());
-        Figure ratio = new Figure(db.key(), "claim scale", "rate with " + large + " / with " + small
-                + " finished rows", smallRate.value() == 0 ? 0
+        Figure ratio = new Figure(db.key(), "claim scale", "rate with " + details.get("large_finished_rows")
+                + " / with " + details.get("small_finished_rows") + " finished rows", smallRate.value() == 0 ? 0
                 : McpTasksBurnDown.round(largeRate.value() / smallRate.value()), "x", details);
         return List.of(smallRate, largeRate, ratio);
     }
 
-    private Figure rateWith(String source, int finished, int pending, RuntimeSettings settings, Duration timeBox)
+    private Figure rateWith(String source, int finished, int pending, RuntimeSettings settings, Budget budget)
             throws Exception {
         String name = "scale_" + finished;
         db.copy(source, name);
@@ -59,7 +59,7 @@ final class ClaimScale {
         double buildSeconds = McpTasksBurnDown.seconds(System.nanoTime() - built);
         burnDown.prepareTemplate(name, pending);
         Figure figure = burnDown.runOn(name, "mcp-tasks, 1 worker x 8 slots, tick 1 ms, " + rows
-                + " finished rows", 1, settings, pending, timeBox);
+                + " finished rows", 1, settings, pending, budget);
         Map<String, Object> details = new LinkedHashMap<>(figure.details());
         details.put("finished_rows", rows);
         details.put("bulk_insert_seconds", McpTasksBurnDown.round(buildSeconds));
@@ -89,7 +89,15 @@ final class ClaimScale {
                     default -> "s." + column;
                 });
             }
-            int copies = Math.max(0, target / SEEDS - 1);
+            long seeds;
+            try (ResultSet count = statement.executeQuery("select count(*) from tasks")) {
+                count.next();
+                seeds = count.getLong(1);
+            }
+            if (seeds == 0) {
+                throw new IllegalStateException("claim scale: the source database has no finished task to copy");
+            }
+            long copies = Math.max(0, (target + seeds - 1) / seeds - 1);
             String series = db.key().equals("postgres")
                     ? "with g(k) as (select generate_series(1, " + copies + ")) "
                     : "with recursive g(k) as (select 1 union all select k + 1 from g where k < " + copies + ") ";

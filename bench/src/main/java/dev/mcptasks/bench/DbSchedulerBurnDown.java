@@ -13,15 +13,17 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
 
 /**
  * The yardstick: db-scheduler 16.7.1 on the same engine in the same run, N one-time no-op executions already due,
- * one Scheduler with 8 threads. Executions per second from the scheduler's start until the table is empty (a
- * one-time execution's row is deleted when it completes).
+ * one or two Schedulers with 8 threads each. Executions per second from the schedulers' start until the table is
+ * empty (a one-time execution's row is deleted when it completes), or the {@link Budget} stops the run.
  */
 final class DbSchedulerBurnDown {
     static final String VERSION = "16.7.1";
@@ -55,53 +57,117 @@ final class DbSchedulerBurnDown {
         this.db = db;
     }
 
-    Figure run(String name, Polling polling, int executions, Duration timeBox) throws Exception {
+    /** One scheduler with {@code polling} burns down {@code executions}. */
+    Figure run(String name, Polling polling, int executions, Budget budget) throws Exception {
+        return run(name, polling, 1, executions, budget);
+    }
+
+    /**
+     * {@code schedulers} Schedulers in this process (each with its own pool, as separate processes would have) burn
+     * down {@code executions}; executions per second.
+     */
+    Figure run(String name, Polling polling, int schedulers, int executions, Budget budget) throws Exception {
+        Outcome outcome = burn(name, polling, schedulers, executions, budget, false);
+        Map<String, Object> details = outcome.details(executions, schedulers, polling);
+        details.putAll(McpTasksBurnDown.perTask(db, name, outcome.countersBefore(), outcome.polls(),
+                outcome.finished()));
+        return new Figure(db.key(), "burn-down", subject(polling, schedulers),
+                McpTasksBurnDown.round(outcome.finished() / McpTasksBurnDown.seconds(outcome.elapsed())),
+                "executions/s", details);
+    }
+
+    /** One scheduler burns down {@code executions} under a {@link WorkMeter}: transactions per execution. */
+    Figure workPerTask(String name, Polling polling, int executions, Budget budget) throws Exception {
+        Outcome outcome = burn(name, polling, 1, executions, budget, true);
+        return McpTasksBurnDown.workFigure(db, subject(polling, 1), outcome.finished(), outcome.elapsed(),
+                outcome.counts(), outcome.details(executions, 1, polling));
+    }
+
+    static String subject(Polling polling, int schedulers) {
+        return "db-scheduler " + VERSION + ", " + (schedulers == 1 ? "" : schedulers + " schedulers x ") + THREADS
+                + " threads, " + polling.label();
+    }
+
+    private record Outcome(long finished, long elapsed, long polls, long handlerCalls,
+            Map<String, Long> countersBefore, WorkCounts counts) {
+        Map<String, Object> details(int executions, int schedulers, Polling polling) {
+            Map<String, Object> details = new LinkedHashMap<>();
+            details.put("executions", executions);
+            details.put("finished", finished);
+            details.put("handler_calls", handlerCalls);
+            details.put("seconds", McpTasksBurnDown.round(McpTasksBurnDown.seconds(elapsed)));
+            details.put("time_boxed", finished < executions);
+            details.put("schedulers", schedulers);
+            details.put("threads", THREADS);
+            details.put("pool", POOL);
+            details.put("polling", polling.label());
+            return details;
+        }
+    }
+
+    private Outcome burn(String name, Polling polling, int schedulers, int executions, Budget budget,
+            boolean metered) throws Exception {
         AtomicLong done = new AtomicLong();
         OneTimeTask<Void> task = Tasks.oneTime("bench-noop").execute((instance, context) -> done.incrementAndGet());
         long remaining;
         long polls = 0;
         long elapsed;
         Map<String, Long> countersBefore;
-        try (HikariDataSource pool = db.pool(name, POOL)) {
-            prepare(pool, executions);
-            countersBefore = db.counters(name);
-            SchedulerBuilder builder = Scheduler.create(pool, task);
-            if (db.key().equals("sqlite")) {
-                builder.jdbcCustomization(new SqliteJdbcCustomization());
+        WorkCounts counts = null;
+        List<HikariDataSource> pools = new ArrayList<>();
+        try (HikariDataSource monitor = db.monitor(name)) {
+            try (HikariDataSource setUp = db.pool(name, 1)) {
+                prepare(setUp, executions);
             }
-            Scheduler scheduler = polling.configure().apply(builder)
-                    .threads(THREADS)
-                    .schedulerName(new SchedulerName.Fixed("bench"))
-                    .shutdownMaxWait(Duration.ofSeconds(5))
-                    .build();
-            long start = System.nanoTime();
-            scheduler.start();
+            WorkMeter meter = metered ? db.meter(name) : null;
             try {
-                long deadline = start + timeBox.toNanos();
-                do {
-                    Thread.sleep(100);
-                    remaining = Store.count(pool, "select count(*) from scheduled_tasks");
+                countersBefore = db.counters(name);
+                List<Scheduler> running = new ArrayList<>();
+                for (int s = 1; s <= schedulers; s++) {
+                    HikariDataSource pool = db.pool(name, POOL);
+                    pools.add(pool);
+                    SchedulerBuilder builder = Scheduler.create(pool, task);
+                    if (db.key().equals("sqlite")) {
+                        builder.jdbcCustomization(new SqliteJdbcCustomization());
+                    }
+                    running.add(polling.configure().apply(builder)
+                            .threads(THREADS)
+                            .schedulerName(new SchedulerName.Fixed("bench-" + s))
+                            .shutdownMaxWait(Duration.ofSeconds(5))
+                            .build());
+                }
+                long start = System.nanoTime();
+                running.forEach(Scheduler::start);
+                try {
+                    long progressedAt = start;
+                    long before = executions;
+                    do {
+                        Thread.sleep(100);
+                        remaining = Store.count(monitor, "select count(*) from scheduled_tasks");
+                        polls++;
+                        long now = System.nanoTime();
+                        elapsed = now - start;
+                        if (remaining < before) {
+                            progressedAt = now;
+                            before = remaining;
+                        }
+                    } while (budget.goOn(executions - remaining, executions, elapsed, System.nanoTime() - progressedAt));
+                } finally {
+                    running.forEach(Scheduler::stop);
+                    pools.forEach(HikariDataSource::close);
+                }
+                if (meter != null) {
+                    remaining = Store.count(monitor, "select count(*) from scheduled_tasks");
                     polls++;
-                } while (remaining > 0 && System.nanoTime() < deadline);
-                elapsed = System.nanoTime() - start;
+                    counts = meter.read(polls);
+                }
             } finally {
-                scheduler.stop();
+                if (meter != null) {
+                    meter.close();
+                }
             }
         }
-        long finished = executions - remaining;
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("executions", executions);
-        details.put("finished", finished);
-        details.put("handler_calls", done.get());
-        details.put("seconds", McpTasksBurnDown.round(McpTasksBurnDown.seconds(elapsed)));
-        details.put("time_boxed", remaining > 0);
-        details.put("threads", THREADS);
-        details.put("pool", POOL);
-        details.put("polling", polling.label());
-        details.putAll(McpTasksBurnDown.perTask(db, name, countersBefore, polls, finished));
-        return new Figure(db.key(), "burn-down", "db-scheduler " + VERSION + ", " + THREADS + " threads, "
-                + polling.label(), McpTasksBurnDown.round(finished / McpTasksBurnDown.seconds(elapsed)),
-                "executions/s", details);
+        return new Outcome(executions - remaining, elapsed, polls, done.get(), countersBefore, counts);
     }
 
     /** The table, then the executions in batches, written the way db-scheduler writes them (instants in UTC). */

@@ -6,7 +6,6 @@ import dev.mcptasks.app.runtime.RuntimeSettings;
 import dev.mcptasks.app.service.TaskService;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,9 +18,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Burn-down: N pending tasks already in the store, then K workers of the real runtime finish them with the no-op
  * driver. The figure is finished tasks per second from the workers' start until the last task is terminal (or the
- * time box ends: with the shipped 1 s tick a full burn-down would take far too long, so those runs are boxed).
+ * {@link Budget} stops the run). A metered run does the same under a {@link WorkMeter} and reports the work per
+ * finished task instead of a rate (the meter's instruments slow it).
  */
 final class McpTasksBurnDown {
+    private static final String UNFINISHED = "select count(*) from tasks where status not in"
+            + " ('completed', 'failed', 'cancelled')";
+
     private final BenchDatabase db;
     private final Clock clock;
 
@@ -56,22 +59,78 @@ final class McpTasksBurnDown {
     }
 
     Figure run(String template, String name, String subject, int workers, RuntimeSettings settings, int tasks,
-            Duration timeBox) throws Exception {
+            Budget budget) throws Exception {
         db.copy(template, name);
-        return runOn(name, subject, workers, settings, tasks, timeBox);
+        return runOn(name, subject, workers, settings, tasks, budget);
     }
 
     /** The burn-down on database {@code name} as it is ({@code tasks} of its rows are pending). */
-    Figure runOn(String name, String subject, int workers, RuntimeSettings settings, int tasks, Duration timeBox)
+    Figure runOn(String name, String subject, int workers, RuntimeSettings settings, int tasks, Budget budget)
             throws Exception {
         Map<String, Long> countersBefore = db.counters(name);
+        Outcome outcome = burn(name, workers, settings, tasks, budget, null);
+        Map<String, Object> details = outcome.details(tasks, workers, settings);
+        details.putAll(perTask(db, name, countersBefore, outcome.polls(), outcome.finished()));
+        return new Figure(db.key(), "burn-down", subject, round(outcome.finished() / seconds(outcome.elapsed())),
+                "tasks/s", details);
+    }
+
+    /**
+     * The burn-down of {@code tasks} pending tasks of {@code template} under a {@link WorkMeter}: transactions per
+     * finished task is the figure; statements, rows and WAL per task are details.
+     */
+    Figure workPerTask(String template, String name, String subject, RuntimeSettings settings, int tasks,
+            Budget budget) throws Exception {
+        db.copy(template, name);
+        Outcome outcome;
+        WorkCounts counts;
+        try (WorkMeter meter = db.meter(name)) {
+            outcome = burn(name, 1, settings, tasks, budget, meter);
+            counts = outcome.counts();
+        }
+        return workFigure(db, subject, outcome.finished(), outcome.elapsed(), counts,
+                outcome.details(tasks, 1, settings));
+    }
+
+    static Figure workFigure(BenchDatabase db, String subject, long finished, long elapsed, WorkCounts counts,
+            Map<String, Object> runDetails) {
+        Map<String, Object> details = new LinkedHashMap<>(runDetails);
+        details.put("seconds", round(seconds(elapsed)));
+        if (finished > 0) {
+            details.putAll(counts.perTask(finished));
+        }
+        Object transactions = details.get("transactions_per_task");
+        return new Figure(db.key(), "work per task", subject, transactions instanceof Double d ? d : 0,
+                "transactions/task", details);
+    }
+
+    private record Outcome(long finished, long elapsed, long polls, Map<String, Long> statuses, WorkCounts counts) {
+        Map<String, Object> details(int tasks, int workers, RuntimeSettings settings) {
+            Map<String, Object> details = new LinkedHashMap<>();
+            details.put("tasks", tasks);
+            details.put("finished", finished);
+            details.put("seconds", round(seconds(elapsed)));
+            details.put("time_boxed", finished < tasks);
+            details.put("statuses_after", statuses);
+            details.put("workers", workers);
+            details.put("slots_per_worker", settings.maxConcurrentControlCalls());
+            details.put("tick_ms", settings.tickInterval().toMillis());
+            details.put("settings", settings.equals(McpTasksWorker.shipped()) ? "shipped"
+                    : McpTasksWorker.describe(settings));
+            return details;
+        }
+    }
+
+    private Outcome burn(String name, int workers, RuntimeSettings settings, int tasks, Budget budget,
+            WorkMeter meter) throws Exception {
         List<CloseableTaskRepository> stores = new ArrayList<>();
         List<McpTasksWorker> running = new ArrayList<>();
         long polls = 0;
         long finished;
         long elapsed;
+        WorkCounts counts = null;
         Map<String, Long> statuses;
-        try (HikariDataSource monitor = db.pool(name, 1)) {
+        try (HikariDataSource monitor = db.monitor(name)) {
             long start = System.nanoTime();
             try {
                 for (int w = 1; w <= workers; w++) {
@@ -82,37 +141,39 @@ final class McpTasksBurnDown {
                     running.add(worker);
                     worker.start();
                 }
-                long deadline = start + timeBox.toNanos();
+                long progressedAt = start;
+                long before = 0;
                 do {
                     Thread.sleep(100);
-                    finished = tasks - Store.count(monitor, "select count(*) from tasks where status not in"
-                            + " ('completed', 'failed', 'cancelled')");
+                    finished = tasks - Store.count(monitor, UNFINISHED);
                     polls++;
-                } while (finished < tasks && System.nanoTime() < deadline);
-                elapsed = System.nanoTime() - start;
+                    long now = System.nanoTime();
+                    elapsed = now - start;
+                    if (finished > before) {
+                        progressedAt = now;
+                        before = finished;
+                    }
+                } while (budget.goOn(finished, tasks, elapsed, System.nanoTime() - progressedAt));
             } finally {
                 running.forEach(McpTasksWorker::close);
                 stores.forEach(CloseableTaskRepository::close);
             }
+            if (meter != null) {
+                // what the stopped workers finished after the last poll counts too: their work is in the meter
+                finished = tasks - Store.count(monitor, UNFINISHED);
+                polls++;
+                counts = meter.read(polls);
+            }
             statuses = Store.statusCounts(monitor);
             polls++;
         }
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("tasks", tasks);
-        details.put("finished", finished);
-        details.put("seconds", round(seconds(elapsed)));
-        details.put("time_boxed", finished < tasks);
-        details.put("statuses_after", statuses);
-        details.put("workers", workers);
-        details.put("slots_per_worker", settings.maxConcurrentControlCalls());
-        details.put("tick_ms", settings.tickInterval().toMillis());
-        details.putAll(perTask(db, name, countersBefore, polls, finished));
-        return new Figure(db.key(), "burn-down", subject, round(finished / seconds(elapsed)), "tasks/s", details);
+        return new Outcome(finished, elapsed, polls, statuses, counts);
     }
 
     /**
      * The engine's counters per finished task ({@code commits_per_task}, {@code rows_updated_per_task}, ...), where
-     * it counts them; the monitor's own reads (one transaction each) are subtracted from the commits.
+     * it counts them cheaply during a burn-down; the monitor's own reads (one transaction each) are subtracted from
+     * the commits.
      */
     static Map<String, Object> perTask(BenchDatabase db, String name, Map<String, Long> before, long polls,
             long finished) throws InterruptedException {

@@ -12,6 +12,7 @@ import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.driver.TaskDriver;
 import dev.mcptasks.ports.repository.TaskRepository;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
@@ -27,6 +28,27 @@ final class McpTasksWorker implements AutoCloseable {
     static final String SERVER = "bench";
     static final ServerDirectory SERVERS = ServerDirectory.of(List.of(
             new ServerProfile(SERVER, NoopDriver.NAME, null, null)));
+
+    /**
+     * The shipped runtime settings: what {@code serve} runs with when nothing is configured. Every settings choice of
+     * the bench goes through here and {@link #withTick}, so a change of the settings record touches one file.
+     */
+    static RuntimeSettings shipped() {
+        return RuntimeSettings.defaults();
+    }
+
+    /** {@code settings} with the claim tick forced to {@code tick} (the reference row: a worker that polls). */
+    static RuntimeSettings withTick(RuntimeSettings s, Duration tick) {
+        return new RuntimeSettings(s.lease(), s.pollInterval(), s.maxConcurrentControlCalls(), s.maxBackoff(),
+                s.inputRequiredPoll(), s.degradedAfterErrors(), s.maxResultBytes(), s.drain(), tick,
+                s.workerStaleAfter(), s.sinkTimeout());
+    }
+
+    /** The settings that shape a burn-down, for the JSON and the table. */
+    static String describe(RuntimeSettings s) {
+        return "lease " + s.lease().toSeconds() + " s, " + s.maxConcurrentControlCalls() + " slots, tick "
+                + s.tickInterval().toMillis() + " ms";
+    }
 
     private final WorkerRuntime runtime;
     private final ExecutorService executor;

@@ -22,31 +22,53 @@ import java.util.Map;
 
 /**
  * An embedded PostgreSQL (io.zonky.test) started with durable settings (fsync and synchronous_commit on: unlike the
- * test server, a benchmark must pay for commits); one database per scenario.
+ * test server, a benchmark must pay for commits) and pg_stat_statements loaded; one database per scenario.
  */
 final class PostgresBench implements BenchDatabase {
+    /** The role of the bench's monitor: pg_stat_statements counts per role, so its polls are left out. */
+    static final String MONITOR_ROLE = "bench_monitor";
+
     private final EmbeddedPostgres postgres;
     private final String version;
+    private final boolean statements;
 
-    private PostgresBench(EmbeddedPostgres postgres) {
+    private PostgresBench(EmbeddedPostgres postgres, boolean statements) {
         this.postgres = postgres;
         this.version = first("SHOW server_version");
+        this.statements = statements;
+        admin("CREATE ROLE " + MONITOR_ROLE + " LOGIN SUPERUSER");
+        if (statements) {
+            admin("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+        }
     }
 
     static PostgresBench start() {
         try {
-            // zonky's builder turns fsync, synchronous_commit and full_page_writes off by default: back on
-            return new PostgresBench(EmbeddedPostgres.builder()
-                    .setServerConfig("fsync", "on")
-                    .setServerConfig("synchronous_commit", "on")
-                    .setServerConfig("full_page_writes", "on")
-                    .setServerConfig("max_connections", "300")
-                    .setPGStartupWait(Duration.ofSeconds(60))
-                    .start());
+            return new PostgresBench(builder()
+                    .setServerConfig("shared_preload_libraries", "pg_stat_statements")
+                    .setServerConfig("pg_stat_statements.max", "10000")
+                    .setServerConfig("pg_stat_statements.track_utility", "on")
+                    .start(), true);
+        } catch (IOException | RuntimeException e) {
+            System.err.println("bench: embedded PostgreSQL did not start with pg_stat_statements (" + e
+                    + "); statements per task will not be counted");
+        }
+        try {
+            return new PostgresBench(builder().start(), false);
         } catch (IOException | RuntimeException e) {
             throw new IllegalStateException("embedded PostgreSQL did not start (as root, zonky needs 'unshare -U'): "
                     + e, e);
         }
+    }
+
+    private static EmbeddedPostgres.Builder builder() {
+        // zonky's builder turns fsync, synchronous_commit and full_page_writes off by default: back on
+        return EmbeddedPostgres.builder()
+                .setServerConfig("fsync", "on")
+                .setServerConfig("synchronous_commit", "on")
+                .setServerConfig("full_page_writes", "on")
+                .setServerConfig("max_connections", "300")
+                .setPGStartupWait(Duration.ofSeconds(60));
     }
 
     @Override
@@ -62,7 +84,8 @@ final class PostgresBench implements BenchDatabase {
         settings.put("synchronous_commit", first("SHOW synchronous_commit"));
         settings.put("full_page_writes", first("SHOW full_page_writes"));
         settings.put("shared_buffers", first("SHOW shared_buffers"));
-        settings.put("mcp_tasks_store", "PostgresSettings.of: pool of 4 (shipped)");
+        settings.put("pg_stat_statements", statements ? "loaded (statements per task counted)" : "not loaded");
+        settings.put("mcp_tasks_store", "PostgresSettings.of (shipped pool size)");
         settings.put("db_scheduler_pool", "HikariCP, 12 connections");
         return settings;
     }
@@ -83,6 +106,23 @@ final class PostgresBench implements BenchDatabase {
         hikari.setPoolName("bench-pg-" + name);
         hikari.setMaximumPoolSize(size);
         return new HikariDataSource(hikari);
+    }
+
+    @Override
+    public HikariDataSource monitor(String name) {
+        ensureDatabase(name);
+        HikariConfig hikari = new HikariConfig();
+        hikari.setJdbcUrl(url(name));
+        hikari.setUsername(MONITOR_ROLE);
+        hikari.setPoolName("bench-monitor-" + name);
+        hikari.setMaximumPoolSize(1);
+        return new HikariDataSource(hikari);
+    }
+
+    @Override
+    public WorkMeter meter(String name) {
+        ensureDatabase(name);
+        return new PostgresWorkMeter(this::adminConnection, name, statements);
     }
 
     @Override
@@ -178,7 +218,7 @@ final class PostgresBench implements BenchDatabase {
         }
     }
 
-    private Connection adminConnection() throws SQLException {
+    Connection adminConnection() throws SQLException {
         return DriverManager.getConnection(url("postgres"), "postgres", null);
     }
 

@@ -11,12 +11,18 @@ import java.util.Optional;
 final class Ratios {
     private Ratios() {}
 
+    /** db-scheduler's fastest burn-down on {@code database}, if any ran. */
+    static Optional<Figure> bestDbScheduler(List<Figure> figures, String database) {
+        return figures.stream()
+                .filter(f -> f.database().equals(database) && f.measurement().equals("burn-down")
+                        && f.subject().startsWith("db-scheduler"))
+                .max(Comparator.comparingDouble(Figure::value));
+    }
+
     static List<Figure> of(List<Figure> figures) {
         List<Figure> ratios = new ArrayList<>();
         for (String db : figures.stream().map(Figure::database).distinct().toList()) {
-            Optional<Figure> best = figures.stream()
-                    .filter(f -> f.database().equals(db) && f.subject().startsWith("db-scheduler"))
-                    .max(Comparator.comparingDouble(Figure::value));
+            Optional<Figure> best = bestDbScheduler(figures, db);
             if (best.isEmpty() || best.get().value() == 0) {
                 continue;
             }
@@ -27,6 +33,7 @@ final class Ratios {
                     details.put("mcp_tasks", mine.value());
                     details.put("db_scheduler_best", best.get().value());
                     details.put("db_scheduler_settings", best.get().subject());
+                    details.put("settings", mine.details().get("settings"));
                     ratios.add(new Figure(db, "ratio mcp-tasks/db-scheduler", mine.subject(),
                             McpTasksBurnDown.round(mine.value() / best.get().value()), "x", details));
                 }

@@ -31,7 +31,7 @@ final class RenewalCpu {
     Figure run(String template, int inFlight, Duration window) throws Exception {
         String name = "renew_" + inFlight;
         db.copy(template, name);
-        RuntimeSettings settings = RuntimeSettings.defaults().withLease(LEASE).withMaxConcurrentControlCalls(inFlight);
+        RuntimeSettings settings = McpTasksWorker.shipped().withLease(LEASE).withMaxConcurrentControlCalls(inFlight);
         HangingDriver driver = new HangingDriver();
         com.sun.management.OperatingSystemMXBean os =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
@@ -42,8 +42,16 @@ final class RenewalCpu {
                 McpTasksWorker worker = new McpTasksWorker("renewals", settings, store, clock, driver)) {
             worker.start();
             long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (driver.calls() < inFlight && System.nanoTime() < until) {
+            // until every call is in flight, or the claims stop coming for 10 s (a worker that cannot claim them all)
+            long progressedAt = System.nanoTime();
+            int seen = 0;
+            while (driver.calls() < inFlight && System.nanoTime() < until
+                    && System.nanoTime() - progressedAt < Duration.ofSeconds(10).toNanos()) {
                 Thread.sleep(50);
+                if (driver.calls() > seen) {
+                    seen = driver.calls();
+                    progressedAt = System.nanoTime();
+                }
             }
             // let the claiming burst's own work settle before the window opens
             Thread.sleep(500);
@@ -57,10 +65,14 @@ final class RenewalCpu {
             RuntimeMetrics after = worker.metrics();
             long renewals = after.renewals() - before.renewals();
             cpuShare = cpu / (double) elapsed * 100;
+            details.put("requested_in_flight", inFlight);
             details.put("in_flight", driver.calls());
             details.put("window_s", window.toSeconds());
             details.put("lease_s", LEASE.toSeconds());
             details.put("renewals_in_window", renewals);
+            // each claim is renewed every renewal interval: what the window should hold
+            details.put("expected_renewals", (long) (driver.calls() * (window.toMillis()
+                    / (double) settings.renewalInterval().toMillis())));
             details.put("ownership_losses_in_window", after.ownershipLosses() - before.ownershipLosses());
             details.put("cpu_ms_per_renewal", renewals == 0 ? null
                     : McpTasksBurnDown.round(cpu / 1e6 / renewals));

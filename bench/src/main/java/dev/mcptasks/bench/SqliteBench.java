@@ -7,6 +7,7 @@ import dev.mcptasks.ports.IdGenerator;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.FencedWriteHook;
 import dev.mcptasks.sqlite.SqliteSettings;
+import dev.mcptasks.sqlite.SqliteSettings.Synchronous;
 import dev.mcptasks.sqlite.SqliteTaskRepositories;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,12 +23,23 @@ import java.util.Map;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteDataSource;
 
-/** SQLite files in WAL mode under one directory; the product's store opens them with its shipped settings. */
+/**
+ * SQLite files in WAL mode under one directory; the product's store opens them with its shipped settings except
+ * {@code synchronous}, which is the bench's choice for both schedulers.
+ */
 final class SqliteBench implements BenchDatabase {
+    static final String MONITOR_POOL = "bench-monitor-";
+
     private final Path dir;
+    private final Synchronous synchronous;
 
     SqliteBench(Path dir) {
+        this(dir, Synchronous.FULL);
+    }
+
+    SqliteBench(Path dir, Synchronous synchronous) {
         this.dir = dir;
+        this.synchronous = synchronous;
         try {
             Files.createDirectories(dir);
             // a run starts from nothing: a template left by an earlier run would hold its tasks too
@@ -51,14 +63,14 @@ final class SqliteBench implements BenchDatabase {
         Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("directory", dir.toString());
         settings.put("journal_mode", "WAL");
-        settings.put("mcp_tasks_store", "SqliteSettings.forFile: busy timeout "
-                + SqliteSettings.DEFAULT_BUSY_TIMEOUT + ", reader pool " + SqliteSettings.DEFAULT_READER_POOL_SIZE
-                + ", one writer");
+        settings.put("mcp_tasks_store", "SqliteSettings: busy timeout " + SqliteSettings.DEFAULT_BUSY_TIMEOUT
+                + ", reader pool " + SqliteSettings.DEFAULT_READER_POOL_SIZE + ", one writer, synchronous "
+                + synchronous + " (SqliteSettings.synchronous)");
         settings.put("db_scheduler_pool", "HikariCP over sqlite-jdbc, WAL, busy_timeout 5000 ms");
         try (HikariDataSource pool = pool("settings-probe", 1); Connection connection = pool.getConnection();
                 Statement statement = connection.createStatement()) {
-            settings.put("synchronous", first(statement, "PRAGMA synchronous") + " (0 OFF, 1 NORMAL, 2 FULL,"
-                    + " 3 EXTRA; the sqlite-jdbc default, used by both)");
+            settings.put("synchronous", synchronous + " for both schedulers (db-scheduler's connections report"
+                    + " PRAGMA synchronous = " + first(statement, "PRAGMA synchronous") + ": 1 NORMAL, 2 FULL)");
             settings.put("sqlite_version", first(statement, "select sqlite_version()"));
         } catch (SQLException e) {
             settings.put("synchronous", "unknown: " + e.getMessage());
@@ -74,19 +86,42 @@ final class SqliteBench implements BenchDatabase {
 
     @Override
     public CloseableTaskRepository openStore(String name, Clock clock, IdGenerator ids) {
-        return SqliteTaskRepositories.open(SqliteSettings.forFile(file(name)), clock, ids, FencedWriteHook.NONE);
+        return SqliteTaskRepositories.open(new SqliteSettings(SqliteSettings.URL_PREFIX + file(name),
+                SqliteSettings.DEFAULT_BUSY_TIMEOUT, SqliteSettings.DEFAULT_READER_POOL_SIZE, synchronous), clock, ids,
+                FencedWriteHook.NONE);
     }
 
     @Override
     public HikariDataSource pool(String name, int size) {
+        return pool("bench-sqlite-" + name, name, size);
+    }
+
+    @Override
+    public HikariDataSource monitor(String name) {
+        // its own pool name: the statement trace leaves out the threads of this pool (they open its connections)
+        return pool(MONITOR_POOL + name, name, 1);
+    }
+
+    @Override
+    public WorkMeter meter(String name) {
+        return new SqliteWorkMeter(file(name), config(), MONITOR_POOL);
+    }
+
+    private SQLiteConfig config() {
         SQLiteConfig config = new SQLiteConfig();
         config.setJournalMode(SQLiteConfig.JournalMode.WAL);
         config.setBusyTimeout(5_000);
-        SQLiteDataSource dataSource = new SQLiteDataSource(config);
+        config.setSynchronous(synchronous == Synchronous.FULL ? SQLiteConfig.SynchronousMode.FULL
+                : SQLiteConfig.SynchronousMode.NORMAL);
+        return config;
+    }
+
+    private HikariDataSource pool(String poolName, String name, int size) {
+        SQLiteDataSource dataSource = new SQLiteDataSource(config());
         dataSource.setUrl(SqliteSettings.URL_PREFIX + file(name));
         HikariConfig hikari = new HikariConfig();
         hikari.setDataSource(dataSource);
-        hikari.setPoolName("bench-sqlite-" + name);
+        hikari.setPoolName(poolName);
         hikari.setMaximumPoolSize(size);
         hikari.setConnectionTimeout(30_000);
         return new HikariDataSource(hikari);

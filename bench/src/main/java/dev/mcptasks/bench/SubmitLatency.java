@@ -30,7 +30,7 @@ final class SubmitLatency {
         ConcurrentHashMap<TaskId, Long> seen = new ConcurrentHashMap<>();
         double[] millis = new double[samples];
         int missed = 0;
-        RuntimeSettings settings = RuntimeSettings.defaults();
+        RuntimeSettings settings = McpTasksWorker.shipped();
         try (CloseableTaskRepository store = db.openStore(name, clock, new RandomIdGenerator(clock));
                 McpTasksWorker worker = new McpTasksWorker("latency", settings, store, clock, seen::put)) {
             TaskService service = new TaskService(store, McpTasksWorker.SERVERS, new RandomIdGenerator(clock));

@@ -15,7 +15,12 @@ final class Table {
             rows.add(new String[] {figure.database(), figure.measurement(), figure.subject(),
                     String.format(Locale.ROOT, "%,.2f %s", figure.value(), figure.unit()), notes(figure)});
         }
-        int[] widths = new int[5];
+        return grid(rows);
+    }
+
+    /** A markdown table of {@code rows}, the first being the header. */
+    static String grid(List<String[]> rows) {
+        int[] widths = new int[rows.get(0).length];
         for (String[] row : rows) {
             for (int i = 0; i < row.length; i++) {
                 widths[i] = Math.max(widths[i], row[i].length());
@@ -41,6 +46,10 @@ final class Table {
         return out.toString();
     }
 
+    private static double number(Object value) {
+        return value instanceof Number n ? n.doubleValue() : Double.NaN;
+    }
+
     private static String notes(Figure figure) {
         var d = figure.details();
         List<String> notes = new ArrayList<>();
@@ -49,6 +58,15 @@ final class Table {
         }
         if (Boolean.TRUE.equals(d.get("time_boxed"))) {
             notes.add("time-boxed");
+        }
+        if (figure.measurement().equals("work per task")) {
+            notes.add(d.get("statements_per_task") + " statements (" + d.get("selects_per_task") + " selects, "
+                    + d.get("updates_per_task") + " updates, " + d.get("inserts_per_task") + " inserts, "
+                    + d.get("deletes_per_task") + " deletes, " + d.get("other_statements_per_task") + " other) + "
+                    + d.get("transaction_control_per_task") + " BEGIN/COMMIT, "
+                    + Math.round(number(d.get("wal_bytes_per_task"))) + " WAL bytes"
+                    + (d.containsKey("rows_updated_per_task") ? ", " + d.get("rows_updated_per_task") + " row updates"
+                    : "") + " per task");
         }
         if (d.containsKey("commits_per_task")) {
             notes.add(d.get("commits_per_task") + " commits, " + d.get("rows_updated_per_task") + " row updates, "
