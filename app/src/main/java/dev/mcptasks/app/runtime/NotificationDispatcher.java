@@ -12,9 +12,15 @@ import dev.mcptasks.ports.repository.NotificationClaim;
 import dev.mcptasks.ports.repository.NotificationClaimRequest;
 import dev.mcptasks.ports.repository.TaskRepository;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,7 +45,7 @@ final class NotificationDispatcher {
     private final CapacitySlots slots;
     private final RuntimeListener listener;
     private final RuntimeCounters counters;
-    private final java.util.Set<Delivery> inFlight = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<Delivery> inFlight = ConcurrentHashMap.newKeySet();
     private volatile boolean stopping;
 
     NotificationDispatcher(WorkerId worker, RuntimeSettings settings, TaskRepository repository, NotificationSink sink,
@@ -68,8 +74,8 @@ final class NotificationDispatcher {
         try {
             List<NotificationClaim> claims = repository.claimNotifications(
                     new NotificationClaimRequest(worker, reserved, settings.lease()));
-            List<Delivery> deliveries = new java.util.ArrayList<>();
-            List<java.util.function.Function<TaskRepository, Boolean>> marks = new java.util.ArrayList<>();
+            List<Delivery> deliveries = new ArrayList<>();
+            List<Function<TaskRepository, Boolean>> marks = new ArrayList<>();
             for (NotificationClaim claim : claims) {
                 if (started == reserved) {
                     repository.releaseNotification(claim);
@@ -126,7 +132,7 @@ final class NotificationDispatcher {
     /** One delivery in flight; ended exactly once, by its recorded result or by the release on stop. */
     private final class Delivery {
         final NotificationClaim claim;
-        final java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
+        final AtomicBoolean ended = new AtomicBoolean();
         volatile CompletableFuture<DeliveryResult> sent = new CompletableFuture<>();
 
         Delivery(NotificationClaim claim) {
@@ -163,7 +169,7 @@ final class NotificationDispatcher {
         CompletableFuture<DeliveryResult> sent;
         if (markFailure != null) {
             // the store failed to mark it: recorded as a failed delivery, like a failed send
-            sent = CompletableFuture.failedFuture(markFailure instanceof java.util.concurrent.CompletionException
+            sent = CompletableFuture.failedFuture(markFailure instanceof CompletionException
                     && markFailure.getCause() != null ? markFailure.getCause() : markFailure);
         } else {
             try {

@@ -40,7 +40,8 @@ import org.slf4j.LoggerFactory;
  * A failing scan or record never stops the others or the loop; a failed scan waits for the tick. The worker
  * heartbeats itself into the workers table every third of {@code workerStaleAfter} (a failed heartbeat again after
  * the tick interval). Operations and passes run on the given executor, which must not run tasks on the caller's
- * thread and should not bound its threads below the slot count plus hung renewals (a cached pool fits).
+ * thread and should not bound its threads below the slot count (a cached pool fits); renewals hold no executor
+ * thread: they wait in the group commit.
  */
 public final class WorkerRuntime {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerRuntime.class);
