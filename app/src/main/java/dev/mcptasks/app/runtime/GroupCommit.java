@@ -26,8 +26,9 @@ import org.slf4j.LoggerFactory;
  * is handed back only after the transaction that made it committed (persisted before anything is sent on it).
  *
  * <p><b>Failures.</b> When one write of a batch throws, or the transaction itself fails, the batch is rolled back (the
- * exception leaves the work) and every write of it runs again alone, in its own transaction, completing with its own
- * result or exception. Running a write again is safe: every write is fenced and idempotent under its fence, and the
+ * exception leaves the work). The write that threw completes with its own exception (it is one store call and every
+ * write before it had succeeded, so the failure is its own); every other write runs again alone, in its own
+ * transaction, completing with its own result or exception. Running a write again is safe: every write is fenced and idempotent under its fence, and the
  * rolled-back batch left nothing behind. A batch of one runs alone directly. A store that cannot group (its
  * {@code inOneTransaction} throws {@link UnsupportedOperationException} before running the work) switches this
  * worker to one write at a time, on the caller's thread, for good.
@@ -197,6 +198,11 @@ final class GroupCommit {
         }
     }
 
+    /** Nothing queued and no committer running (tests wait for this before asserting that nothing happened). */
+    boolean idle() {
+        return queue.isEmpty() && running.get() == 0;
+    }
+
     private void runWatched(List<Item<?>> batch) {
         StallWatch watch = new StallWatch();
         Clock.Timer timer = null;
@@ -226,11 +232,21 @@ final class GroupCommit {
     private void runGrouped(List<Item<?>> batch) {
         Object[] results = new Object[batch.size()];
         AtomicBoolean started = new AtomicBoolean();
+        // the write that threw inside the batch, and what it threw: every write is one store call, and all before it
+        // had succeeded in the same transaction, so its failure is its own outcome and it is not run a second time
+        int[] thrower = {-1};
+        Throwable[] thrown = {null};
         try {
             store.inOneTransaction(() -> {
                 started.set(true);
                 for (int i = 0; i < results.length; i++) {
-                    results[i] = batch.get(i).write.get();
+                    try {
+                        results[i] = batch.get(i).write.get();
+                    } catch (RuntimeException | Error e) {
+                        thrower[0] = i;
+                        thrown[0] = e;
+                        throw e;
+                    }
                 }
                 return null;
             });
@@ -241,19 +257,35 @@ final class GroupCommit {
                     LOG.info("the store cannot group writes in one transaction; committing each write alone: {}",
                             e.getMessage());
                 }
+                batch.forEach(Item::runAlone);
+                return;
             }
-            batch.forEach(Item::runAlone);
+            runAloneAfterRollback(batch, thrower[0], thrown[0]);
             return;
         } catch (RuntimeException | Error e) {
-            // rolled back: nothing of the batch was kept, so each write runs again alone and gets its own outcome
+            // rolled back: nothing of the batch was kept, so each other write runs again alone with its own outcome
             LOG.debug("a batch of {} writes failed ({}); running each alone", batch.size(), e.toString());
-            batch.forEach(Item::runAlone);
+            runAloneAfterRollback(batch, thrower[0], thrown[0]);
             return;
         }
         counters.commitBatches.incrementAndGet();
         counters.groupedWrites.addAndGet(batch.size());
         for (int i = 0; i < results.length; i++) {
             batch.get(i).completeWith(results[i]);
+        }
+    }
+
+    /**
+     * After a rolled-back batch: the write that threw (if one did) completes with its own failure; every other write
+     * runs again alone. A failure of the transaction itself (BEGIN or COMMIT) has no thrower: all run again.
+     */
+    private static void runAloneAfterRollback(List<Item<?>> batch, int thrower, Throwable thrown) {
+        for (int i = 0; i < batch.size(); i++) {
+            if (i == thrower) {
+                batch.get(i).result.completeExceptionally(thrown);
+            } else {
+                batch.get(i).runAlone();
+            }
         }
     }
 

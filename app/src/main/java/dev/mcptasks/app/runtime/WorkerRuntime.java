@@ -179,6 +179,11 @@ public final class WorkerRuntime {
         return stopped;
     }
 
+    /** Whether the group commit has nothing queued or committing (tests wait for it, with the executor, to be quiet). */
+    boolean commitsIdle() {
+        return commits.idle();
+    }
+
     public RuntimeMetrics metrics() {
         return counters.snapshot(slots);
     }

@@ -84,8 +84,23 @@ final class LoopFixture implements AutoCloseable {
     }
 
     /** Waits until the worker has done everything it does by itself. */
+    /**
+     * Waits until the worker does nothing by itself any more: the executor is quiet and the group commit (whose
+     * committer threads are not the executor's) is idle, seen in that order with the executor still quiet after it.
+     * A committer hands its follow-up work to the executor before it goes idle, so nothing can slip between the two.
+     */
     void awaitQuiet() throws InterruptedException {
-        executor.awaitQuiet(WAIT);
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (true) {
+            executor.awaitQuiet(WAIT);
+            if (worker.commitsIdle() && executor.isQuiet()) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the group commit was still busy after " + WAIT);
+            }
+            Thread.onSpinWait();
+        }
     }
 
     @Override

@@ -53,6 +53,10 @@ final class QuietExecutor implements Executor, AutoCloseable {
         }
     }
 
+    synchronized boolean isQuiet() {
+        return outstanding == 0;
+    }
+
     private synchronized void ended() {
         outstanding--;
         if (outstanding == 0) {
