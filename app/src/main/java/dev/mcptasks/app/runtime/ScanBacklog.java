@@ -48,17 +48,20 @@ final class ScanBacklog {
         slotsReleased();
     }
 
-    /** Slots of the pool were released (an operation settled, or a scan returned unused reservations). */
+    /**
+     * Slots of the pool were released (an operation settled, or a scan returned unused reservations). The marks are
+     * taken when the rescan is requested, not when it runs: releases between the request and the scan must not ask
+     * for yet another pass (which would continue a chain that the requested scan ends, by failing or finding less).
+     */
     void slotsReleased() {
         Set<Scan> again;
         synchronized (this) {
-            if (behind.isEmpty()) {
+            if (behind.isEmpty() || slots.free() < enough) {
                 return;
             }
             again = EnumSet.copyOf(behind);
+            behind.clear();
         }
-        if (slots.free() >= enough) {
-            request.accept(again);
-        }
+        request.accept(again);
     }
 }
