@@ -91,7 +91,7 @@ final class ChaosRun {
                 submitted = user.submittedCount();
                 user.cancels().forEach((outcome, count) -> cancels.put(outcome.name().toLowerCase(), count.get()));
                 if (user.busyRetries() > 0) {
-                    cancels.put("(submits retried on a busy store)", user.busyRetries());
+                    cancels.put("(user writes retried on a busy store)", user.busyRetries());
                 }
                 user.errors().forEach(error -> processViolations.add(new Violation("harness", "user", error)));
             }

@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * The user: submits the planned tasks through the store's service API (what {@code bin/mcp-tasks submit} calls) while
@@ -65,7 +66,7 @@ final class Submitter {
         return errors;
     }
 
-    /** Submits that the store refused as busy and the user retried (SQLite with three workers writing). */
+    /** User writes that the store refused as busy and the user retried (SQLite with three workers writing). */
     int busyRetries() {
         return busyRetries.get();
     }
@@ -87,9 +88,18 @@ final class Submitter {
 
     /** A user whose submit met a busy store tries again a few times, as a caller of the API would. */
     private TaskId submitRetryingBusy(TaskPlan plan) {
+        return retryingBusy(() -> service.submit(WorkerPool.SERVER, "work", plan.arguments()).id());
+    }
+
+    /**
+     * Runs one user write, trying again a few times while the store answers busy: on SQLite a serve process stopped
+     * (SIGSTOP) inside its write transaction holds the write lock for longer than the busy timeout. Nothing was
+     * written by a busy attempt, and both user writes are safe to repeat (a cancel request is idempotent).
+     */
+    private <T> T retryingBusy(Supplier<T> write) {
         for (int attempt = 1; ; attempt++) {
             try {
-                return service.submit(WorkerPool.SERVER, "work", plan.arguments()).id();
+                return write.get();
             } catch (TransientRepositoryException e) {
                 if (attempt == 5) {
                     throw e;
@@ -107,7 +117,7 @@ final class Submitter {
 
     private void cancel(TaskId id) {
         try {
-            cancels.computeIfAbsent(service.requestCancel(id), outcome -> new AtomicInteger()).incrementAndGet();
+            cancels.computeIfAbsent(retryingBusy(() -> service.requestCancel(id)), outcome -> new AtomicInteger()).incrementAndGet();
         } catch (RuntimeException e) {
             errors.add("cancel " + id + ": " + e);
         } finally {

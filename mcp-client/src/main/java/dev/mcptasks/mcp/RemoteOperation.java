@@ -16,9 +16,10 @@ import java.util.function.Supplier;
 /**
  * A driver operation made of several MCP requests, whose result future forwards a caller's {@code cancel} to the
  * request currently in flight (so the server gets {@code notifications/cancelled} and the transport drops the
- * request); later steps never start. Every step asks the caller's {@link SendPermit} first (the first too: a
- * redundant but harmless check, as the runtime has just asked it). A cancelled operation completes only once its requests in flight have let go
- * of the transport, so the runtime's control slot stays held until the connection is really closed.
+ * request); later steps never start. Every step asks the caller's {@link SendPermit#confirm} first (the first too:
+ * the runtime has just confirmed its claim, so it answers at once). A cancelled operation completes only once its
+ * requests in flight have let go of the transport, so the runtime's control slot stays held until the connection is
+ * really closed.
  */
 final class RemoteOperation<T> {
     private final SettlingFuture<T> result = new SettlingFuture<>(this::cancelInFlight);
@@ -59,18 +60,31 @@ final class RemoteOperation<T> {
      * (then the step fails with {@link RemoteFailure#PERMIT_REFUSED}, which every driver passes on unchanged).
      */
     <R> CompletableFuture<R> track(Supplier<CompletableFuture<R>> request) {
+        // asked right before sending, after the previous step was answered: a worker that was paused past its lease
+        // while that answer was on its way, or whose claim the store took away meanwhile (a cancel request takes a
+        // row from its poll), must not act on a task someone else may own by now. The caller answers at once when
+        // its confirmation is recent, so a step that follows another quickly costs no store round trip.
+        CompletableFuture<Boolean> confirmed;
+        try {
+            confirmed = permit.confirm();
+        } catch (RuntimeException e) {
+            confirmed = CompletableFuture.failedFuture(e);
+        }
+        return confirmed.handle((permitted, error) -> Boolean.TRUE.equals(permitted) && error == null)
+                .thenCompose(permitted -> start(request, permitted));
+    }
+
+    private <R> CompletableFuture<R> start(Supplier<CompletableFuture<R>> request, boolean permitted) {
         CompletableFuture<R> started;
         synchronized (this) {
             if (result.isDone() || result.cancelRequested()) {
                 return CompletableFuture.failedFuture(new CancellationException(
                         "the operation ended before this request"));
             }
-            // asked right before sending, after the previous step was answered: a worker that was paused past its
-            // lease while that answer was on its way must not act on a task someone else may own by now
-            if (!permit.maySend()) {
+            if (!permitted) {
                 return CompletableFuture.failedFuture(new RemoteCallException(RemoteFailure.PERMIT_REFUSED,
-                        "the caller's permit to send was withdrawn (its lease lapsed) before the next request of"
-                                + " the operation; nothing more was sent"));
+                        "the caller's permit to send was withdrawn (its lease lapsed, or the store no longer holds"
+                                + " its claim) before the next request of the operation; nothing more was sent"));
             }
             started = request.get();
             inFlight.add(started);

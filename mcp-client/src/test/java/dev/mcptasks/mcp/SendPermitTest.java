@@ -20,6 +20,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -143,6 +145,40 @@ class SendPermitTest {
 
         refused(submit);
         assertThat(server.last().sent("tools/call")).isEmpty();
+    }
+
+    /**
+     * A claim can be taken before its lease runs out (a user's cancel request takes a row from its poll): the driver
+     * asks the caller to confirm before each request, so a status request whose session had to be opened first is
+     * sent only if the caller still holds the claim once the handshake is done.
+     */
+    @Test
+    void nativeStatusSendsNoRequestWhenTheClaimWasTakenWhileTheSessionOpened() throws Exception {
+        AtomicBoolean claimTaken = new AtomicBoolean();
+        AtomicInteger confirmations = new AtomicInteger();
+        SendPermit storeChecked = new SendPermit() {
+            @Override
+            public boolean maySend() {
+                return true;
+            }
+
+            @Override
+            public CompletableFuture<Boolean> confirm() {
+                confirmations.incrementAndGet();
+                return CompletableFuture.completedFuture(!claimTaken.get());
+            }
+        };
+        hold("initialize");
+        CompletableFuture<RemoteTaskSnapshot> status = nativeDriver.status(ref, storeChecked);
+        TaskPeerScript.eventually(() -> !held.isEmpty(), "the handshake was sent");
+        claimTaken.set(true);
+        server.last().reply(held.get(0).get("id").asLong(), json("{\"protocolVersion\":\"2025-11-25\","
+                + "\"capabilities\":{\"tasks\":{\"requests\":{\"tools\":{\"call\":{}}}}},"
+                + "\"serverInfo\":{\"name\":\"fake\",\"version\":\"1\"}}"));
+
+        refused(status);
+        assertThat(server.last().sent("tasks/get")).isEmpty();
+        assertThat(confirmations).as("asked before the handshake and before the status request").hasValue(2);
     }
 
     @Test

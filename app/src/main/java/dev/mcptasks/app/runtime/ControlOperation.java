@@ -34,6 +34,8 @@ final class ControlOperation implements ClaimContext {
     private static final Logger LOG = LoggerFactory.getLogger(ControlOperation.class);
     /** The first delay before a failed last write is tried again. */
     static final Duration LAST_WRITE_RETRY = Duration.ofMillis(250);
+    /** A poll's request sent longer than this after the store last confirmed its claim is confirmed again first. */
+    static final Duration RECONFIRM_AFTER = Duration.ofMillis(50);
 
     private final ClaimedTask claimed;
     private final PhaseHandler handler;
@@ -117,9 +119,7 @@ final class ControlOperation implements ClaimContext {
     }
 
     private void admitted() {
-        if (heartbeat.confirmedByClaim()) {
-            // admitted within the first renewal interval: the claim statement is the confirmation, and a renewal
-            // now would only cost a transaction
+        if (confirmedByClaimStatement()) {
             run();
             return;
         }
@@ -133,6 +133,17 @@ final class ControlOperation implements ClaimContext {
             }
             run();
         }, executor);
+    }
+
+    /**
+     * Admitted within the first renewal interval, a submit or cancel claim needs no verification renewal: only expiry
+     * can take such a claim away, and its lease runs for at least two thirds of the lease more (a submit is also
+     * fenced again by its submit-attempt record before the create request). A poll claim is always verified: a cancel
+     * request clears a poll lease at once (runtime-behaviour 4.3), and only a renewal sees that before a status call
+     * would overlap the cancel phase's call.
+     */
+    private boolean confirmedByClaimStatement() {
+        return claimed.claim().phase() != ClaimPhase.POLL && heartbeat.confirmedByClaim();
     }
 
     private void run() {
@@ -249,6 +260,37 @@ final class ControlOperation implements ClaimContext {
         return !fence.isLost() && clock.nanoTime() < heartbeat.confirmedUntilNanos();
     }
 
+    /**
+     * Asked by the driver before each request, after whatever it did first. A poll claim confirmed longer than
+     * {@link #RECONFIRM_AFTER} ago (a session had to be opened, a status read was answered late) is confirmed with the
+     * store first: a user's cancel request may have taken the row meanwhile, and a status request sent then would
+     * overlap the cancel phase's call. Submit and cancel claims are taken away only by expiry, which the monotonic
+     * check sees.
+     */
+    private CompletableFuture<Boolean> confirm() {
+        if (!maySend()) {
+            return CompletableFuture.completedFuture(false);
+        }
+        if (claimed.claim().phase() != ClaimPhase.POLL
+                || clock.nanoTime() - heartbeat.lastConfirmedNanos() < RECONFIRM_AFTER.toNanos()) {
+            return CompletableFuture.completedFuture(true);
+        }
+        return heartbeat.confirmNow().thenApply(outcome -> outcome.renewed() && maySend());
+    }
+
+    /** The permit handed to the driver: both checks above. */
+    private final class Permit implements SendPermit {
+        @Override
+        public boolean maySend() {
+            return ControlOperation.this.maySend();
+        }
+
+        @Override
+        public CompletableFuture<Boolean> confirm() {
+            return ControlOperation.this.confirm();
+        }
+    }
+
     @Override
     public <T> void call(Function<SendPermit, CompletableFuture<T>> start, BiConsumer<T, Throwable> then) {
         CompletableFuture<T> future;
@@ -263,7 +305,7 @@ final class ControlOperation implements ClaimContext {
                 future = null;
             } else {
                 try {
-                    future = start.apply(this::maySend);
+                    future = start.apply(new Permit());
                 } catch (RuntimeException e) {
                     future = CompletableFuture.failedFuture(e);
                 }

@@ -34,6 +34,8 @@ final class LeaseHeartbeat {
     private boolean stopped;
     private long lastAttemptNanos;
     private Clock.Timer nextAttempt;
+    /** The attempt in flight, if any: a confirmation asked for meanwhile joins it (attempts never overlap). */
+    private CompletableFuture<RenewalOutcome> inFlight;
     /** Settles when the store call of the latest attempt returned, whatever was decided meanwhile. */
     private CompletableFuture<Void> storeCall = CompletableFuture.completedFuture(null);
     /** The last expiry the store confirmed, on the monotonic clock: start of the confirming attempt + lease. */
@@ -57,6 +59,26 @@ final class LeaseHeartbeat {
     /** The renewal before the driver is called; a non-renewed outcome has already been reported as a loss. */
     CompletableFuture<RenewalOutcome> verifyAndExtend() {
         return attempt();
+    }
+
+    /**
+     * Confirms the claim with the store now, between periodic renewals (a request about to be sent after a slow
+     * step): joins the attempt in flight, else runs the next periodic attempt early, which then counts from now. The
+     * outcome is decided and reported like any renewal's.
+     */
+    CompletableFuture<RenewalOutcome> confirmNow() {
+        synchronized (this) {
+            if (nextAttempt != null && inFlight == null) {
+                nextAttempt.cancel();
+                nextAttempt = null;
+            }
+        }
+        return attempt();
+    }
+
+    /** When the store last confirmed the claim (monotonic): the start of the last renewal that succeeded. */
+    long lastConfirmedNanos() {
+        return confirmedUntilNanos - lease.toNanos();
     }
 
     /**
@@ -102,16 +124,21 @@ final class LeaseHeartbeat {
     private CompletableFuture<RenewalOutcome> attempt() {
         long started = clock.nanoTime();
         CompletableFuture<RenewalOutcome> decision = new CompletableFuture<>();
+        CompletableFuture<RenewalOutcome> decided = decision.thenApply(outcome -> decided(outcome));
         if (started >= confirmedUntilNanos) {
             // the lease may already have run out (a claim that waited for admission, a stalled tick): never call
             decision.complete(new RenewalOutcome.Rejected("the lease ran out before it could be renewed"));
-            return decision.thenApply(outcome -> decided(outcome));
+            return decided;
         }
         CompletableFuture<Boolean> call;
         synchronized (this) {
             if (stopped) {
                 return CompletableFuture.completedFuture(new RenewalOutcome.Rejected("heartbeat stopped"));
             }
+            if (inFlight != null) {
+                return inFlight; // a confirmation and a periodic attempt that met: one store call answers both
+            }
+            inFlight = decided;
             lastAttemptNanos = started;
             // queued on the worker's group commit: no thread is held while the renewal waits for its commit
             call = GroupCommittingRepository.async(repository, executor, store -> store.renew(claim, lease));
@@ -129,13 +156,14 @@ final class LeaseHeartbeat {
                         "the store no longer holds this claim (expired, replaced, terminal or superseded)"));
             }
         });
-        return decision.thenApply(outcome -> decided(outcome));
+        return decided;
     }
 
     /** Runs on whichever thread decided (a store thread or the clock's timer thread): must not block. */
     private RenewalOutcome decided(RenewalOutcome outcome) {
         boolean loss = false;
         synchronized (this) {
+            inFlight = null;
             if (outcome instanceof RenewalOutcome.Renewed renewed) {
                 counters.renewals.incrementAndGet();
                 confirmedUntilNanos = Math.max(confirmedUntilNanos, renewed.confirmedUntilNanos());

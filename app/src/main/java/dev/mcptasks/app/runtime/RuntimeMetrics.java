@@ -5,8 +5,9 @@ package dev.mcptasks.app.runtime;
  *
  * @param claims control claims taken
  * @param recoveries claims of rows whose previous lease had expired (another worker, or this one, died or stalled)
- * @param renewals successful lease renewals (including the verification of a claim admitted a third of the lease
- *     or more after its claim statement; a fresher claim is confirmed by that statement)
+ * @param renewals successful lease renewals (including the verification of every poll claim, of a submit or cancel
+ *     claim admitted a third of the lease or more after its claim statement, and a poll's confirmation before a late
+ *     request)
  * @param fencedWrites writes the store refused because the claim was gone (a normal outcome, never retried)
  * @param ownershipLosses claims lost through a rejected, failed or stalled renewal
  * @param backgroundCleanups operations that outlived their drain bound

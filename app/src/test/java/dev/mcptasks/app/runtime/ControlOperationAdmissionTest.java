@@ -6,11 +6,15 @@ import dev.mcptasks.domain.Claim;
 import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.ports.driver.SendPermit;
 import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.FencedWrite;
 import dev.mcptasks.ports.repository.ForwardingTaskRepository;
 import dev.mcptasks.ports.repository.NewTask;
+import dev.mcptasks.ports.repository.SubmitWrite;
+import dev.mcptasks.domain.StoredSnapshot;
+import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.testkit.InMemoryTaskRepository;
 import dev.mcptasks.testkit.ManualClock;
@@ -79,7 +83,75 @@ class ControlOperationAdmissionTest {
         context.finish(FencedWrite.RELEASE_CANCELLED, () -> repository.releaseCancelled(claim));
     }
 
-    private ControlOperation operation(ClaimedTask claimed, long claimedAt, Handler handler) {
+    /**
+     * A cancel request takes a poll row from its claim (runtime-behaviour 4.3): only a renewal sees that, so a poll is
+     * verified even when its claim is fresh, and a status call never overlaps the cancel phase's call.
+     */
+    @Test
+    void aFreshPollClaimIsVerifiedAndACancelRequestedSinceItsClaimKeepsItsCallFromBeingMade() throws Exception {
+        ClaimedTask claimed = pollClaim();
+        long claimedAt = clock.nanoTime();
+        repository.requestCancel(claimed.claim().taskId());
+        Handler handler = new Handler(ClaimPhase.POLL);
+        ControlOperation operation = operation(claimed, claimedAt, handler);
+
+        operation.start();
+
+        operation.finished().get(WAIT_SECONDS, TimeUnit.SECONDS);
+        assertThat(handler.ran).as("the status call is never made").isNotDone();
+        assertThat(repository.renewals.get()).as("the verification renewal ran and was rejected").isEqualTo(1);
+    }
+
+    /**
+     * The driver asks the permit to confirm before each request. Right after the verification it answers at once; a
+     * request that comes later (a session had to be opened first) is confirmed with the store, which sees the user's
+     * cancel request that took the row meanwhile: nothing is sent and the claim is lost.
+     */
+    @Test
+    void aPollPermitConfirmsWithTheStoreARequestThatComesLateAndRefusesItOnceACancelTookTheRow() throws Exception {
+        ClaimedTask claimed = pollClaim();
+        Calling handler = new Calling(ClaimPhase.POLL);
+        ControlOperation operation = operation(claimed, clock.nanoTime(), handler);
+        operation.start();
+        SendPermit permit = handler.permit.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        int verified = repository.renewals.get();
+
+        assertThat(permit.confirm().get(WAIT_SECONDS, TimeUnit.SECONDS)).as("just verified").isTrue();
+        assertThat(repository.renewals.get()).as("no store call for a recent confirmation").isEqualTo(verified);
+
+        clock.advance(ControlOperation.RECONFIRM_AFTER);
+        assertThat(permit.confirm().get(WAIT_SECONDS, TimeUnit.SECONDS)).as("still this worker's").isTrue();
+        assertThat(repository.renewals.get()).as("confirmed by the store").isEqualTo(verified + 1);
+
+        repository.requestCancel(claimed.claim().taskId());
+        clock.advance(ControlOperation.RECONFIRM_AFTER);
+        assertThat(permit.confirm().get(WAIT_SECONDS, TimeUnit.SECONDS)).as("the cancel request took the row")
+                .isFalse();
+        operation.finished().get(WAIT_SECONDS, TimeUnit.SECONDS);
+        assertThat(operation.lossCause()).as("the claim was lost").isPresent();
+        assertThat(permit.maySend()).isFalse();
+        handler.call.complete(null);
+        operation.settled().get(WAIT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void aFreshCancelClaimIsCalledWithoutARenewal() throws Exception {
+        ClaimedTask polled = pollClaim();
+        repository.releaseCancelled(polled.claim());
+        repository.requestCancel(polled.claim().taskId());
+        ClaimedTask claimed = repository.claimControl(new ControlClaimRequest(ClaimPhase.CANCEL, WorkerId.of("w"), 1,
+                SETTINGS.lease(), SETTINGS.workerStaleAfter(), Set.of())).get(0);
+        Handler handler = new Handler(ClaimPhase.CANCEL);
+
+        operation(claimed, clock.nanoTime(), handler).start();
+
+        ClaimContext context = handler.ran.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        assertThat(handler.renewalsBeforeRun).as("only expiry can take a cancel claim").hasValue(0);
+        Claim claim = claimed.claim();
+        context.finish(FencedWrite.RELEASE_CANCELLED, () -> repository.releaseCancelled(claim));
+    }
+
+    private ControlOperation operation(ClaimedTask claimed, long claimedAt, PhaseHandler handler) {
         return new ControlOperation(claimed, claimedAt, handler, repository, clock, executor, SETTINGS,
                 new Transitions(SETTINGS, () -> 0.5), events, counters);
     }
@@ -91,20 +163,63 @@ class ControlOperationAdmissionTest {
                 SETTINGS.lease(), SETTINGS.workerStaleAfter(), Set.of())).get(0);
     }
 
+    /** A working row (created remotely), claimed for its poll. */
+    private ClaimedTask pollClaim() {
+        Claim submit = claim().claim();
+        assertThat(repository.recordSubmitAttempt(submit)).isTrue();
+        assertThat(repository.applySubmitted(submit, new SubmitWrite("r-1", new StoredSnapshot(TaskStatus.WORKING,
+                null, null, false, null, null, null), null, "2025-11-25", null, clock.now(), null))).isTrue();
+        return repository.claimControl(new ControlClaimRequest(ClaimPhase.POLL, WorkerId.of("w"), 1,
+                SETTINGS.lease(), SETTINGS.workerStaleAfter(), Set.of())).get(0);
+    }
+
     /** Records how many renewals reached the store before it ran, and hands its context to the test. */
     private final class Handler implements PhaseHandler {
         final AtomicInteger renewalsBeforeRun = new AtomicInteger(-1);
         final CompletableFuture<ClaimContext> ran = new CompletableFuture<>();
+        private final ClaimPhase phase;
+
+        Handler() {
+            this(ClaimPhase.SUBMIT);
+        }
+
+        Handler(ClaimPhase phase) {
+            this.phase = phase;
+        }
 
         @Override
         public ClaimPhase phase() {
-            return ClaimPhase.SUBMIT;
+            return phase;
         }
 
         @Override
         public void run(ClaimContext context) {
             renewalsBeforeRun.set(repository.renewals.get());
             ran.complete(context);
+        }
+    }
+
+    /** Starts a remote call that stays in flight, and hands the call's permit to the test. */
+    private static final class Calling implements PhaseHandler {
+        final CompletableFuture<SendPermit> permit = new CompletableFuture<>();
+        final CompletableFuture<Void> call = new CompletableFuture<>();
+        private final ClaimPhase phase;
+
+        Calling(ClaimPhase phase) {
+            this.phase = phase;
+        }
+
+        @Override
+        public ClaimPhase phase() {
+            return phase;
+        }
+
+        @Override
+        public void run(ClaimContext context) {
+            context.call(granted -> {
+                permit.complete(granted);
+                return call;
+            }, (result, error) -> { });
         }
     }
 

@@ -87,7 +87,7 @@ class TaskLeaseLifecycleTest {
 
         for (int i = 1; i <= 10; i++) {
             h.advance(STEP);
-            a.awaitRenewals(id, i);
+            a.awaitRenewals(id, 1 + i); // the verification, then one per third of the lease
             b.tick();
             TaskRecord row = h.row(id);
             assertThat(row.lease().owner()).isEqualTo(a.runtime.workerId());
@@ -103,7 +103,7 @@ class TaskLeaseLifecycleTest {
         assertThat(done.state().resultJson()).isEqualTo("{\"ok\":true}");
         assertThat(done.state().completedAt()).isEqualTo(h.clock.now());
         assertThat(done.lease().isHeld()).isFalse();
-        assertThat(a.metrics().renewals()).isEqualTo(10);
+        assertThat(a.metrics().renewals()).isEqualTo(11);
         assertThat(a.metrics().fencedWrites()).isZero();
         assertThat(a.metrics().ownershipLosses()).isZero();
     }
@@ -144,7 +144,7 @@ class TaskLeaseLifecycleTest {
         GatedCall callA = startCall(a, STATUS, id, 1);
         for (int i = 1; i <= 3; i++) {
             h.advance(STEP);
-            a.awaitRenewals(id, i);
+            a.awaitRenewals(id, 1 + i); // the verification, then one per third of the lease
             b.tick();
             assertThat(driver.calls(STATUS, id)).hasSize(1);
         }
@@ -375,7 +375,7 @@ class TaskLeaseLifecycleTest {
 
         for (int i = 1; i <= 4; i++) {
             h.advance(STEP);
-            a.awaitRenewals(id, i);
+            a.awaitRenewals(id, 1 + i); // the verification, then one per third of the lease
             b.tick();
             assertThat(h.row(id).lease().owner()).isEqualTo(a.runtime.workerId());
             assertThat(h.row(id).lease().expiresAt()).isAfter(h.clock.now());
@@ -676,7 +676,7 @@ class TaskLeaseLifecycleTest {
         h.clock.stepWallClock(Duration.ofMinutes(-10));
         for (int i = 1; i <= 4; i++) {
             h.advance(STEP);
-            a.awaitRenewals(id, i);
+            a.awaitRenewals(id, 1 + i); // the verification, then one per third of the lease
             assertThat(h.row(id).lease().expiresAt()).isEqualTo(stored);
         }
         assertThat(a.metrics().ownershipLosses()).isZero();
