@@ -198,7 +198,7 @@ class RuntimeHardeningTest {
             a.events.await(RecordingListener.Type.WRITE_RETRY, id, retries);
             h.advance(retryDelay(a, id, retries));
             // the store answers renewals in real time: let each one land before time passes its deadline
-            long renewalsDue = Duration.between(started, h.clock.now()).toMillis() / STEP.toMillis();
+            long renewalsDue = 1 + Duration.between(started, h.clock.now()).toMillis() / STEP.toMillis();
             a.awaitRenewals(id, (int) renewalsDue);
             int seen = retries;
             a.events.awaitCondition("a retry or the end of " + id,
@@ -214,7 +214,7 @@ class RuntimeHardeningTest {
         assertThat(h.clock.now()).as("gave up within one lease of the first failure")
                 .isBefore(firstFailure.plus(LEASE));
         assertThat(retries).isGreaterThan(3);
-        a.awaitRenewals(id, 2); // renewals at one and two thirds of the lease (a fresh claim needs no verification)
+        a.awaitRenewals(id, 3); // the verification (a poll claim), then renewals at one and two thirds of the lease
         assertThat(h.repository.attempts(FencedWrite.RELEASE_CANCELLED, id)).isEqualTo(1);
         TaskRecord row = h.row(id);
         assertThat(row.lease().isHeld()).isFalse();
