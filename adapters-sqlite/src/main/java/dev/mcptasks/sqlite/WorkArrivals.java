@@ -55,6 +55,9 @@ final class WorkArrivals implements AutoCloseable {
         listeners.add(entry);
         if (watcher == null) {
             watcher = new Watcher();
+            // the baseline is read before the subscription returns: a commit made right after it (another process's
+            // create) changes the version the watcher compares against, so it is never taken as the baseline
+            watcher.seen = watcher.dataVersion();
             watcher.start();
         }
         return () -> unsubscribe(entry);
@@ -117,6 +120,8 @@ final class WorkArrivals implements AutoCloseable {
     /** The watcher thread: one connection, one pragma read per interval. */
     private final class Watcher extends Thread {
         volatile boolean running = true;
+        /** The version last read: the baseline is read by the subscriber before {@link #start}, then by the thread. */
+        private long seen;
         private Connection connection;
         private PreparedStatement statement;
 
@@ -128,16 +133,18 @@ final class WorkArrivals implements AutoCloseable {
         @Override
         public void run() {
             try {
-                long seen = Long.MIN_VALUE;
-                while (running) {
+                while (true) {
+                    LockSupport.parkNanos(INTERVAL.toNanos());
+                    if (!running) {
+                        return;
+                    }
                     long version = dataVersion();
-                    // the first read only sets the baseline; a failed read (-1) signals at once, spuriously, so a
-                    // commit made while the connection was being reopened is not missed
-                    if (seen != Long.MIN_VALUE && version != seen) {
+                    // a failed read (-1) signals at once, spuriously, so a commit made while the connection was being
+                    // reopened is not missed
+                    if (version != seen) {
                         signal();
                     }
                     seen = version;
-                    LockSupport.parkNanos(INTERVAL.toNanos());
                 }
             } finally {
                 closeConnection();
