@@ -80,8 +80,8 @@ final class Table {
         if (d.containsKey("renewals_in_window")) {
             notes.add(d.get("renewals_in_window") + " renewals in " + d.get("window_s") + " s, "
                     + d.get("cpu_ms_per_renewal") + " ms CPU each, " + d.get("ownership_losses_in_window")
-                    + " losses, peak " + d.get("peak_threads") + " threads (most: " + d.get("peak_threads_by_name")
-                    + ")");
+                    + " losses, peak " + d.get("peak_threads") + " threads (alive after the window: "
+                    + d.get("threads_by_name") + ")");
         }
         if (d.containsKey("bulk_insert_seconds")) {
             notes.add(d.get("finished_rows") + " finished rows (bulk insert " + d.get("bulk_insert_seconds") + " s)");

@@ -1,54 +1,34 @@
 package dev.mcptasks.bench;
 
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Which threads a phase runs on: samples the live threads every 100 ms and keeps, per name with its numbers taken
- * out ({@code mcp-tasks-worker-17} counts as {@code mcp-tasks-worker-#}), the most seen at once. Explains a peak
- * thread count (timers, executor bursts, committers, JDBC) instead of only stating it.
+ * Which threads the process holds now, by name with its numbers taken out ({@code mcp-tasks-worker-17} counts as
+ * {@code mcp-tasks-worker-#}): explains a peak thread count (timers, executor bursts, committers, JDBC) instead of
+ * only stating it. Enumerates the thread group tree, without the stack traces {@link Thread#getAllStackTraces} takes.
  */
-final class ThreadCensus implements AutoCloseable {
-    private final Map<String, Integer> peaks = new ConcurrentHashMap<>();
-    private final Thread sampler;
-    private volatile boolean running = true;
+final class ThreadCensus {
+    private ThreadCensus() {}
 
-    ThreadCensus() {
-        sampler = new Thread(this::sample, "bench-thread-census");
-        sampler.setDaemon(true);
-        sampler.start();
-    }
-
-    private void sample() {
-        while (running) {
-            Map<String, Integer> now = new LinkedHashMap<>();
-            for (Thread thread : Thread.getAllStackTraces().keySet()) {
-                now.merge(thread.getName().replaceAll("\\d+", "#"), 1, Integer::sum);
-            }
-            now.forEach((name, count) -> peaks.merge(name, count, Math::max));
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                return;
-            }
+    /** The {@code limit} names held by the most live threads, most first. */
+    static Map<String, Integer> top(int limit) {
+        ThreadGroup root = Thread.currentThread().getThreadGroup();
+        while (root.getParent() != null) {
+            root = root.getParent();
         }
-    }
-
-    /** The {@code limit} names with the highest peaks, highest first. */
-    Map<String, Integer> top(int limit) {
+        Thread[] threads = new Thread[root.activeCount() + 64];
+        int count = root.enumerate(threads, true);
+        Map<String, Integer> byName = new HashMap<>();
+        for (int i = 0; i < count; i++) {
+            byName.merge(threads[i].getName().replaceAll("\\d+", "#"), 1, Integer::sum);
+        }
         Map<String, Integer> top = new LinkedHashMap<>();
-        peaks.entrySet().stream()
+        byName.entrySet().stream()
                 .sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
                 .limit(limit)
                 .forEach(entry -> top.put(entry.getKey(), entry.getValue()));
         return top;
-    }
-
-    @Override
-    public void close() throws InterruptedException {
-        running = false;
-        sampler.interrupt();
-        sampler.join();
     }
 }

@@ -136,14 +136,21 @@ final class ControlOperation implements ClaimContext {
     }
 
     /**
-     * Admitted within the first renewal interval, a submit or cancel claim needs no verification renewal: only expiry
-     * can take such a claim away, and its lease runs for at least two thirds of the lease more (a submit is also
-     * fenced again by its submit-attempt record before the create request). A poll claim is always verified: a cancel
-     * request clears a poll lease at once (runtime-behaviour 4.3), and only a renewal sees that before a status call
-     * would overlap the cancel phase's call.
+     * Admitted within the first renewal interval, a claim that only expiry can take away needs no verification
+     * renewal: its lease runs for at least two thirds of the lease more (a submit is also fenced again by its
+     * submit-attempt record before the create request).
      */
     private boolean confirmedByClaimStatement() {
-        return claimed.claim().phase() != ClaimPhase.POLL && heartbeat.confirmedByClaim();
+        return onlyExpiryTakesTheClaim() && heartbeat.confirmedByClaim();
+    }
+
+    /**
+     * Whether the monotonic check of the confirmed lease is all a send needs: true for submit and cancel claims. A
+     * user's cancel request clears a poll lease at once (runtime-behaviour 4.3), which only the store sees; a status
+     * call sent after it would overlap the cancel phase's call.
+     */
+    private boolean onlyExpiryTakesTheClaim() {
+        return claimed.claim().phase() != ClaimPhase.POLL;
     }
 
     private void run() {
@@ -263,19 +270,17 @@ final class ControlOperation implements ClaimContext {
     /**
      * Asked by the driver before each request, after whatever it did first. A poll claim confirmed longer than
      * {@link #RECONFIRM_AFTER} ago (a session had to be opened, a status read was answered late) is confirmed with the
-     * store first: a user's cancel request may have taken the row meanwhile, and a status request sent then would
-     * overlap the cancel phase's call. Submit and cancel claims are taken away only by expiry, which the monotonic
-     * check sees.
+     * store first (see {@link #onlyExpiryTakesTheClaim}).
      */
     private CompletableFuture<Boolean> confirm() {
         if (!maySend()) {
             return CompletableFuture.completedFuture(false);
         }
-        if (claimed.claim().phase() != ClaimPhase.POLL
+        if (onlyExpiryTakesTheClaim()
                 || clock.nanoTime() - heartbeat.lastConfirmedNanos() < RECONFIRM_AFTER.toNanos()) {
             return CompletableFuture.completedFuture(true);
         }
-        return heartbeat.confirmNow().thenApply(outcome -> outcome.renewed() && maySend());
+        return heartbeat.verifyAndExtend().thenApply(outcome -> outcome.renewed() && maySend());
     }
 
     /** The permit handed to the driver: both checks above. */

@@ -28,10 +28,10 @@ import org.slf4j.LoggerFactory;
  * <p><b>Failures.</b> When one write of a batch throws, or the transaction itself fails, the batch is rolled back (the
  * exception leaves the work). The write that threw completes with its own exception (it is one store call and every
  * write before it had succeeded, so the failure is its own); every other write runs again alone, in its own
- * transaction, completing with its own result or exception. Running a write again is safe: every write is fenced and idempotent under its fence, and the
- * rolled-back batch left nothing behind. A batch of one runs alone directly. A store that cannot group (its
- * {@code inOneTransaction} throws {@link UnsupportedOperationException} before running the work) switches this
- * worker to one write at a time, on the caller's thread, for good.
+ * transaction, completing with its own result or exception. Running a write again is safe: every write is fenced and
+ * idempotent under its fence, and the rolled-back batch left nothing behind. A batch of one runs alone directly. A
+ * store that cannot group (its {@code inOneTransaction} throws {@link UnsupportedOperationException} before running
+ * the work) switches this worker to one write at a time, on the caller's thread, for good.
  *
  * <p><b>Stalls.</b> One slow statement (a row lock, a hung connection) must not hold back every other write of the
  * worker, renewals above all: a batch still running {@link #STALL_AFTER} after it began (on the worker's clock)

@@ -56,17 +56,12 @@ final class LeaseHeartbeat {
         this.confirmedUntilNanos = claimedAtNanos + lease.toNanos();
     }
 
-    /** The renewal before the driver is called; a non-renewed outcome has already been reported as a loss. */
-    CompletableFuture<RenewalOutcome> verifyAndExtend() {
-        return attempt();
-    }
-
     /**
-     * Confirms the claim with the store now, between periodic renewals (a request about to be sent after a slow
-     * step): joins the attempt in flight, else runs the next periodic attempt early, which then counts from now. The
-     * outcome is decided and reported like any renewal's.
+     * Confirms and extends the claim with the store now: before the driver is called, and between periodic renewals
+     * when a request is about to be sent after a slow step. Joins the attempt in flight, else runs the next periodic
+     * attempt early, which then counts from now. A non-renewed outcome has already been reported as a loss.
      */
-    CompletableFuture<RenewalOutcome> confirmNow() {
+    CompletableFuture<RenewalOutcome> verifyAndExtend() {
         synchronized (this) {
             if (nextAttempt != null && inFlight == null) {
                 nextAttempt.cancel();

@@ -110,10 +110,16 @@ class ControlOperationAdmissionTest {
     @Test
     void aPollPermitConfirmsWithTheStoreARequestThatComesLateAndRefusesItOnceACancelTookTheRow() throws Exception {
         ClaimedTask claimed = pollClaim();
-        Calling handler = new Calling(ClaimPhase.POLL);
+        Handler handler = new Handler(ClaimPhase.POLL);
         ControlOperation operation = operation(claimed, clock.nanoTime(), handler);
         operation.start();
-        SendPermit permit = handler.permit.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        CompletableFuture<SendPermit> granted = new CompletableFuture<>();
+        CompletableFuture<Void> call = new CompletableFuture<>(); // stays in flight
+        handler.ran.get(WAIT_SECONDS, TimeUnit.SECONDS).call(permit -> {
+            granted.complete(permit);
+            return call;
+        }, (result, error) -> { });
+        SendPermit permit = granted.get(WAIT_SECONDS, TimeUnit.SECONDS);
         int verified = repository.renewals.get();
 
         assertThat(permit.confirm().get(WAIT_SECONDS, TimeUnit.SECONDS)).as("just verified").isTrue();
@@ -130,7 +136,7 @@ class ControlOperationAdmissionTest {
         operation.finished().get(WAIT_SECONDS, TimeUnit.SECONDS);
         assertThat(operation.lossCause()).as("the claim was lost").isPresent();
         assertThat(permit.maySend()).isFalse();
-        handler.call.complete(null);
+        call.complete(null);
         operation.settled().get(WAIT_SECONDS, TimeUnit.SECONDS);
     }
 
@@ -196,30 +202,6 @@ class ControlOperationAdmissionTest {
         public void run(ClaimContext context) {
             renewalsBeforeRun.set(repository.renewals.get());
             ran.complete(context);
-        }
-    }
-
-    /** Starts a remote call that stays in flight, and hands the call's permit to the test. */
-    private static final class Calling implements PhaseHandler {
-        final CompletableFuture<SendPermit> permit = new CompletableFuture<>();
-        final CompletableFuture<Void> call = new CompletableFuture<>();
-        private final ClaimPhase phase;
-
-        Calling(ClaimPhase phase) {
-            this.phase = phase;
-        }
-
-        @Override
-        public ClaimPhase phase() {
-            return phase;
-        }
-
-        @Override
-        public void run(ClaimContext context) {
-            context.call(granted -> {
-                permit.complete(granted);
-                return call;
-            }, (result, error) -> { });
         }
     }
 

@@ -83,7 +83,6 @@ final class LoopFixture implements AutoCloseable {
         return tasks.stream().filter(id -> store.find(id).orElseThrow().status() == status).count();
     }
 
-    /** Waits until the worker has done everything it does by itself. */
     /**
      * Waits until the worker does nothing by itself any more: the executor is quiet and the group commit (whose
      * committer threads are not the executor's) is idle, seen in that order with the executor still quiet after it.
