@@ -8,12 +8,15 @@ import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.ports.repository.CancelRequestOutcome;
 import dev.mcptasks.ports.repository.ClaimedTask;
+import dev.mcptasks.ports.repository.ClaimedWrite;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.FailureWrite;
 import dev.mcptasks.ports.repository.ForwardingTaskRepository;
+import dev.mcptasks.ports.repository.NotificationClaim;
 import dev.mcptasks.ports.repository.OutcomeWrite;
 import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.TaskRepository;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -83,23 +86,83 @@ final class EventLoggingRepository extends ForwardingTaskRepository {
         TaskStatus before = claimedStatus.remove(claim.token());
         boolean applied = delegate.applySubmitted(claim, write);
         if (applied) {
-            EVENTS.info("task {}: created remotely as {}: {} -> {}{}", claim.taskId().value(), write.remoteTaskId(),
-                    before == null ? TaskStatus.PENDING.wireName() : before.wireName(),
-                    write.snapshot().status().wireName(), detail(write.snapshot()));
+            logSubmitted(claim, write, before);
         }
         return applied;
+    }
+
+    @Override
+    public List<Boolean> applySubmittedAll(List<ClaimedWrite<SubmitWrite>> writes) {
+        List<TaskStatus> before = writes.stream().map(write -> claimedStatus.get(write.claim().token())).toList();
+        List<Boolean> applied = delegate.applySubmittedAll(writes);
+        for (int i = 0; i < writes.size(); i++) {
+            ClaimedWrite<SubmitWrite> write = writes.get(i);
+            claimedStatus.remove(write.claim().token());
+            if (applied.get(i)) {
+                logSubmitted(write.claim(), write.write(), before.get(i));
+            }
+        }
+        return applied;
+    }
+
+    private static void logSubmitted(Claim claim, SubmitWrite write, TaskStatus before) {
+        EVENTS.info("task {}: created remotely as {}: {} -> {}{}", claim.taskId().value(), write.remoteTaskId(),
+                before == null ? TaskStatus.PENDING.wireName() : before.wireName(),
+                write.snapshot().status().wireName(), detail(write.snapshot()));
     }
 
     @Override
     public boolean applyOutcome(Claim claim, OutcomeWrite write) {
         TaskStatus before = claimedStatus.remove(claim.token());
         boolean applied = delegate.applyOutcome(claim, write);
+        if (applied) {
+            logOutcome(claim, write, before);
+        }
+        return applied;
+    }
+
+    @Override
+    public List<Boolean> applyOutcomes(List<ClaimedWrite<OutcomeWrite>> writes) {
+        List<TaskStatus> before = writes.stream().map(write -> claimedStatus.get(write.claim().token())).toList();
+        List<Boolean> applied = delegate.applyOutcomes(writes);
+        for (int i = 0; i < writes.size(); i++) {
+            ClaimedWrite<OutcomeWrite> write = writes.get(i);
+            claimedStatus.remove(write.claim().token());
+            if (applied.get(i)) {
+                logOutcome(write.claim(), write.write(), before.get(i));
+            }
+        }
+        return applied;
+    }
+
+    private static void logOutcome(Claim claim, OutcomeWrite write, TaskStatus before) {
         TaskStatus after = write.snapshot().status();
-        if (applied && before != after) {
+        if (before != after) {
             EVENTS.info("task {}: {} -> {}{}", claim.taskId().value(), before == null ? "?" : before.wireName(),
                     after.wireName(), detail(write.snapshot()));
         }
-        return applied;
+    }
+
+    // the batched writes this log does not watch go to the store as they are (ForwardingTaskRepository would loop)
+
+    @Override
+    public List<Boolean> renewAll(List<Claim> claims, Duration lease) {
+        return delegate.renewAll(claims, lease);
+    }
+
+    @Override
+    public List<Boolean> recordSubmitAttempts(List<Claim> claims) {
+        return delegate.recordSubmitAttempts(claims);
+    }
+
+    @Override
+    public List<Boolean> markAllDispatched(List<NotificationClaim> claims) {
+        return delegate.markAllDispatched(claims);
+    }
+
+    @Override
+    public List<Boolean> finishNotifications(List<NotificationClaim> claims) {
+        return delegate.finishNotifications(claims);
     }
 
     @Override

@@ -12,6 +12,7 @@ import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.ports.repository.ClaimedWrite;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.FailureWrite;
 import dev.mcptasks.ports.repository.NewTask;
@@ -78,6 +79,28 @@ class EventLoggingRepositoryTest {
         assertThat(events.applyOutcome(takenOver, outcome(StoredSnapshot.failed("remote_failed", "the\ntool broke"))))
                 .isTrue();
         assertThat(drain()).containsExactly("task t1: working -> failed (remote_failed: the tool broke)");
+    }
+
+    @Test
+    void batchedWritesLogEachAcceptedElementAndNothingForARefusedOne() {
+        store.create(new NewTask(TaskId.of("t1"), "srv", "tool", "{}", "mcp-tasks", null));
+        store.create(new NewTask(TaskId.of("t2"), "srv", "tool", "{}", "mcp-tasks", null));
+        List<Claim> submits = events.claimControl(new ControlClaimRequest(ClaimPhase.SUBMIT, W1, 2, LEASE, LEASE,
+                Set.of())).stream().map(claimed -> claimed.claim()).toList();
+        assertThat(events.releaseCancelled(submits.get(1))).isTrue();
+        drain();
+
+        assertThat(events.applySubmittedAll(submits.stream().map(claim -> new ClaimedWrite<>(claim,
+                new SubmitWrite("r-" + claim.taskId().value(), snapshot(TaskStatus.WORKING, null), null,
+                        "2025-11-25", null, clock.now(), null))).toList())).containsExactly(true, false);
+        assertThat(drain()).containsExactly("task t1: created remotely as r-t1: pending -> working");
+
+        List<Claim> polls = events.claimControl(new ControlClaimRequest(ClaimPhase.POLL, W1, 2, LEASE, LEASE,
+                Set.of())).stream().map(claimed -> claimed.claim()).toList();
+        assertThat(polls).hasSize(1);
+        assertThat(events.applyOutcomes(List.of(new ClaimedWrite<>(polls.get(0),
+                outcome(snapshot(TaskStatus.COMPLETED, null)))))).containsExactly(true);
+        assertThat(drain()).containsExactly("task t1: working -> completed");
     }
 
     @Test

@@ -13,6 +13,11 @@ import java.util.Optional;
 /**
  * A repository that forwards every call to {@link #delegate()}: decorators (fault injection, auditing, crash switches)
  * override only the calls they watch.
+ *
+ * <p>The batched fenced writes ({@link #renewAll}, {@link #applyOutcomes} and the like) are deliberately <i>not</i>
+ * forwarded: their defaults call this decorator's single writes for every element, so a decorator that watches a
+ * single write sees every element of a batch too. A decorator that wants a batch to reach its delegate as one
+ * statement overrides the batch form as well (and watches its elements there).
  */
 public abstract class ForwardingTaskRepository implements TaskRepository {
     /** The repository the next call goes to. */

@@ -205,6 +205,49 @@ public interface TaskRepository {
      */
     boolean releaseNotification(NotificationClaim claim);
 
+    // ---- Batched fenced writes -------------------------------------------------------------------------------
+    //
+    // Each batch method equals calling its single method for every element, in order, and returns each element's
+    // own outcome in that order; a store runs them as one statement where it can (the reason they exist: a worker's
+    // group commit hands over the writes of many claims at once). Every element keeps its own fence: a refused element
+    // changes nothing and does not spoil the others. The elements of one call are of distinct rows (callers ensure
+    // it, so a store may match outcomes by row). {@link FencedWriteHook} is called for every element before the
+    // statement. Meant to run inside {@link #inOneTransaction}; when a batch method throws there, callers run the
+    // elements again, each alone. The defaults loop over the single methods.
+
+    /** {@link #renew} of every claim, with the same lease. */
+    default List<Boolean> renewAll(List<Claim> claims, Duration lease) {
+        return claims.stream().map(claim -> renew(claim, lease)).toList();
+    }
+
+    /** {@link #recordSubmitAttempt} of every claim. */
+    default List<Boolean> recordSubmitAttempts(List<Claim> claims) {
+        return claims.stream().map(this::recordSubmitAttempt).toList();
+    }
+
+    /**
+     * {@link #applySubmitted} of every element. Throws {@link DuplicateTaskException} when one element would (the
+     * caller then runs each alone and learns which).
+     */
+    default List<Boolean> applySubmittedAll(List<ClaimedWrite<SubmitWrite>> writes) {
+        return writes.stream().map(write -> applySubmitted(write.claim(), write.write())).toList();
+    }
+
+    /** {@link #applyOutcome} of every element. */
+    default List<Boolean> applyOutcomes(List<ClaimedWrite<OutcomeWrite>> writes) {
+        return writes.stream().map(write -> applyOutcome(write.claim(), write.write())).toList();
+    }
+
+    /** {@link #markDispatched} of every delivery. */
+    default List<Boolean> markAllDispatched(List<NotificationClaim> claims) {
+        return claims.stream().map(this::markDispatched).toList();
+    }
+
+    /** {@link #finishNotification} of every delivery. */
+    default List<Boolean> finishNotifications(List<NotificationClaim> claims) {
+        return claims.stream().map(this::finishNotification).toList();
+    }
+
     /**
      * Runs {@code work} as one store transaction (group commit): every write this repository makes on the calling
      * thread while {@code work} runs commits together when it returns, and none of them is kept when it throws (the
@@ -213,7 +256,8 @@ public interface TaskRepository {
      * Inside, call only the fenced writes and releases ({@link #renew}, {@link #recordSubmitAttempt},
      * {@link #applySubmitted}, {@link #applyOutcome}, {@link #releaseAfterFailure}, {@link #releaseCancelled},
      * {@link #abandonCancel}, {@link #releaseToEndpoint}, {@link #markDispatched}, {@link #finishNotification},
-     * {@link #retryNotification}, {@link #deadLetterNotification}, {@link #releaseNotification}); a call made inside
+     * {@link #retryNotification}, {@link #deadLetterNotification}, {@link #releaseNotification}, and their batched
+     * forms such as {@link #renewAll}); a call made inside
      * another {@code inOneTransaction} on the same thread joins the outer transaction. A write that throws inside may
      * leave the transaction unusable (PostgreSQL aborts it): callers that want the other writes kept run them again,
      * each alone. {@link FencedWriteHook} runs inside the transaction.
