@@ -22,6 +22,8 @@ final class LeaseHeartbeat {
     private final Claim claim;
     private final Duration lease;
     private final Duration interval;
+    /** Renewals of this lease: they share store statements with the worker's other renewals of the same lease. */
+    private final GroupCommit.Kind<Claim, Boolean> renewals;
     private final TaskRepository repository;
     private final Clock clock;
     private final Executor executor;
@@ -46,6 +48,7 @@ final class LeaseHeartbeat {
         this.claim = claim;
         this.lease = lease;
         this.interval = lease.dividedBy(3);
+        this.renewals = BatchedWrites.renew(lease);
         this.repository = repository;
         this.clock = clock;
         this.executor = executor;
@@ -136,7 +139,7 @@ final class LeaseHeartbeat {
             inFlight = decided;
             lastAttemptNanos = started;
             // queued on the worker's group commit: no thread is held while the renewal waits for its commit
-            call = GroupCommittingRepository.async(repository, executor, store -> store.renew(claim, lease));
+            call = GroupCommittingRepository.async(repository, executor, renewals, claim);
             storeCall = call.handle((ok, error) -> null);
         }
         Clock.Timer deadline = clock.schedule(interval, () -> decision.complete(new RenewalOutcome.Stalled(interval)));
