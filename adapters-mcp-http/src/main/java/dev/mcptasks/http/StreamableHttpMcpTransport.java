@@ -17,8 +17,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * MCP Streamable HTTP: one POST per message (answered by 202, a JSON body or an SSE stream), the optional GET stream
- * once the protocol version is known, the session id and protocol version on every request, and DELETE on close.
+ * MCP Streamable HTTP: one POST per message (answered by 202, a JSON body or an SSE stream, which {@link PostCall}
+ * resumes when it ends before its answer), the optional GET stream once the protocol version is known, the session id
+ * and protocol version on every request, and DELETE on close.
  * {@code onClosed} is called at most once, when the server loses the session; never after a local {@link #close()}.
  */
 final class StreamableHttpMcpTransport implements McpTransport {
