@@ -22,6 +22,13 @@ interface ClaimContext {
     /** An intermediate fenced write; false when ownership is lost or the store refused (then stop). */
     boolean write(FencedWrite kind, BooleanSupplier write);
 
+    /**
+     * An intermediate fenced write of a batchable kind that holds no thread while it waits for its commit:
+     * {@code then} runs on the runtime's executor once the store accepted it. When ownership is lost first, or the
+     * store refuses it, the operation ends as after a refused {@link #write}, and {@code then} never runs.
+     */
+    <A> void writeThen(FencedWrite kind, GroupCommit.Kind<A, Boolean> write, A argument, Runnable then);
+
     /** The operation's last write, which clears the claim. At most one last write or release happens per claim. */
     void finish(FencedWrite kind, BooleanSupplier write);
 

@@ -185,6 +185,36 @@ final class ControlOperation implements ClaimContext {
         if (write.getAsBoolean()) {
             return true;
         }
+        refusedWrite(kind);
+        return false;
+    }
+
+    @Override
+    public <A> void writeThen(FencedWrite kind, GroupCommit.Kind<A, Boolean> write, A argument, Runnable then) {
+        if (fence.isLost() || ended.get()) {
+            return;
+        }
+        // queued on the group commit: during a claim burst thousands of operations wait for their commits, and none
+        // of them holds an executor thread meanwhile
+        GroupCommittingRepository.async(repository, executor, write, argument).whenCompleteAsync((accepted, error) -> {
+            if (error != null) {
+                abandon(error instanceof java.util.concurrent.CompletionException && error.getCause() != null
+                        ? error.getCause() : error);
+            } else if (!accepted) {
+                if (!fence.isLost() && !ended.get()) {
+                    refusedWrite(kind);
+                }
+            } else if (!fence.isLost() && !ended.get()) {
+                try {
+                    then.run();
+                } catch (RuntimeException | Error e) {
+                    abandon(e);
+                }
+            }
+        }, executor);
+    }
+
+    private void refusedWrite(FencedWrite kind) {
         refused(kind);
         if (ended.compareAndSet(false, true)) {
             // a refusal may come from a fence predicate other than ownership (a cancel requested meanwhile): the
@@ -195,7 +225,6 @@ final class ControlOperation implements ClaimContext {
                 end();
             }
         }
-        return false;
     }
 
     @Override

@@ -72,17 +72,16 @@ final class SubmitHandler implements PhaseHandler {
         if (driver == null) {
             return;
         }
-        if (!context.write(FencedWrite.RECORD_SUBMIT_ATTEMPT,
-                () -> repository.recordSubmitAttempt(context.claimed().claim()))) {
-            return;
-        }
         // an input round before any task sends the create request again, with the user's answers and the server's
         // opaque state; the store made the row claimable for submit only once answers were pending
         InputRound round = row.state().awaitsInputBeforeTask()
                 ? new InputRound(row.state().requestState(), row.state().inputResponsesJson()) : null;
         SubmitCall call = new SubmitCall(row.id(), row.definition().serverName(), row.definition().toolName(),
                 row.definition().argumentsJson(), row.definition().requestedTtlMs(), round);
-        context.call(permit -> driver.submit(call, permit), (result, error) -> settle(context, row, result, error));
+        // the create is sent only once the attempt record committed (a worker that dies after sending is detected)
+        context.writeThen(FencedWrite.RECORD_SUBMIT_ATTEMPT, BatchedWrites.RECORD_SUBMIT_ATTEMPT,
+                context.claimed().claim(), () -> context.call(permit -> driver.submit(call, permit),
+                        (result, error) -> settle(context, row, result, error)));
     }
 
     private void settle(ClaimContext context, TaskRecord row, SubmitResult result, Throwable error) {

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.ports.repository.FencedWrite;
+import dev.mcptasks.testkit.faults.Gate;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -40,6 +42,25 @@ class WorkConservingScannerTest {
         assertThat(f.clock.nanoTime()).as("the tick timer never fired").isZero();
         // each rescan waits for half the slots: about 40 / 4 scans, never one per row or a spin
         assertThat(f.repository.scans(ClaimPhase.SUBMIT)).isBetween(40 / SLOTS, 2 * 40 / (SLOTS / 2) + 2);
+    }
+
+    @Test
+    void admittedSubmitsHoldNoExecutorThreadWhileTheirAttemptRecordsWaitForTheirCommit() throws Exception {
+        List<TaskId> tasks = f.submit(SLOTS);
+        Gate gate = f.faults.block(FencedWrite.RECORD_SUBMIT_ATTEMPT, tasks.get(0));
+
+        f.worker.start();
+
+        assertThat(gate.awaitArrivals(1, LoopFixture.WAIT)).isTrue();
+        // the other attempts queue behind the held commit; a thread that waited for each would keep this busy
+        f.executor.awaitQuiet(LoopFixture.WAIT);
+        assertThat(f.driver.submits()).as("no create is sent before its attempt record committed").isZero();
+
+        gate.release();
+        f.awaitQuiet();
+
+        assertThat(f.withStatus(tasks, TaskStatus.COMPLETED)).isEqualTo(SLOTS);
+        assertThat(f.driver.submits()).isEqualTo(SLOTS);
     }
 
     @Test
