@@ -247,6 +247,26 @@ class TransportDetectionTest {
     }
 
     @Test
+    void messagesSentDuringDetectionWaitAndGoWhereTheFirstOneWent() throws Exception {
+        http.holdFirst = true;
+        McpTransport transport = detecting.create(SPEC);
+        transport.start(listener);
+        CompletableFuture<Void> first = transport.send(INITIALIZE);
+        CompletableFuture<Void> ping = transport.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
+        ScriptedTransport streamable = http.created.get(0);
+        assertThat(streamable.sent).containsExactly(INITIALIZE);
+        assertThat(ping).isNotDone();
+
+        streamable.sends.get(0).completeExceptionally(McpTransportException.httpStatus(405, "Method Not Allowed"));
+
+        first.get(5, TimeUnit.SECONDS);
+        ping.get(5, TimeUnit.SECONDS);
+        assertThat(streamable.sent).containsExactly(INITIALIZE);
+        assertThat(sse.created.get(0).sent).containsExactly(INITIALIZE,
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
+    }
+
+    @Test
     void abandonReachesTheTransportCarryingTheMessage() throws Exception {
         http.holdFirst = true;
         McpTransport transport = detecting.create(SPEC);

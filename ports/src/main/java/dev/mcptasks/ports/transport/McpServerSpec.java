@@ -15,7 +15,7 @@ import java.util.Objects;
  * @param args its arguments
  * @param env the child's whole environment besides PATH (nothing else is inherited)
  * @param workingDirectory the child's working directory, or null for the runtime's
- * @param url the MCP endpoint for HTTP, or null
+ * @param url the MCP endpoint for HTTP (for {@link #SSE}: the url whose GET opens the event stream), or null
  * @param headers extra HTTP headers (authorization and the like)
  * @param connectTimeout connect timeout (HTTP) or start-up timeout (stdio)
  * @param readTimeout longest silence on an HTTP response before it is considered broken
