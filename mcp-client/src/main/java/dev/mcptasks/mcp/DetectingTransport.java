@@ -18,7 +18,9 @@ import org.slf4j.LoggerFactory;
  * One connection to a url whose transport is being detected. The first message goes over Streamable HTTP; when that
  * POST is answered 400, 404 or 405 (what a legacy server answers a POST to its SSE url), the same message goes over
  * the legacy HTTP+SSE transport, which stays if it takes it; else the first failure stands and Streamable HTTP stays.
- * Messages sent meanwhile wait for that decision. Only the transport that stays speaks to the listener.
+ * Messages sent meanwhile wait for that decision. Inbound messages are heard from the transport being tried (the
+ * legacy server may write its answer on the stream before it answers the POST 202) and then from the one that stays;
+ * a loss is heard only from the one that stays.
  */
 final class DetectingTransport implements McpTransport {
     private static final Logger log = LoggerFactory.getLogger(DetectingTransport.class);
@@ -35,7 +37,10 @@ final class DetectingTransport implements McpTransport {
     private final CompletableFuture<Void> decided = new CompletableFuture<>();
     private final Map<CompletableFuture<Void>, Carried> relayed = new ConcurrentHashMap<>();
     private final List<McpTransport> made = new CopyOnWriteArrayList<>();
+    /** The transport that carries sends and whose loss ends this one. */
     private volatile McpTransport current;
+    /** The transport whose inbound messages reach the listener: the legacy one from the moment it is tried. */
+    private volatile McpTransport heard;
     private volatile Listener listener;
     private volatile boolean closed;
     /** Whether the outcome was handed to the process memory. */
@@ -55,6 +60,7 @@ final class DetectingTransport implements McpTransport {
         McpTransport first = streamable.create(spec);
         made.add(first);
         current = first;
+        heard = first;
         first.start(new Forwarding(first));
     }
 
@@ -102,10 +108,13 @@ final class DetectingTransport implements McpTransport {
         try {
             fallback = legacy.create(spec.withTransport(McpServerSpec.SSE));
             made.add(fallback);
+            // the Streamable HTTP transport sent nothing else and opened no stream: only the candidate can speak
+            heard = fallback;
             fallback.start(new Forwarding(fallback));
             inner = fallback.send(message);
         } catch (RuntimeException e) {
             log.debug("server '{}': the legacy SSE transport could not start: {}", spec.name(), e.toString());
+            heard = current;
             decide(outer, current, refusal);
             return;
         }
@@ -114,6 +123,7 @@ final class DetectingTransport implements McpTransport {
             if (error != null) {
                 log.debug("server '{}': no legacy SSE transport at {} either: {}", spec.name(), spec.url(),
                         transportCause(error).getMessage());
+                heard = current;
                 closeLater(fallback);
                 decide(outer, current, refusal);
                 return;
@@ -207,7 +217,7 @@ final class DetectingTransport implements McpTransport {
         });
     }
 
-    /** Passes on what the transport that stays hears; the one let go of is not heard. */
+    /** Passes on what the transport being heard says, and the loss of the one that stays. */
     private final class Forwarding implements Listener {
         private final McpTransport source;
 
@@ -217,14 +227,14 @@ final class DetectingTransport implements McpTransport {
 
         @Override
         public void onMessage(String message) {
-            if (current == source) {
+            if (heard == source) {
                 listener.onMessage(message);
             }
         }
 
         @Override
         public void onError(McpTransportException error) {
-            if (current == source) {
+            if (heard == source) {
                 listener.onError(error);
             }
         }

@@ -51,6 +51,8 @@ class TransportDetectionTest {
         volatile String version;
         volatile McpTransportException failFirst;
         volatile boolean holdFirst;
+        /** Delivered to the listener before the send completes (a response outrunning its POST's 202). */
+        volatile String answerBeforeAccepting;
 
         @Override
         public void start(Listener listener) {
@@ -60,6 +62,9 @@ class TransportDetectionTest {
         @Override
         public CompletableFuture<Void> send(String message) {
             sent.add(message);
+            if (answerBeforeAccepting != null) {
+                listener.onMessage(answerBeforeAccepting);
+            }
             CompletableFuture<Void> future = new CompletableFuture<>();
             sends.add(future);
             McpTransportException failure = failFirst;
@@ -94,6 +99,7 @@ class TransportDetectionTest {
         final List<McpServerSpec> specs = new ArrayList<>();
         volatile McpTransportException failFirst;
         volatile boolean holdFirst;
+        volatile String answerBeforeAccepting;
 
         ScriptedFactory(String kind) {
             this.kind = kind;
@@ -114,6 +120,7 @@ class TransportDetectionTest {
             ScriptedTransport transport = new ScriptedTransport();
             transport.failFirst = failFirst;
             transport.holdFirst = holdFirst;
+            transport.answerBeforeAccepting = answerBeforeAccepting;
             created.add(transport);
             specs.add(spec);
             return transport;
@@ -264,6 +271,19 @@ class TransportDetectionTest {
         assertThat(streamable.sent).containsExactly(INITIALIZE);
         assertThat(sse.created.get(0).sent).containsExactly(INITIALIZE,
                 "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
+    }
+
+    @Test
+    void anAnswerThatOutrunsTheLegacyPostsAcceptanceIsNotLost() throws Exception {
+        String answer = "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32601,\"message\":\"Method not found\"}}";
+        http.failFirst = McpTransportException.httpStatus(404, "Cannot POST /sse");
+        sse.answerBeforeAccepting = answer;
+        McpTransport transport = detecting.create(SPEC);
+        transport.start(listener);
+
+        transport.send(INITIALIZE).get(5, TimeUnit.SECONDS);
+
+        assertThat(listener.nextMessage()).isEqualTo(answer);
     }
 
     @Test
