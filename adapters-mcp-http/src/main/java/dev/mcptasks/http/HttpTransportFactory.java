@@ -14,9 +14,11 @@ public final class HttpTransportFactory implements McpTransportFactory {
         return KIND;
     }
 
+    /** An http(s) url configured as {@code http} or not configured (Streamable HTTP is what detection tries first). */
     @Override
     public boolean supports(McpServerSpec spec) {
-        if (spec.url() == null || spec.url().getScheme() == null) {
+        if (spec.url() == null || spec.url().getScheme() == null
+                || !(spec.transport() == null || spec.transport().equals(McpServerSpec.HTTP))) {
             return false;
         }
         String scheme = spec.url().getScheme().toLowerCase(java.util.Locale.ROOT);

@@ -24,6 +24,10 @@ class HttpTransportModuleTest {
         assertThat(factory.kind()).isEqualTo("http");
         assertThat(factory.supports(McpServerSpec.http("h", URI.create("https://example.org/mcp"), Map.of()))).isTrue();
         assertThat(factory.supports(McpServerSpec.http("h", URI.create("ftp://example.org/mcp"), Map.of()))).isFalse();
+        assertThat(factory.supports(McpServerSpec.http("h", URI.create("https://example.org/mcp"), Map.of())
+                .withTransport("http"))).isTrue();
+        assertThat(factory.supports(McpServerSpec.sse("h", URI.create("https://example.org/sse"), Map.of())))
+                .as("a server configured for the legacy SSE transport").isFalse();
         assertThat(factory.supports(McpServerSpec.stdio("s", "cat", List.of(), Map.of()))).isFalse();
         assertThatThrownBy(() -> factory.create(McpServerSpec.stdio("s", "cat", List.of(), Map.of())))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'s'");

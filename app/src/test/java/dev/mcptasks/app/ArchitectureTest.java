@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
  */
 class ArchitectureTest {
     private static final String[] ADAPTERS = {
-        "dev.mcptasks.sqlite..", "dev.mcptasks.postgres..", "dev.mcptasks.stdio..", "dev.mcptasks.http.."
+        "dev.mcptasks.sqlite..", "dev.mcptasks.postgres..", "dev.mcptasks.stdio..", "dev.mcptasks.http..",
+        "dev.mcptasks.sse.."
     };
 
     private static JavaClasses production;

@@ -2,6 +2,7 @@ package dev.mcptasks.mcp;
 
 import dev.mcptasks.domain.ProtocolGeneration;
 import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.transport.McpServerSpec;
 import dev.mcptasks.ports.transport.McpTransportFactory;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -16,7 +17,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The sessions of one worker: one long-lived {@link McpSession} per configured server, created on first use with
- * the first transport factory that supports the server. That session speaks the server's pinned generation, or the
+ * the first transport factory that supports the server; a url whose transport is not configured has it detected
+ * (Streamable HTTP, else the legacy HTTP+SSE transport when a factory of kind {@code sse} is installed). That session speaks the server's pinned generation, or the
  * one it discovers; tasks of the other generation (created before a server moved on, or under another pin) are
  * driven through a second session pinned to their generation, made on demand ({@link #speaking}).
  */
@@ -29,10 +31,17 @@ public final class McpSessions implements AutoCloseable {
     /** The second sessions, keyed by server name and generation. */
     private final Map<String, McpSession> pinned = new ConcurrentHashMap<>();
     private final ExecutorService callbacks;
+    private final DetectedTransports detected;
     private volatile boolean closed;
 
+    /** Sessions whose detected transports are remembered for the whole process ({@link DetectedTransports#PROCESS}). */
     public McpSessions(Collection<McpServerSettings> servers, Collection<McpTransportFactory> factories, Clock clock,
             String clientVersion) {
+        this(servers, factories, clock, clientVersion, DetectedTransports.PROCESS);
+    }
+
+    public McpSessions(Collection<McpServerSettings> servers, Collection<McpTransportFactory> factories, Clock clock,
+            String clientVersion, DetectedTransports detected) {
         for (McpServerSettings server : servers) {
             if (this.servers.put(server.name(), server) != null) {
                 throw new IllegalArgumentException("MCP server '" + server.name() + "' is configured twice");
@@ -43,6 +52,7 @@ public final class McpSessions implements AutoCloseable {
             }
         }
         this.factories = List.copyOf(factories);
+        this.detected = detected;
         this.clock = clock;
         this.clientVersion = clientVersion;
         AtomicInteger threads = new AtomicInteger();
@@ -68,8 +78,7 @@ public final class McpSessions implements AutoCloseable {
             throw new IllegalStateException("the MCP sessions are closed");
         }
         return Optional.of(sessions.computeIfAbsent(serverName, name -> new McpSession(server,
-                factories.stream().filter(factory -> factory.supports(server.spec())).findFirst().orElseThrow(),
-                clock, callbacks, clientVersion)));
+                factoryFor(server.spec()), clock, callbacks, clientVersion)));
     }
 
     /**
@@ -93,8 +102,23 @@ public final class McpSessions implements AutoCloseable {
         return pinned.computeIfAbsent(server.name() + " " + generation.protocolVersion(), key -> new McpSession(
                 new McpServerSettings(server.spec(), server.requestTimeout(), server.tasksBoundToSession(),
                         generation),
-                factories.stream().filter(factory -> factory.supports(server.spec())).findFirst().orElseThrow(),
-                clock, callbacks, clientVersion));
+                factoryFor(server.spec()), clock, callbacks, clientVersion));
+    }
+
+    /**
+     * The first factory that supports the server; for a url with no configured transport, wrapped to fall back to
+     * the legacy SSE transport when one is installed.
+     */
+    private McpTransportFactory factoryFor(McpServerSpec spec) {
+        McpTransportFactory first = factories.stream().filter(factory -> factory.supports(spec)).findFirst()
+                .orElseThrow();
+        if (!spec.transportDetected()) {
+            return first;
+        }
+        McpServerSpec asLegacy = spec.withTransport(McpServerSpec.SSE);
+        return factories.stream().filter(factory -> factory != first && factory.supports(asLegacy)).findFirst()
+                .<McpTransportFactory>map(legacy -> new DetectingTransportFactory(first, legacy, detected))
+                .orElse(first);
     }
 
     /** Closes every session (their transports end gracefully). */

@@ -8,6 +8,7 @@ import dev.mcptasks.app.config.AppConfig;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.http.HttpTransportModule;
 import dev.mcptasks.ports.repository.RepositoryException;
+import dev.mcptasks.sse.SseTransportModule;
 import dev.mcptasks.stdio.StdioTransportModule;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -16,8 +17,9 @@ import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * The one place that chooses modules, once, from the configuration: the store module by database url, both MCP
- * transports (each server picks the one that supports it), the real clock and ids. Tests replace the platform
+ * The one place that chooses modules, once, from the configuration: the store module by database url, the MCP
+ * transports (stdio, Streamable HTTP, legacy HTTP+SSE: each server picks the one that supports it, or has its url's
+ * transport detected), the real clock and ids. Tests replace the platform
  * (clock, ids, store, transports) with fakes and keep the rest of the wiring.
  */
 public final class AppRoot implements ApplicationFactory {
@@ -30,7 +32,7 @@ public final class AppRoot implements ApplicationFactory {
     /** The production wiring. */
     public static AppRoot production() {
         return new AppRoot(config -> List.of(new SystemModule(), StoreModules.forDatabase(config.database()),
-                new StdioTransportModule(), new HttpTransportModule()));
+                new StdioTransportModule(), new HttpTransportModule(), new SseTransportModule()));
     }
 
     @Override

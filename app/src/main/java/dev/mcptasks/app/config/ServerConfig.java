@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One entry of {@code mcpServers}: exactly one of {@code command} (stdio) and {@code url} (Streamable HTTP), with
+ * One entry of {@code mcpServers}: exactly one of {@code command} (stdio) and {@code url} (HTTP), with
  * resolved {@code env} and {@code headers} values. {@link #toString()} prints names of env variables and headers, never
  * their values.
  *
@@ -26,21 +26,36 @@ import java.util.Map;
  * @param pinnedGeneration the {@code protocol} key: the tasks generation new tasks of this server are created with,
  *     or null for {@code auto} (the default: discovered from the server). A task is always driven under the
  *     generation it was created with, whatever this says later
+ * @param transport the {@code transport} key (or {@code type}): {@code stdio} for a command; {@code http} (Streamable
+ *     HTTP) or {@code sse} (the legacy 2024-11-05 HTTP+SSE transport) for a url, or null for {@code auto} (the
+ *     default for a url: Streamable HTTP first, the legacy transport when the first POST is answered 400, 404 or 405)
  */
 public record ServerConfig(String name, String command, List<String> args, Map<String, String> env, Path cwd,
         URI url, Map<String, String> headers, String driver, Toolset toolset, int toolCallTimeoutSeconds,
         SubmitPolicy submitPolicy, Long taskTtlMs, boolean sessionBound, int maxConnections,
-        ProtocolGeneration pinnedGeneration) {
+        ProtocolGeneration pinnedGeneration, String transport) {
 
     public static final String NATIVE_DRIVER = "mcp-tasks";
     /** The {@code protocol} value that pins nothing (discover the generation). */
     public static final String AUTO_PROTOCOL = "auto";
     public static final String ORDINARY_TOOLS_DRIVER = "ordinary-tools";
 
+    /** The {@code transport} value that configures nothing (detect it). */
+    public static final String AUTO_TRANSPORT = "auto";
+
     public ServerConfig {
         args = List.copyOf(args);
         env = Map.copyOf(env);
         headers = Map.copyOf(headers);
+    }
+
+    /** A server whose transport follows from command or url (stdio, or detected). */
+    public ServerConfig(String name, String command, List<String> args, Map<String, String> env, Path cwd, URI url,
+            Map<String, String> headers, String driver, Toolset toolset, int toolCallTimeoutSeconds,
+            SubmitPolicy submitPolicy, Long taskTtlMs, boolean sessionBound, int maxConnections,
+            ProtocolGeneration pinnedGeneration) {
+        this(name, command, args, env, cwd, url, headers, driver, toolset, toolCallTimeoutSeconds, submitPolicy,
+                taskTtlMs, sessionBound, maxConnections, pinnedGeneration, null);
     }
 
     /** What the task service and the runtime need of this server. */
@@ -51,7 +66,8 @@ public record ServerConfig(String name, String command, List<String> args, Map<S
     /** How the transports reach this server; HTTP reads may stay silent as long as one tool call may take. */
     public McpServerSpec toSpec() {
         return new McpServerSpec(name, command, args, env, cwd, url, headers, null,
-                Duration.ofSeconds(Math.max(300, toolCallTimeoutSeconds)), 0, isStdio() ? 0 : maxConnections);
+                Duration.ofSeconds(Math.max(300, toolCallTimeoutSeconds)), 0, isStdio() ? 0 : maxConnections,
+                isStdio() ? null : transport);
     }
 
     /** How the MCP client treats this server: request bound and whether its tasks live in one session. */
@@ -68,7 +84,8 @@ public record ServerConfig(String name, String command, List<String> args, Map<S
     public String toString() {
         return "ServerConfig[name=" + name
                 + (isStdio() ? ", command=" + command + ", args=" + args + ", env keys=" + env.keySet()
-                        : ", url=" + url + ", header names=" + headers.keySet() + ", maxConnections=" + maxConnections)
+                        : ", url=" + url + (transport == null ? "" : ", transport=" + transport) + ", header names="
+                                + headers.keySet() + ", maxConnections=" + maxConnections)
                 + ", driver=" + driver + ", toolCallTimeoutSeconds=" + toolCallTimeoutSeconds
                 + ", submitPolicy=" + submitPolicy + ", taskTtlMs=" + taskTtlMs + ", sessionBound=" + sessionBound
                 + ", protocol=" + (pinnedGeneration == null ? AUTO_PROTOCOL : pinnedGeneration.protocolVersion()) + "]";

@@ -17,7 +17,7 @@ final class ServerConfigReader {
 
     private static final Set<String> KEYS = Set.of("type", "command", "args", "env", "cwd", "url", "headers",
             "driver", "toolset", "toolCallTimeoutSeconds", "submitPolicy", "taskTtlMs", "sessionBound",
-            "maxConnections", "protocol");
+            "maxConnections", "protocol", "transport");
     private static final Set<String> TOOLSET_KEYS = Set.of("submit", "status", "cancel");
 
     private final EnvSubstitution substitution;
@@ -40,7 +40,7 @@ final class ServerConfigReader {
             throw new ConfigException(at, at + " needs exactly one of 'command' (stdio) or 'url' (HTTP)"
                     + (command == null ? ", has neither" : ", has both"));
         }
-        checkType(server, command != null);
+        String transport = readTransport(server, command != null);
         if (command == null) {
             rejectPresent(server, "url", "args", "env", "cwd");
         } else {
@@ -67,7 +67,30 @@ final class ServerConfigReader {
                 command != null || sessionBound,
                 command != null ? 0 : server.intIn("maxConnections", McpServerSpec.DEFAULT_MAX_CONNECTIONS, 1,
                         McpServerSpec.MAX_CONNECTIONS_LIMIT),
-                readProtocol(server));
+                readProtocol(server), command != null ? null : transport);
+    }
+
+    /**
+     * {@code "transport": "auto" | "http" | "sse"} for a url ({@code stdio} for a command), or the other MCP
+     * clients' {@code "type": "stdio" | "http" | "streamable-http" | "sse"}; both may be given when they agree. The
+     * kind for the spec, or null for auto (a url whose transport is detected).
+     */
+    private static String readTransport(JsonSection server, boolean stdio) {
+        String transport = server.string("transport");
+        if (transport != null && !(stdio ? transport.equals(McpServerSpec.STDIO)
+                : transport.equals(ServerConfig.AUTO_TRANSPORT) || transport.equals(McpServerSpec.HTTP)
+                        || transport.equals(McpServerSpec.SSE))) {
+            throw new ConfigException(server.path("transport"), server.path("transport") + " must be "
+                    + (stdio ? "stdio for a server with a command" : "auto, http or sse for a server with a url")
+                    + ", was '" + transport + "'");
+        }
+        String type = typeKind(server, stdio);
+        if (type != null && transport != null && !type.equals(transport)) {
+            throw new ConfigException(server.path("type"), server.path("type") + " disagrees with "
+                    + server.path("transport") + " ('" + server.string("type") + "' and '" + transport + "')");
+        }
+        String kind = transport != null ? transport : type;
+        return kind == null || kind.equals(ServerConfig.AUTO_TRANSPORT) ? null : kind;
     }
 
     /**
@@ -87,18 +110,24 @@ final class ServerConfigReader {
         }
     }
 
-    /** Other MCP clients write {@code "type": "stdio" | "http"}; accept it when it agrees with the transport. */
-    private static void checkType(JsonSection server, boolean stdio) {
+    /** Other MCP clients write {@code "type": "stdio" | "http" | "sse"}: the kind it names, or null when absent. */
+    private static String typeKind(JsonSection server, boolean stdio) {
         String type = server.string("type");
         if (type == null) {
-            return;
+            return null;
         }
-        boolean matches = stdio ? type.equals("stdio") : type.equals("http") || type.equals("streamable-http");
-        if (!matches) {
-            throw new ConfigException(server.path("type"), server.path("type") + " must be "
-                    + (stdio ? "'stdio' for a server with a command" : "'http' for a server with a url")
-                    + ", was '" + type + "'");
+        if (stdio && type.equals("stdio")) {
+            return McpServerSpec.STDIO;
         }
+        if (!stdio && (type.equals("http") || type.equals("streamable-http"))) {
+            return McpServerSpec.HTTP;
+        }
+        if (!stdio && type.equals("sse")) {
+            return McpServerSpec.SSE;
+        }
+        throw new ConfigException(server.path("type"), server.path("type") + " must be "
+                + (stdio ? "'stdio' for a server with a command" : "'http' or 'sse' for a server with a url")
+                + ", was '" + type + "'");
     }
 
     /** Keys of the other transport are a mistake (for example {@code headers} on a stdio server). */

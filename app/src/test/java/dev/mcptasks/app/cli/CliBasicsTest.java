@@ -46,7 +46,7 @@ class CliBasicsTest {
         assertThat(cli.err()).isEqualTo("mcp-tasks: " + dir.resolve("mcp-tasks.json")
                 + ": unknown key 'mcpServers.remote.hedaers' (allowed here: args, command, cwd, driver, env, headers,"
                 + " maxConnections, protocol, sessionBound, submitPolicy, taskTtlMs, toolCallTimeoutSeconds, toolset,"
-                + " type,"
+                + " transport, type,"
                 + " url)\n");
 
         cli.writeConfig("{\"runtime\": {\"leaseSeconds\": 1}}");
