@@ -10,6 +10,7 @@ import dev.mcptasks.ports.repository.FencedWrite;
 import dev.mcptasks.ports.repository.FencedWriteHook;
 import dev.mcptasks.ports.repository.NotificationClaim;
 import dev.mcptasks.ports.repository.NotificationClaimRequest;
+import dev.mcptasks.postgres.SqlParams.Deliveries;
 import dev.mcptasks.postgres.SqlParams.OutboxFence;
 import java.time.Instant;
 import java.util.Comparator;
@@ -28,12 +29,14 @@ final class PostgresOutbox {
     private final Clock clock;
     private final IdGenerator ids;
     private final FencedWriteHook hook;
+    private final FencedBatch batch;
 
-    PostgresOutbox(PostgresStore store, Clock clock, IdGenerator ids, FencedWriteHook hook) {
+    PostgresOutbox(PostgresStore store, Clock clock, IdGenerator ids, FencedWriteHook hook, FencedBatch batch) {
         this.store = store;
         this.clock = clock;
         this.ids = ids;
         this.hook = hook;
+        this.batch = batch;
     }
 
     List<NotificationClaim> claim(NotificationClaimRequest request) {
@@ -61,6 +64,22 @@ final class PostgresOutbox {
     boolean finish(NotificationClaim claim) {
         return fenced(FencedWrite.NOTIFY_FINISH, claim,
                 fence -> mapper -> mapper.settleNotification(fence, "delivered", null));
+    }
+
+    List<Boolean> markAllDispatched(List<NotificationClaim> claims) {
+        List<TaskId> taskIds = taskIds(claims);
+        return batch.run(FencedWrite.NOTIFY_DISPATCH, taskIds, taskIds,
+                now -> mapper -> mapper.markAllDispatched(Deliveries.of(claims), now));
+    }
+
+    List<Boolean> finishAll(List<NotificationClaim> claims) {
+        List<TaskId> taskIds = taskIds(claims);
+        return batch.run(FencedWrite.NOTIFY_FINISH, taskIds, taskIds,
+                now -> mapper -> mapper.finishNotifications(Deliveries.of(claims), now));
+    }
+
+    private static List<TaskId> taskIds(List<NotificationClaim> claims) {
+        return claims.stream().map(NotificationClaim::taskId).toList();
     }
 
     boolean retry(NotificationClaim claim, String error, Instant nextAt, boolean counted) {

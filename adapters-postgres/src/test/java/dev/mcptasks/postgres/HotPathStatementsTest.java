@@ -29,7 +29,8 @@ class HotPathStatementsTest {
     @ParameterizedTest
     @ValueSource(strings = {"insertTask", "renew", "recordSubmitAttempt", "applySubmitted", "applyOutcome",
             "claimNotifications", "markDispatched", "settleNotification", "retryNotification", "releaseNotification",
-            "selectTask", "selectTaskForUpdate", "notifyWork"})
+            "selectTask", "selectTaskForUpdate", "notifyWork", "renewAll", "recordSubmitAttempts",
+            "applySubmittedAll", "applyOutcomes", "markAllDispatched", "finishNotifications"})
     void perTaskStatementsAreParsedOnce(String statement) {
         assertThat(PostgresStore.mybatis().getMappedStatement(TaskMapper.class.getName() + "." + statement)
                 .getSqlSource()).isInstanceOf(RawSqlSource.class);
