@@ -179,7 +179,7 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
     public boolean renew(Claim claim, Duration lease) {
         Objects.requireNonNull(lease, "lease");
         return fenced(FencedWrite.RENEW, claim, now -> mapper -> mapper.renew(
-                Fence.live(claim, now, false, claim.phase() == ClaimPhase.POLL), Times.millis(now.plus(lease))));
+                renewFence(claim, now), Times.millis(now.plus(lease))));
     }
 
     @Override
@@ -188,7 +188,7 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
             return false;
         }
         return fenced(FencedWrite.RECORD_SUBMIT_ATTEMPT, claim,
-                now -> mapper -> mapper.recordSubmitAttempt(Fence.live(claim, now, true, true), now));
+                now -> mapper -> mapper.recordSubmitAttempt(attemptFence(claim, now), now));
     }
 
     @Override
@@ -199,7 +199,7 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
         }
         boolean inputRound = inputRound(write);
         return fenced(FencedWrite.APPLY_SUBMITTED, claim, now -> mapper -> mapper.applySubmitted(
-                Fence.live(claim, now, true, false), now, write.remoteTaskId(), Snapshot.of(write.snapshot(), now),
+                submittedFence(claim, now), now, write.remoteTaskId(), Snapshot.of(write.snapshot(), now),
                 write.remoteTtlMs(), write.protocolVersion(),
                 write.endpointOwner() == null ? null : write.endpointOwner().value(),
                 Times.millis(write.nextControlAt()), Event.of(write.event()), inputRound, write.requestState()));
@@ -209,7 +209,7 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
     public boolean applyOutcome(Claim claim, OutcomeWrite write) {
         Objects.requireNonNull(write, "write");
         return fenced(FencedWrite.APPLY_OUTCOME, claim, now -> mapper -> mapper.applyOutcome(
-                Fence.live(claim, now, claim.phase() == ClaimPhase.SUBMIT, claim.phase() == ClaimPhase.POLL), now,
+                outcomeFence(claim, now), now,
                 Snapshot.of(write.snapshot(), now), write.remoteTtlMs(), Times.millis(write.nextControlAt()),
                 Event.of(write.event()), write.deliveredInputResponsesJson()));
     }
@@ -220,14 +220,14 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
     public List<Boolean> renewAll(List<Claim> claims, Duration lease) {
         Objects.requireNonNull(lease, "lease");
         return batch.run(FencedWrite.RENEW, taskIds(claims), taskIds(claims), now -> mapper -> mapper.renewAll(
-                Claims.of(claims), now, Times.millis(now.plus(lease))));
+                fences(claims, claim -> renewFence(claim, now)), now, Times.millis(now.plus(lease))));
     }
 
     @Override
     public List<Boolean> recordSubmitAttempts(List<Claim> claims) {
         List<Claim> submits = claims.stream().filter(claim -> claim.phase() == ClaimPhase.SUBMIT).toList();
         return batch.run(FencedWrite.RECORD_SUBMIT_ATTEMPT, taskIds(claims), taskIds(submits),
-                now -> mapper -> mapper.recordSubmitAttempts(Claims.of(submits), now));
+                now -> mapper -> mapper.recordSubmitAttempts(fences(submits, claim -> attemptFence(claim, now)), now));
     }
 
     @Override
@@ -248,7 +248,8 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
             Snapshots snapshots = Snapshots.of(each.stream().map(write -> Snapshot.of(write.snapshot(), now))
                     .toList());
             Events events = Events.of(each.stream().map(write -> Event.of(write.event())).toList());
-            return mapper -> mapper.applySubmittedAll(Claims.of(claims(submits)), columns, snapshots, events, now);
+            Claims fences = fences(claims(submits), claim -> submittedFence(claim, now));
+            return mapper -> mapper.applySubmittedAll(fences, columns, snapshots, events, now);
         });
     }
 
@@ -264,8 +265,31 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
             Snapshots snapshots = Snapshots.of(each.stream().map(write -> Snapshot.of(write.snapshot(), now))
                     .toList());
             Events events = Events.of(each.stream().map(write -> Event.of(write.event())).toList());
-            return mapper -> mapper.applyOutcomes(Claims.of(claims), columns, snapshots, events, now);
+            Claims fences = fences(claims, claim -> outcomeFence(claim, now));
+            return mapper -> mapper.applyOutcomes(fences, columns, snapshots, events, now);
         });
+    }
+
+    // The fence of each fenced write, shared by its single and batched forms.
+
+    private static Fence renewFence(Claim claim, Instant now) {
+        return Fence.live(claim, now, false, claim.phase() == ClaimPhase.POLL);
+    }
+
+    private static Fence attemptFence(Claim claim, Instant now) {
+        return Fence.live(claim, now, true, true);
+    }
+
+    private static Fence submittedFence(Claim claim, Instant now) {
+        return Fence.live(claim, now, true, false);
+    }
+
+    private static Fence outcomeFence(Claim claim, Instant now) {
+        return Fence.live(claim, now, claim.phase() == ClaimPhase.SUBMIT, claim.phase() == ClaimPhase.POLL);
+    }
+
+    private static Claims fences(List<Claim> claims, Function<Claim, Fence> fence) {
+        return Claims.of(claims.stream().map(fence).toList());
     }
 
     private static boolean inputRound(SubmitWrite write) {

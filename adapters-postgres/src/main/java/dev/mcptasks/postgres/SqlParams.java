@@ -70,12 +70,14 @@ final class SqlParams {
     // ---- Batched writes: one text array per column, one entry per element (the statement casts each array to its
     // column type, so nulls, numbers, booleans and instants all travel as text; instants as ISO-8601 UTC at millis).
 
-    /** The claims of a control batch, in element order. */
-    record Claims(String[] ids, String[] owners, String[] tokens, String[] phases) {
-        static Claims of(List<Claim> claims) {
-            return new Claims(column(claims, claim -> claim.taskId().value()),
-                    column(claims, claim -> claim.owner().value()), column(claims, claim -> claim.token().value()),
-                    column(claims, claim -> claim.phase().wireName()));
+    /** The fences of a control batch, in element order: each element's {@link Fence}, as its single write binds it. */
+    record Claims(String[] ids, String[] owners, String[] tokens, String[] phases, String[] live,
+            String[] awaitsSubmit, String[] requireNoCancel) {
+        static Claims of(List<Fence> fences) {
+            return new Claims(column(fences, Fence::id), column(fences, Fence::owner), column(fences, Fence::token),
+                    column(fences, Fence::phase), column(fences, fence -> Boolean.toString(fence.live())),
+                    column(fences, fence -> Boolean.toString(fence.awaitsSubmit())),
+                    column(fences, fence -> Boolean.toString(fence.requireNoCancel())));
         }
     }
 
