@@ -1,9 +1,7 @@
 package dev.mcptasks.postgres;
 
-import dev.mcptasks.domain.ClaimToken;
 import dev.mcptasks.domain.SnapshotNormalizer;
 import dev.mcptasks.domain.TaskId;
-import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.IdGenerator;
 import dev.mcptasks.ports.repository.FencedWrite;
@@ -21,8 +19,8 @@ import java.util.function.Function;
 
 /** The notification outbox of the PostgreSQL store: delivery claims and their fenced writes. */
 final class PostgresOutbox {
-    private static final Comparator<TaskRow> DUE_ORDER = Comparator
-            .comparing((TaskRow row) -> row.nextNotificationAt)
+    private static final Comparator<DeliveryRow> DUE_ORDER = Comparator
+            .comparing((DeliveryRow row) -> row.nextNotificationAt)
             .thenComparing(row -> row.id);
 
     private final PostgresStore store;
@@ -48,13 +46,9 @@ final class PostgresOutbox {
         String[] tokens = Times.tokens(ids, limit);
         Instant now = Times.now(clock);
         Instant expiresAt = Times.millis(now.plus(request.lease()));
-        List<TaskRow> rows = store.autoCommit("claim notifications", mapper -> mapper.claimNotifications(
+        List<DeliveryRow> rows = store.autoCommit("claim notifications", mapper -> mapper.claimNotifications(
                 request.worker().value(), now, expiresAt, tokens, limit));
-        return rows.stream().sorted(DUE_ORDER)
-                .map(row -> new NotificationClaim(TaskId.of(row.id), WorkerId.of(row.notificationLeaseOwner),
-                        ClaimToken.of(row.notificationLeaseToken), row.notificationLeaseExpiresAt,
-                        row.dispatchVersion, row.dispatchEvent, row.dispatchAttempt + 1))
-                .toList();
+        return rows.stream().sorted(DUE_ORDER).map(DeliveryRow::toClaim).toList();
     }
 
     boolean markDispatched(NotificationClaim claim) {

@@ -86,7 +86,7 @@ interface TaskMapper {
     int storeAnswers(@Param("id") String id, @Param("now") Instant now, @Param("previous") String previous,
             @Param("answers") String answers);
 
-    List<TaskRow> claimNotifications(@Param("worker") String worker, @Param("now") Instant now,
+    List<DeliveryRow> claimNotifications(@Param("worker") String worker, @Param("now") Instant now,
             @Param("expiresAt") Instant expiresAt, @Param("tokens") String[] tokens, @Param("limit") int limit);
 
     int markDispatched(@Param("f") OutboxFence fence);
