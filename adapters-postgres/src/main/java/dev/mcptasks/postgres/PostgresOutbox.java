@@ -1,15 +1,14 @@
 package dev.mcptasks.postgres;
 
-import dev.mcptasks.domain.ClaimToken;
 import dev.mcptasks.domain.SnapshotNormalizer;
 import dev.mcptasks.domain.TaskId;
-import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.IdGenerator;
 import dev.mcptasks.ports.repository.FencedWrite;
 import dev.mcptasks.ports.repository.FencedWriteHook;
 import dev.mcptasks.ports.repository.NotificationClaim;
 import dev.mcptasks.ports.repository.NotificationClaimRequest;
+import dev.mcptasks.postgres.SqlParams.Deliveries;
 import dev.mcptasks.postgres.SqlParams.OutboxFence;
 import java.time.Instant;
 import java.util.Comparator;
@@ -20,20 +19,22 @@ import java.util.function.Function;
 
 /** The notification outbox of the PostgreSQL store: delivery claims and their fenced writes. */
 final class PostgresOutbox {
-    private static final Comparator<TaskRow> DUE_ORDER = Comparator
-            .comparing((TaskRow row) -> row.nextNotificationAt)
+    private static final Comparator<DeliveryRow> DUE_ORDER = Comparator
+            .comparing((DeliveryRow row) -> row.nextNotificationAt)
             .thenComparing(row -> row.id);
 
     private final PostgresStore store;
     private final Clock clock;
     private final IdGenerator ids;
     private final FencedWriteHook hook;
+    private final FencedBatch batch;
 
-    PostgresOutbox(PostgresStore store, Clock clock, IdGenerator ids, FencedWriteHook hook) {
+    PostgresOutbox(PostgresStore store, Clock clock, IdGenerator ids, FencedWriteHook hook, FencedBatch batch) {
         this.store = store;
         this.clock = clock;
         this.ids = ids;
         this.hook = hook;
+        this.batch = batch;
     }
 
     List<NotificationClaim> claim(NotificationClaimRequest request) {
@@ -45,13 +46,9 @@ final class PostgresOutbox {
         String[] tokens = Times.tokens(ids, limit);
         Instant now = Times.now(clock);
         Instant expiresAt = Times.millis(now.plus(request.lease()));
-        List<TaskRow> rows = store.autoCommit("claim notifications", mapper -> mapper.claimNotifications(
+        List<DeliveryRow> rows = store.autoCommit("claim notifications", mapper -> mapper.claimNotifications(
                 request.worker().value(), now, expiresAt, tokens, limit));
-        return rows.stream().sorted(DUE_ORDER)
-                .map(row -> new NotificationClaim(TaskId.of(row.id), WorkerId.of(row.notificationLeaseOwner),
-                        ClaimToken.of(row.notificationLeaseToken), row.notificationLeaseExpiresAt,
-                        row.dispatchVersion, row.dispatchEvent, row.dispatchAttempt + 1))
-                .toList();
+        return rows.stream().sorted(DUE_ORDER).map(DeliveryRow::toClaim).toList();
     }
 
     boolean markDispatched(NotificationClaim claim) {
@@ -61,6 +58,22 @@ final class PostgresOutbox {
     boolean finish(NotificationClaim claim) {
         return fenced(FencedWrite.NOTIFY_FINISH, claim,
                 fence -> mapper -> mapper.settleNotification(fence, "delivered", null));
+    }
+
+    List<Boolean> markAllDispatched(List<NotificationClaim> claims) {
+        List<TaskId> taskIds = taskIds(claims);
+        return batch.run(FencedWrite.NOTIFY_DISPATCH, taskIds, taskIds,
+                now -> mapper -> mapper.markAllDispatched(Deliveries.of(claims), now));
+    }
+
+    List<Boolean> finishAll(List<NotificationClaim> claims) {
+        List<TaskId> taskIds = taskIds(claims);
+        return batch.run(FencedWrite.NOTIFY_FINISH, taskIds, taskIds,
+                now -> mapper -> mapper.finishNotifications(Deliveries.of(claims), now));
+    }
+
+    private static List<TaskId> taskIds(List<NotificationClaim> claims) {
+        return claims.stream().map(NotificationClaim::taskId).toList();
     }
 
     boolean retry(NotificationClaim claim, String error, Instant nextAt, boolean counted) {

@@ -14,6 +14,7 @@ import dev.mcptasks.ports.IdGenerator;
 import dev.mcptasks.ports.repository.AnswerOutcome;
 import dev.mcptasks.ports.repository.CancelRequestOutcome;
 import dev.mcptasks.ports.repository.ClaimedTask;
+import dev.mcptasks.ports.repository.ClaimedWrite;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.FailureWrite;
@@ -29,9 +30,14 @@ import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.WorkerInfo;
 import dev.mcptasks.ports.repository.WorkerRecord;
 import dev.mcptasks.ports.repository.WorkSubscription;
+import dev.mcptasks.postgres.SqlParams.Claims;
 import dev.mcptasks.postgres.SqlParams.Event;
+import dev.mcptasks.postgres.SqlParams.Events;
 import dev.mcptasks.postgres.SqlParams.Fence;
+import dev.mcptasks.postgres.SqlParams.Outcomes;
 import dev.mcptasks.postgres.SqlParams.Snapshot;
+import dev.mcptasks.postgres.SqlParams.Snapshots;
+import dev.mcptasks.postgres.SqlParams.Submits;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
@@ -58,6 +64,7 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
     private final IdGenerator ids;
     private final FencedWriteHook hook;
     private final PostgresOutbox outbox;
+    private final FencedBatch batch;
     private final WorkArrivalListener arrivals;
 
     PostgresTaskRepository(PostgresStore store, WorkArrivalListener arrivals, Clock clock, IdGenerator ids,
@@ -67,7 +74,8 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
         this.clock = clock;
         this.ids = ids;
         this.hook = hook;
-        this.outbox = new PostgresOutbox(store, clock, ids, hook);
+        this.batch = new FencedBatch(store, clock, hook);
+        this.outbox = new PostgresOutbox(store, clock, ids, hook, batch);
     }
 
     @Override
@@ -171,7 +179,7 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
     public boolean renew(Claim claim, Duration lease) {
         Objects.requireNonNull(lease, "lease");
         return fenced(FencedWrite.RENEW, claim, now -> mapper -> mapper.renew(
-                Fence.live(claim, now, false, claim.phase() == ClaimPhase.POLL), Times.millis(now.plus(lease))));
+                renewFence(claim, now), Times.millis(now.plus(lease))));
     }
 
     @Override
@@ -180,7 +188,7 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
             return false;
         }
         return fenced(FencedWrite.RECORD_SUBMIT_ATTEMPT, claim,
-                now -> mapper -> mapper.recordSubmitAttempt(Fence.live(claim, now, true, true), now));
+                now -> mapper -> mapper.recordSubmitAttempt(attemptFence(claim, now), now));
     }
 
     @Override
@@ -189,10 +197,9 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
         if (claim.phase() != ClaimPhase.SUBMIT) {
             return false;
         }
-        boolean inputRound = write.remoteTaskId() == null
-                && write.snapshot().status() == TaskStatus.INPUT_REQUIRED;
+        boolean inputRound = inputRound(write);
         return fenced(FencedWrite.APPLY_SUBMITTED, claim, now -> mapper -> mapper.applySubmitted(
-                Fence.live(claim, now, true, false), now, write.remoteTaskId(), Snapshot.of(write.snapshot(), now),
+                submittedFence(claim, now), now, write.remoteTaskId(), Snapshot.of(write.snapshot(), now),
                 write.remoteTtlMs(), write.protocolVersion(),
                 write.endpointOwner() == null ? null : write.endpointOwner().value(),
                 Times.millis(write.nextControlAt()), Event.of(write.event()), inputRound, write.requestState()));
@@ -202,9 +209,103 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
     public boolean applyOutcome(Claim claim, OutcomeWrite write) {
         Objects.requireNonNull(write, "write");
         return fenced(FencedWrite.APPLY_OUTCOME, claim, now -> mapper -> mapper.applyOutcome(
-                Fence.live(claim, now, claim.phase() == ClaimPhase.SUBMIT, claim.phase() == ClaimPhase.POLL), now,
+                outcomeFence(claim, now), now,
                 Snapshot.of(write.snapshot(), now), write.remoteTtlMs(), Times.millis(write.nextControlAt()),
                 Event.of(write.event()), write.deliveredInputResponsesJson()));
+    }
+
+    // Batched forms: one statement per batch, each element under the fence (and the flags) of its single write.
+
+    @Override
+    public List<Boolean> renewAll(List<Claim> claims, Duration lease) {
+        Objects.requireNonNull(lease, "lease");
+        return batch.run(FencedWrite.RENEW, taskIds(claims), taskIds(claims), now -> mapper -> mapper.renewAll(
+                fences(claims, claim -> renewFence(claim, now)), now, Times.millis(now.plus(lease))));
+    }
+
+    @Override
+    public List<Boolean> recordSubmitAttempts(List<Claim> claims) {
+        List<Claim> submits = claims.stream().filter(claim -> claim.phase() == ClaimPhase.SUBMIT).toList();
+        return batch.run(FencedWrite.RECORD_SUBMIT_ATTEMPT, taskIds(claims), taskIds(submits),
+                now -> mapper -> mapper.recordSubmitAttempts(fences(submits, claim -> attemptFence(claim, now)), now));
+    }
+
+    @Override
+    public List<Boolean> applySubmittedAll(List<ClaimedWrite<SubmitWrite>> writes) {
+        List<ClaimedWrite<SubmitWrite>> submits = writes.stream()
+                .filter(write -> write.claim().phase() == ClaimPhase.SUBMIT).toList();
+        return batch.run(FencedWrite.APPLY_SUBMITTED, claimedIds(writes), claimedIds(submits), now -> {
+            List<SubmitWrite> each = submits.stream().map(ClaimedWrite::write).toList();
+            Submits columns = new Submits(
+                    SqlParams.column(each, SubmitWrite::remoteTaskId),
+                    SqlParams.column(each, write -> SqlParams.number(write.remoteTtlMs())),
+                    SqlParams.column(each, SubmitWrite::protocolVersion),
+                    SqlParams.column(each, write -> write.endpointOwner() == null ? null
+                            : write.endpointOwner().value()),
+                    SqlParams.column(each, SubmitWrite::requestState),
+                    SqlParams.column(each, write -> Boolean.toString(inputRound(write))),
+                    SqlParams.column(each, write -> SqlParams.instant(write.nextControlAt())));
+            Snapshots snapshots = Snapshots.of(each.stream().map(write -> Snapshot.of(write.snapshot(), now))
+                    .toList());
+            Events events = Events.of(each.stream().map(write -> Event.of(write.event())).toList());
+            Claims fences = fences(claims(submits), claim -> submittedFence(claim, now));
+            return mapper -> mapper.applySubmittedAll(fences, columns, snapshots, events, now);
+        });
+    }
+
+    @Override
+    public List<Boolean> applyOutcomes(List<ClaimedWrite<OutcomeWrite>> writes) {
+        List<Claim> claims = claims(writes);
+        return batch.run(FencedWrite.APPLY_OUTCOME, taskIds(claims), taskIds(claims), now -> {
+            List<OutcomeWrite> each = writes.stream().map(ClaimedWrite::write).toList();
+            Outcomes columns = new Outcomes(
+                    SqlParams.column(each, write -> SqlParams.number(write.remoteTtlMs())),
+                    SqlParams.column(each, OutcomeWrite::deliveredInputResponsesJson),
+                    SqlParams.column(each, write -> SqlParams.instant(write.nextControlAt())));
+            Snapshots snapshots = Snapshots.of(each.stream().map(write -> Snapshot.of(write.snapshot(), now))
+                    .toList());
+            Events events = Events.of(each.stream().map(write -> Event.of(write.event())).toList());
+            Claims fences = fences(claims, claim -> outcomeFence(claim, now));
+            return mapper -> mapper.applyOutcomes(fences, columns, snapshots, events, now);
+        });
+    }
+
+    // The fence of each fenced write, shared by its single and batched forms.
+
+    private static Fence renewFence(Claim claim, Instant now) {
+        return Fence.live(claim, now, false, claim.phase() == ClaimPhase.POLL);
+    }
+
+    private static Fence attemptFence(Claim claim, Instant now) {
+        return Fence.live(claim, now, true, true);
+    }
+
+    private static Fence submittedFence(Claim claim, Instant now) {
+        return Fence.live(claim, now, true, false);
+    }
+
+    private static Fence outcomeFence(Claim claim, Instant now) {
+        return Fence.live(claim, now, claim.phase() == ClaimPhase.SUBMIT, claim.phase() == ClaimPhase.POLL);
+    }
+
+    private static Claims fences(List<Claim> claims, Function<Claim, Fence> fence) {
+        return Claims.of(claims.stream().map(fence).toList());
+    }
+
+    private static boolean inputRound(SubmitWrite write) {
+        return write.remoteTaskId() == null && write.snapshot().status() == TaskStatus.INPUT_REQUIRED;
+    }
+
+    private static <W> List<Claim> claims(List<ClaimedWrite<W>> writes) {
+        return writes.stream().map(ClaimedWrite::claim).toList();
+    }
+
+    private static <W> List<TaskId> claimedIds(List<ClaimedWrite<W>> writes) {
+        return writes.stream().map(write -> write.claim().taskId()).toList();
+    }
+
+    private static List<TaskId> taskIds(List<Claim> claims) {
+        return claims.stream().map(Claim::taskId).toList();
     }
 
     @Override
@@ -263,6 +364,16 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
     @Override
     public boolean finishNotification(NotificationClaim claim) {
         return outbox.finish(claim);
+    }
+
+    @Override
+    public List<Boolean> markAllDispatched(List<NotificationClaim> claims) {
+        return outbox.markAllDispatched(claims);
+    }
+
+    @Override
+    public List<Boolean> finishNotifications(List<NotificationClaim> claims) {
+        return outbox.finishAll(claims);
     }
 
     @Override

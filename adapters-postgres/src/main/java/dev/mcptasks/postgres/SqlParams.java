@@ -7,6 +7,8 @@ import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.ports.repository.NotificationClaim;
 import java.time.Instant;
+import java.util.List;
+import java.util.function.Function;
 
 /** The flat parameter records the mapper statements read (wire names instead of enums, instants at millis). */
 final class SqlParams {
@@ -63,5 +65,72 @@ final class SqlParams {
         static Event of(AttentionEvent event) {
             return event == null ? null : new Event(event.payloadJson(), event.fingerprint());
         }
+    }
+
+    // ---- Batched writes: one text array per column, one entry per element (the statement casts each array to its
+    // column type, so nulls, numbers, booleans and instants all travel as text; instants as ISO-8601 UTC at millis).
+
+    /** The fences of a control batch, in element order: each element's {@link Fence}, as its single write binds it. */
+    record Claims(String[] ids, String[] owners, String[] tokens, String[] phases, String[] live,
+            String[] awaitsSubmit, String[] requireNoCancel) {
+        static Claims of(List<Fence> fences) {
+            return new Claims(column(fences, Fence::id), column(fences, Fence::owner), column(fences, Fence::token),
+                    column(fences, Fence::phase), column(fences, fence -> Boolean.toString(fence.live())),
+                    column(fences, fence -> Boolean.toString(fence.awaitsSubmit())),
+                    column(fences, fence -> Boolean.toString(fence.requireNoCancel())));
+        }
+    }
+
+    /** The delivery claims of an outbox batch, in element order. */
+    record Deliveries(String[] ids, String[] owners, String[] tokens) {
+        static Deliveries of(List<NotificationClaim> claims) {
+            return new Deliveries(column(claims, claim -> claim.taskId().value()),
+                    column(claims, claim -> claim.owner().value()), column(claims, claim -> claim.token().value()));
+        }
+    }
+
+    /** {@link Snapshot} per element. */
+    record Snapshots(String[] statuses, String[] statusMessages, String[] results, String[] resultTruncated,
+            String[] errors, String[] errorCodes, String[] inputRequired, String[] completedAts) {
+        static Snapshots of(List<Snapshot> snapshots) {
+            return new Snapshots(column(snapshots, Snapshot::status), column(snapshots, Snapshot::statusMessage),
+                    column(snapshots, Snapshot::result),
+                    column(snapshots, snapshot -> Boolean.toString(snapshot.resultTruncated())),
+                    column(snapshots, Snapshot::error), column(snapshots, Snapshot::errorCode),
+                    column(snapshots, Snapshot::inputRequired),
+                    column(snapshots, snapshot -> instant(snapshot.completedAt())));
+        }
+    }
+
+    /** {@link Event} per element (both null when the element carries no event). */
+    record Events(String[] fingerprints, String[] payloads) {
+        static Events of(List<Event> events) {
+            return new Events(column(events, event -> event == null ? null : event.fingerprint()),
+                    column(events, event -> event == null ? null : event.payload()));
+        }
+    }
+
+    /** The columns of an {@code applySubmittedAll} beyond claim, snapshot and event. */
+    record Submits(String[] remoteTaskIds, String[] remoteTtlMs, String[] protocolVersions, String[] endpointOwners,
+            String[] requestStates, String[] inputRounds, String[] nextControlAts) {}
+
+    /** The columns of an {@code applyOutcomes} beyond claim, snapshot and event. */
+    record Outcomes(String[] remoteTtlMs, String[] delivered, String[] nextControlAts) {}
+
+    static <T> String[] column(List<T> elements, Function<T, String> value) {
+        String[] column = new String[elements.size()];
+        for (int i = 0; i < column.length; i++) {
+            column[i] = value.apply(elements.get(i));
+        }
+        return column;
+    }
+
+    /** An instant as the text PostgreSQL reads back as the same timestamptz (millisecond precision, UTC). */
+    static String instant(Instant instant) {
+        return instant == null ? null : Times.millis(instant).toString();
+    }
+
+    static String number(Long value) {
+        return value == null ? null : value.toString();
     }
 }

@@ -1,9 +1,15 @@
 package dev.mcptasks.postgres;
 
+import dev.mcptasks.postgres.SqlParams.Claims;
+import dev.mcptasks.postgres.SqlParams.Deliveries;
 import dev.mcptasks.postgres.SqlParams.Event;
+import dev.mcptasks.postgres.SqlParams.Events;
 import dev.mcptasks.postgres.SqlParams.Fence;
 import dev.mcptasks.postgres.SqlParams.OutboxFence;
+import dev.mcptasks.postgres.SqlParams.Outcomes;
 import dev.mcptasks.postgres.SqlParams.Snapshot;
+import dev.mcptasks.postgres.SqlParams.Snapshots;
+import dev.mcptasks.postgres.SqlParams.Submits;
 import java.time.Instant;
 import java.util.List;
 import org.apache.ibatis.annotations.Param;
@@ -45,6 +51,22 @@ interface TaskMapper {
             @Param("remoteTtlMs") Long remoteTtlMs, @Param("nextControlAt") Instant nextControlAt,
             @Param("e") Event event, @Param("delivered") String deliveredInputResponses);
 
+    // Batched fenced writes: each returns the ids of the rows it changed.
+
+    List<String> renewAll(@Param("k") Claims claims, @Param("now") Instant now, @Param("expiresAt") Instant expiresAt);
+
+    List<String> recordSubmitAttempts(@Param("k") Claims claims, @Param("now") Instant now);
+
+    List<String> applySubmittedAll(@Param("k") Claims claims, @Param("b") Submits submits,
+            @Param("s") Snapshots snapshots, @Param("e") Events events, @Param("now") Instant now);
+
+    List<String> applyOutcomes(@Param("k") Claims claims, @Param("b") Outcomes outcomes,
+            @Param("s") Snapshots snapshots, @Param("e") Events events, @Param("now") Instant now);
+
+    List<String> markAllDispatched(@Param("k") Deliveries deliveries, @Param("now") Instant now);
+
+    List<String> finishNotifications(@Param("k") Deliveries deliveries, @Param("now") Instant now);
+
     int releaseAfterFailure(@Param("f") Fence fence, @Param("now") Instant now, @Param("error") String error,
             @Param("failedAt") Instant failedAt, @Param("nextControlAt") Instant nextControlAt,
             @Param("clearSubmitAttempt") boolean clearSubmitAttempt, @Param("e") Event event);
@@ -64,7 +86,7 @@ interface TaskMapper {
     int storeAnswers(@Param("id") String id, @Param("now") Instant now, @Param("previous") String previous,
             @Param("answers") String answers);
 
-    List<TaskRow> claimNotifications(@Param("worker") String worker, @Param("now") Instant now,
+    List<DeliveryRow> claimNotifications(@Param("worker") String worker, @Param("now") Instant now,
             @Param("expiresAt") Instant expiresAt, @Param("tokens") String[] tokens, @Param("limit") int limit);
 
     int markDispatched(@Param("f") OutboxFence fence);

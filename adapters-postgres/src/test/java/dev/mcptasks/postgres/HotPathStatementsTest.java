@@ -10,13 +10,19 @@ import dev.mcptasks.testkit.SequentialIdGenerator;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import org.apache.ibatis.binding.MapperMethod;
+import org.apache.ibatis.mapping.BoundSql;
+import org.apache.ibatis.mapping.MappedStatement;
+import org.apache.ibatis.scripting.defaults.DefaultParameterHandler;
 import org.apache.ibatis.scripting.defaults.RawSqlSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,7 +35,8 @@ class HotPathStatementsTest {
     @ParameterizedTest
     @ValueSource(strings = {"insertTask", "renew", "recordSubmitAttempt", "applySubmitted", "applyOutcome",
             "claimNotifications", "markDispatched", "settleNotification", "retryNotification", "releaseNotification",
-            "selectTask", "selectTaskForUpdate", "notifyWork"})
+            "selectTask", "selectTaskForUpdate", "notifyWork", "renewAll", "recordSubmitAttempts",
+            "applySubmittedAll", "applyOutcomes", "markAllDispatched", "finishNotifications"})
     void perTaskStatementsAreParsedOnce(String statement) {
         assertThat(PostgresStore.mybatis().getMappedStatement(TaskMapper.class.getName() + "." + statement)
                 .getSqlSource()).isInstanceOf(RawSqlSource.class);
@@ -57,6 +64,40 @@ class HotPathStatementsTest {
 
             assertThat(read).containsExactlyInAnyOrderElementsOf(columns);
         }
+    }
+
+    /** A delivery claim reads back what a NotificationClaim holds (and the due time it is sorted by), not the row. */
+    @Test
+    void theNotificationClaimReturnsOnlyTheDeliveryColumns() throws Exception {
+        PostgresSettings settings = PostgresTestDatabase.freshSchema();
+        Instant now = Instant.parse("2026-01-01T00:00:00Z");
+        PostgresTaskRepositories.open(settings, new ManualClock(now), new SequentialIdGenerator(),
+                FencedWriteHook.NONE).close();
+        new TaskSeeder(settings).notificationDue("notify-", 1, now);
+        Map<String, Object> params = new MapperMethod.ParamMap<>();
+        params.put("worker", "w");
+        params.put("now", now);
+        params.put("expiresAt", now.plusSeconds(60));
+        params.put("tokens", new String[] {"t1"});
+        params.put("limit", 1);
+        MappedStatement mapped = PostgresStore.mybatis().getMappedStatement(TaskMapper.class.getName()
+                + ".claimNotifications");
+        BoundSql bound = mapped.getBoundSql(params);
+        List<String> columns = new ArrayList<>();
+        try (Connection connection = PostgresTestDatabase.connect(settings);
+                PreparedStatement claim = connection.prepareStatement(bound.getSql())) {
+            new DefaultParameterHandler(mapped, params, bound).setParameters(claim);
+            try (ResultSet rows = claim.executeQuery()) {
+                assertThat(rows.next()).isTrue();
+                for (int i = 1; i <= rows.getMetaData().getColumnCount(); i++) {
+                    columns.add(rows.getMetaData().getColumnLabel(i));
+                }
+            }
+        }
+
+        assertThat(columns).containsExactlyInAnyOrder("id", "notification_lease_owner", "notification_lease_token",
+                "notification_lease_expires_at", "dispatch_version", "dispatch_event", "dispatch_attempt",
+                "next_notification_at");
     }
 
     /** The result set, recording the column labels read from it. */

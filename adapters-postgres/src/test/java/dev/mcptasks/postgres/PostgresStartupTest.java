@@ -16,6 +16,7 @@ import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.FencedWriteHook;
 import dev.mcptasks.ports.repository.NewTask;
+import dev.mcptasks.ports.repository.NotificationClaimRequest;
 import dev.mcptasks.ports.repository.RepositoryException;
 import dev.mcptasks.ports.repository.RepositoryUnavailableException;
 import dev.mcptasks.ports.repository.TaskRecord;
@@ -66,7 +67,7 @@ class PostgresStartupTest {
         }
 
         assertThat(schemaVersions(settings)).containsExactly("1:V1__tasks_and_workers.sql",
-                "2:V2__task_creator.sql", "3:V3__input_rounds.sql");
+                "2:V2__task_creator.sql", "3:V3__input_rounds.sql", "4:V4__hot_updates.sql");
     }
 
     @Test
@@ -88,16 +89,7 @@ class PostgresStartupTest {
         PostgresSettings settings = PostgresTestDatabase.freshSchema();
         try (Connection connection = PostgresTestDatabase.connect(settings);
                 Statement statement = connection.createStatement()) {
-            statement.execute("CREATE TABLE schema_version (version integer PRIMARY KEY,"
-                    + " script varchar(256) NOT NULL, applied_at timestamptz NOT NULL DEFAULT clock_timestamp())");
-            for (int version = 1; version <= 2; version++) {
-                String script = SchemaMigrator.MIGRATIONS.get(version - 1);
-                try (InputStream in = SchemaMigrator.class.getResourceAsStream("migrations/" + script)) {
-                    statement.execute(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-                }
-                statement.execute("INSERT INTO schema_version (version, script) VALUES (" + version + ", '" + script
-                        + "')");
-            }
+            migrateTo(statement, 2);
             statement.execute("INSERT INTO tasks (id, server_name, tool_name, arguments, driver, created_at, status,"
                     + " updated_at, next_control_at, remote_task_id, protocol_version) VALUES ('task-old', 'srv',"
                     + " 'tool', '{}', 'mcp-tasks', now(), 'input_required', now(), now() + interval '1 hour',"
@@ -115,6 +107,49 @@ class PostgresStartupTest {
                     .containsExactly("{\"size\":3}");
         }
         assertThat(schemaVersions(settings)).hasSize(SchemaMigrator.MIGRATIONS.size());
+    }
+
+    /** A version 3 store's deliveries in flight (pending, and claimed by a worker that died) are still claimed. */
+    @Test
+    void aVersionThreeSchemaKeepsItsUndeliveredEventsClaimable() throws Exception {
+        PostgresSettings settings = PostgresTestDatabase.freshSchema();
+        try (Connection connection = PostgresTestDatabase.connect(settings);
+                Statement statement = connection.createStatement()) {
+            migrateTo(statement, 3);
+            for (String status : List.of("pending", "claimed", "delivered")) {
+                statement.execute("INSERT INTO tasks (id, server_name, tool_name, arguments, driver, created_at,"
+                        + " status, updated_at, notification_status, event_version, notified_version,"
+                        + " dispatch_version, event_payload, event_fingerprint, next_notification_at,"
+                        + " notification_lease_owner, notification_lease_expires_at) VALUES ('task-" + status
+                        + "', 'srv', 'tool', '{}', 'mcp-tasks', now(), 'completed', now(), '" + status + "', 1, "
+                        + (status.equals("delivered") ? 1 : 0) + ", " + (status.equals("pending") ? 0 : 1)
+                        + ", '{}', 'f', timestamptz '2000-01-01 00:00:00+00', "
+                        + (status.equals("claimed") ? "'dead-worker', timestamptz '2000-01-01 00:00:01+00'"
+                                : "NULL, NULL")
+                        + ")");
+            }
+        }
+
+        try (CloseableTaskRepository repository = open(settings)) {
+            assertThat(repository.claimNotifications(new NotificationClaimRequest(WorkerId.of("w"), 10,
+                    Duration.ofSeconds(60)))).extracting(claim -> claim.taskId().value())
+                    .containsExactlyInAnyOrder("task-pending", "task-claimed");
+        }
+        assertThat(schemaVersions(settings)).hasSize(SchemaMigrator.MIGRATIONS.size());
+    }
+
+    /** Applies the first {@code version} migrations by hand, as an older release left the schema. */
+    private static void migrateTo(Statement statement, int version) throws Exception {
+        statement.execute("CREATE TABLE schema_version (version integer PRIMARY KEY,"
+                + " script varchar(256) NOT NULL, applied_at timestamptz NOT NULL DEFAULT clock_timestamp())");
+        for (int applied = 1; applied <= version; applied++) {
+            String script = SchemaMigrator.MIGRATIONS.get(applied - 1);
+            try (InputStream in = SchemaMigrator.class.getResourceAsStream("migrations/" + script)) {
+                statement.execute(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            }
+            statement.execute("INSERT INTO schema_version (version, script) VALUES (" + applied + ", '" + script
+                    + "')");
+        }
     }
 
     @Test
@@ -146,12 +181,12 @@ class PostgresStartupTest {
         open(settings).close();
         try (Connection connection = PostgresTestDatabase.connect(settings);
                 Statement statement = connection.createStatement()) {
-            statement.execute("INSERT INTO schema_version (version, script) VALUES (4, 'V4__future.sql')");
+            statement.execute("INSERT INTO schema_version (version, script) VALUES (5, 'V5__future.sql')");
         }
 
         assertThatThrownBy(() -> open(settings)).isInstanceOf(RepositoryException.class)
                 .isNotInstanceOf(RepositoryUnavailableException.class)
-                .hasMessageContaining("schema version 4 is newer than this build supports (3)");
+                .hasMessageContaining("schema version 5 is newer than this build supports (4)");
     }
 
     @Test
