@@ -36,6 +36,8 @@ final class StdioMcpTransport implements McpTransport {
     private final Duration grace;
     private final AtomicBoolean started = new AtomicBoolean();
     private final AtomicBoolean closeCalled = new AtomicBoolean();
+    /** Completes when the first close finished: a later close waits for it, so none returns before the child died. */
+    private final CompletableFuture<Void> closeDone = new CompletableFuture<>();
     /** Null while open; else why it ended (CLOSED locally, PROCESS_EXITED by the peer). Set exactly once. */
     private final AtomicReference<McpTransportException> terminated = new AtomicReference<>();
     private final ExecutorService writer;
@@ -210,8 +212,28 @@ final class StdioMcpTransport implements McpTransport {
     @Override
     public void close() {
         if (!closeCalled.compareAndSet(false, true)) {
+            // a close already runs (a lost session closes its transport on another thread): the caller, perhaps a
+            // process about to exit, must not return before the child was stopped
+            try {
+                closeDone.get(grace.multipliedBy(4).plusSeconds(1).toMillis(), TimeUnit.MILLISECONDS);
+            } catch (Exception e) {
+                log.debug("waiting for the running close of server '{}' ended: {}", spec.name(), e.toString());
+            }
             return;
         }
+        try {
+            stop();
+        } finally {
+            closeDone.complete(null);
+        }
+    }
+
+    /** Whether a close has begun (tests). */
+    boolean closing() {
+        return closeCalled.get();
+    }
+
+    private void stop() {
         terminated.compareAndSet(null, new McpTransportException(Kind.CLOSED,
                 "transport to server '" + spec.name() + "' was closed"));
         if (process == null) {

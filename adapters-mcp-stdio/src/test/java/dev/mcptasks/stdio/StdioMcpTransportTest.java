@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -88,6 +89,27 @@ class StdioMcpTransportTest {
     void childIgnoringSigtermIsKilled() throws Exception {
         assertStopped(new McpServerSpec("stubborn", "sh", List.of("-c", "trap '' TERM; while true; do sleep 1; done"),
                 Map.of(), null, null, null, null, null, 0));
+    }
+
+    @Test
+    void aCloseThatMeetsAnotherInProgressReturnsOnlyOnceTheChildIsGone() throws Exception {
+        StdioMcpTransport transport = new StdioMcpTransport(new McpServerSpec("stubborn", "sh",
+                List.of("-c", "trap '' TERM; while true; do sleep 1; done"), Map.of(), null, null, null, null, null, 0),
+                SHORT_GRACE);
+        transport.start(new RecordingListener());
+        ProcessHandle child = ProcessHandle.of(pidOf(transport)).orElseThrow();
+        CompletableFuture<Void> first = CompletableFuture.runAsync(transport::close);
+        // the child ignores stdin's end and SIGTERM, so the first close spends two grace periods in its ladder
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!transport.closing() && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertThat(transport.closing()).as("the first close began").isTrue();
+
+        transport.close();
+
+        assertThat(child.isAlive()).as("the second close waited for the first to stop the child").isFalse();
+        first.get(10, TimeUnit.SECONDS);
     }
 
     private void assertStopped(McpServerSpec spec) throws Exception {

@@ -8,6 +8,7 @@ import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.ports.repository.FencedWrite;
 import dev.mcptasks.testkit.faults.Gate;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -49,7 +50,9 @@ class WorkConservingScannerTest {
         List<TaskId> tasks = f.submit(SLOTS);
         Gate gate = f.faults.block(FencedWrite.RECORD_SUBMIT_ATTEMPT, tasks.get(0));
 
-        f.worker.start();
+        // the held write holds the in-memory store's transaction lock, so the start pass's later scans wait for the
+        // gate: the worker starts on a thread of its own
+        CompletableFuture<Void> started = CompletableFuture.runAsync(f.worker::start);
 
         assertThat(gate.awaitArrivals(1, LoopFixture.WAIT)).isTrue();
         // the other attempts queue behind the held commit; a thread that waited for each would keep this busy
@@ -57,6 +60,7 @@ class WorkConservingScannerTest {
         assertThat(f.driver.submits()).as("no create is sent before its attempt record committed").isZero();
 
         gate.release();
+        started.get(LoopFixture.WAIT.toSeconds(), TimeUnit.SECONDS);
         f.awaitQuiet();
 
         assertThat(f.withStatus(tasks, TaskStatus.COMPLETED)).isEqualTo(SLOTS);
