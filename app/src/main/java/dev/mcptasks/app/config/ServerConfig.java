@@ -26,11 +26,13 @@ import java.util.Map;
  * @param pinnedGeneration the {@code protocol} key: the tasks generation new tasks of this server are created with,
  *     or null for {@code auto} (the default: discovered from the server). A task is always driven under the
  *     generation it was created with, whatever this says later
+ * @param calls how tools are called: as tasks or directly ({@code callMode}, {@code callModes},
+ *     {@code directCallTimeoutSeconds})
  */
 public record ServerConfig(String name, String command, List<String> args, Map<String, String> env, Path cwd,
         URI url, Map<String, String> headers, String driver, Toolset toolset, int toolCallTimeoutSeconds,
         SubmitPolicy submitPolicy, Long taskTtlMs, boolean sessionBound, int maxConnections,
-        ProtocolGeneration pinnedGeneration) {
+        ProtocolGeneration pinnedGeneration, CallSettings calls) {
 
     public static final String NATIVE_DRIVER = "mcp-tasks";
     /** The {@code protocol} value that pins nothing (discover the generation). */
@@ -41,6 +43,16 @@ public record ServerConfig(String name, String command, List<String> args, Map<S
         args = List.copyOf(args);
         env = Map.copyOf(env);
         headers = Map.copyOf(headers);
+        calls = calls == null ? CallSettings.defaults() : calls;
+    }
+
+    /** A server whose tools are called by the defaults (auto, direct calls bounded by an hour). */
+    public ServerConfig(String name, String command, List<String> args, Map<String, String> env, Path cwd, URI url,
+            Map<String, String> headers, String driver, Toolset toolset, int toolCallTimeoutSeconds,
+            SubmitPolicy submitPolicy, Long taskTtlMs, boolean sessionBound, int maxConnections,
+            ProtocolGeneration pinnedGeneration) {
+        this(name, command, args, env, cwd, url, headers, driver, toolset, toolCallTimeoutSeconds, submitPolicy,
+                taskTtlMs, sessionBound, maxConnections, pinnedGeneration, CallSettings.defaults());
     }
 
     /** What the task service and the runtime need of this server. */
@@ -48,16 +60,22 @@ public record ServerConfig(String name, String command, List<String> args, Map<S
         return new ServerProfile(name, driver, taskTtlMs, submitPolicy);
     }
 
-    /** How the transports reach this server; HTTP reads may stay silent as long as one tool call may take. */
+    /**
+     * How the transports reach this server; HTTP reads may stay silent as long as one tool call may take (a direct
+     * call's response is silent until the tool is done).
+     */
     public McpServerSpec toSpec() {
-        return new McpServerSpec(name, command, args, env, cwd, url, headers, null,
-                Duration.ofSeconds(Math.max(300, toolCallTimeoutSeconds)), 0, isStdio() ? 0 : maxConnections);
+        int silence = Math.max(300, Math.max(toolCallTimeoutSeconds,
+                calls.mayCallDirectly() ? calls.directCallTimeoutSeconds() : 0));
+        return new McpServerSpec(name, command, args, env, cwd, url, headers, null, Duration.ofSeconds(silence), 0,
+                isStdio() ? 0 : maxConnections);
     }
 
     /** How the MCP client treats this server: request bound and whether its tasks live in one session. */
     public McpServerSettings toMcpSettings() {
         return new McpServerSettings(toSpec(), Duration.ofSeconds(toolCallTimeoutSeconds), sessionBound,
-                pinnedGeneration);
+                pinnedGeneration, Duration.ofSeconds(calls.directCallTimeoutSeconds()), calls.callMode(),
+                calls.callModes());
     }
 
     public boolean isStdio() {
@@ -71,6 +89,8 @@ public record ServerConfig(String name, String command, List<String> args, Map<S
                         : ", url=" + url + ", header names=" + headers.keySet() + ", maxConnections=" + maxConnections)
                 + ", driver=" + driver + ", toolCallTimeoutSeconds=" + toolCallTimeoutSeconds
                 + ", submitPolicy=" + submitPolicy + ", taskTtlMs=" + taskTtlMs + ", sessionBound=" + sessionBound
-                + ", protocol=" + (pinnedGeneration == null ? AUTO_PROTOCOL : pinnedGeneration.protocolVersion()) + "]";
+                + ", protocol=" + (pinnedGeneration == null ? AUTO_PROTOCOL : pinnedGeneration.protocolVersion())
+                + ", callMode=" + calls.callMode().wireName() + ", callModes=" + calls.callModes()
+                + ", directCallTimeoutSeconds=" + calls.directCallTimeoutSeconds() + "]";
     }
 }
