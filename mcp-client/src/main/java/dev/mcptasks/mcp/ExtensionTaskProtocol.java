@@ -10,6 +10,7 @@ import dev.mcptasks.ports.driver.RemoteCallException;
 import dev.mcptasks.ports.driver.RemoteTaskRef;
 import dev.mcptasks.ports.driver.SubmitCall;
 import dev.mcptasks.ports.driver.SubmitResult;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -18,7 +19,8 @@ import java.util.concurrent.CompletableFuture;
  * with a task ({@code resultType: task}), at once ({@code complete}) or with an input round before any task exists
  * ({@code input_required}, answered by calling again with {@code inputResponses} and {@code requestState}).
  * {@code tasks/get} carries the result, error or input requests inline (there is no {@code tasks/result});
- * {@code tasks/cancel} and {@code tasks/update} are acknowledged only.
+ * {@code tasks/cancel} and {@code tasks/update} are acknowledged only. A server that does not offer the extension is
+ * still called (it answers with the result: a direct call), unless the tool's {@link CallMode} is {@code task}.
  */
 final class ExtensionTaskProtocol implements TaskProtocol {
     private static final String VERSION = ProtocolGeneration.EXTENSION_VERSION;
@@ -28,11 +30,17 @@ final class ExtensionTaskProtocol implements TaskProtocol {
             McpHandshake handshake, SubmitCall call) {
         ObjectNode params;
         CompletableFuture<Void> prepared;
+        // the server decides per call whether to answer with a task or with the result, which may take as long as
+        // the tool runs: outside callMode task the call is bounded like a direct call
+        CallMode mode = session.settings().callMode(call.toolName());
+        Duration timeout = mode == CallMode.TASK ? session.settings().requestTimeout()
+                : session.settings().directCallTimeout();
         try {
-            if (handshake.capabilitiesKnown() && !handshake.capabilities().tasksExtension()) {
+            if (mode == CallMode.TASK && handshake.capabilitiesKnown()
+                    && !handshake.capabilities().tasksExtension()) {
                 throw RemoteFailures.refused("server '" + session.serverName() + "' speaks " + VERSION
                         + " but does not offer the tasks extension (" + Envelope.TASKS_EXTENSION
-                        + " is missing from the capabilities of its server/discover result)");
+                        + " is missing from the capabilities of its server/discover result) and has callMode task");
             }
             params = ToolResults.toolCall(call.toolName(), ToolResults.arguments(call.argumentsJson()));
             if (call.inputRound() != null) {
@@ -53,7 +61,7 @@ final class ExtensionTaskProtocol implements TaskProtocol {
         }
         return prepared
                 .exceptionallyCompose(error -> CompletableFuture.failedFuture(RemoteFailures.beforeSend(error)))
-                .thenCompose(ready -> operation.track(() -> session.request("tools/call", params))
+                .thenCompose(ready -> operation.track(() -> session.request("tools/call", params, timeout))
                         .handle((result, error) -> {
                             if (error != null) {
                                 throw refusal(session, call.toolName(), error);

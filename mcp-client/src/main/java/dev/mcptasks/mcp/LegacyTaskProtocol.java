@@ -10,12 +10,14 @@ import dev.mcptasks.ports.driver.RemoteFailure;
 import dev.mcptasks.ports.driver.RemoteTaskRef;
 import dev.mcptasks.ports.driver.SubmitCall;
 import dev.mcptasks.ports.driver.SubmitResult;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * The 2025-11-25 tasks utility: task-augmented {@code tools/call}, {@code tasks/get} (plus one {@code tasks/result}
- * once terminal), {@code tasks/cancel}. Submits are gated on the negotiated version, the server's
- * {@code tasks.requests.tools.call} and the tool's {@code execution.taskSupport}. Input requests are answered only on
+ * once terminal), {@code tasks/cancel}. Task submits are gated on the negotiated version, the server's
+ * {@code tasks.requests.tools.call} and the tool's {@code execution.taskSupport}; a tool the {@link CallMode} does not
+ * run as a task is called directly ({@link DirectToolCall}). Input requests are answered only on
  * the {@code tasks/result} stream, which mcp-tasks does not drive.
  */
 final class LegacyTaskProtocol implements TaskProtocol {
@@ -28,40 +30,70 @@ final class LegacyTaskProtocol implements TaskProtocol {
                     + " which has no input rounds on tools/call");
         }
         ObjectNode params = ToolResults.toolCall(call.toolName(), ToolResults.arguments(call.argumentsJson()));
+        CallMode mode = session.settings().callMode(call.toolName());
+        CompletableFuture<Boolean> asTask;
+        try {
+            if (mode == CallMode.TASK) {
+                // checked before the tool list is read: a server without tasks is refused with nothing sent
+                requireTaskSupport(session, handshake);
+            }
+            asTask = operation.track(() -> session.findTool(call.toolName()))
+                    .thenApply(tool -> asTask(session, handshake, mode, call.toolName(), tool));
+        } catch (RuntimeException e) {
+            asTask = CompletableFuture.failedFuture(e);
+        }
+        return asTask
+                .exceptionallyCompose(error -> CompletableFuture.failedFuture(RemoteFailures.beforeSend(error)))
+                .thenCompose(task -> task ? createTask(operation, session, handshake, call, params)
+                        : DirectToolCall.send(operation, session, handshake, call.toolName(), params));
+    }
+
+    /**
+     * Whether the tool is called as a task (else directly), by its call mode and {@code execution.taskSupport}; a
+     * call that cannot be made in the mode is refused. Auto: {@code required} is a task (refused when the server has
+     * no task tool calls), {@code optional} a task when the server has them, anything else (absent, forbidden, an
+     * unknown value) a direct call, since a task may be sent only for optional and required tools.
+     */
+    private static boolean asTask(McpSession session, McpHandshake handshake, CallMode mode, String name,
+            Optional<McpTool> tool) {
+        if (tool.isEmpty()) {
+            throw RemoteFailures.refused("server '" + session.serverName() + "' has no tool '" + name + "'");
+        }
+        String support = tool.get().taskSupport();
+        return switch (mode) {
+            case DIRECT -> false;
+            case TASK -> {
+                if (!tool.get().taskCapable()) {
+                    throw RemoteFailures.refused("tool " + name + " is not task-capable (execution.taskSupport is "
+                            + support + ") and server '" + session.serverName() + "' has callMode task");
+                }
+                yield true;
+            }
+            case AUTO -> {
+                if (McpTool.REQUIRED.equals(support)) {
+                    requireTaskSupport(session, handshake);
+                    yield true;
+                }
+                yield McpTool.OPTIONAL.equals(support) && handshake.supportsTaskToolCalls();
+            }
+        };
+    }
+
+    private CompletableFuture<SubmitResult> createTask(RemoteOperation<SubmitResult> operation, McpSession session,
+            McpHandshake handshake, SubmitCall call, ObjectNode params) {
         ObjectNode task = params.putObject("task");
         if (call.ttlMs() != null) {
             task.put("ttl", call.ttlMs());
         }
-        CompletableFuture<McpHandshake> prepared;
-        try {
-            requireTaskSupport(session, handshake);
-            prepared = operation.track(() -> session.findTool(call.toolName())).thenApply(tool -> {
-                if (tool.isEmpty()) {
-                    throw RemoteFailures.refused("server '" + session.serverName() + "' has no tool '"
-                            + call.toolName() + "'");
-                }
-                if (!tool.get().taskCapable()) {
-                    throw RemoteFailures.refused("tool " + call.toolName() + " is not task-capable"
-                            + " (execution.taskSupport is " + tool.get().taskSupport() + ")");
-                }
-                return handshake;
-            });
-        } catch (RuntimeException e) {
-            prepared = CompletableFuture.failedFuture(e);
-        }
-        return prepared
-                .exceptionallyCompose(error -> CompletableFuture.failedFuture(RemoteFailures.beforeSend(error)))
-                .thenCompose(ready -> operation.track(() -> session.request("tools/call", params))
-                        .handle((result, error) -> {
-                            if (error != null) {
-                                throw RemoteOperation.unwrap(error) instanceof McpErrorResponse response
-                                        ? RemoteFailures.refused("server '" + session.serverName() + "' refused "
-                                                + call.toolName() + " (" + response.code() + "): "
-                                                + response.remoteMessage())
-                                        : RemoteFailures.classify(error);
-                            }
-                            return created(session, handshake, call.toolName(), result);
-                        }));
+        return operation.track(() -> session.request("tools/call", params)).handle((result, error) -> {
+            if (error != null) {
+                throw RemoteOperation.unwrap(error) instanceof McpErrorResponse response
+                        ? RemoteFailures.refused("server '" + session.serverName() + "' refused " + call.toolName()
+                                + " (" + response.code() + "): " + response.remoteMessage())
+                        : RemoteFailures.classify(error);
+            }
+            return created(session, handshake, call.toolName(), result);
+        });
     }
 
     private static void requireTaskSupport(McpSession session, McpHandshake handshake) {

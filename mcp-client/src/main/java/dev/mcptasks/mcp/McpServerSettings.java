@@ -3,6 +3,7 @@ package dev.mcptasks.mcp;
 import dev.mcptasks.domain.ProtocolGeneration;
 import dev.mcptasks.ports.transport.McpServerSpec;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -17,22 +18,58 @@ import java.util.Objects;
  * @param pinnedGeneration the protocol generation to speak with new tasks of this server ({@code protocol} setting),
  *     or null to discover it ({@code server/discover} first, {@code initialize} as the fallback). Existing tasks are
  *     always driven under the generation they were created with.
+ * @param directCallTimeout bound on a direct {@code tools/call} ({@code directCallTimeoutSeconds}), which is held
+ *     open until the tool's result: much longer than {@code requestTimeout} by default
+ * @param callMode how tools are called unless {@code toolCallModes} names them ({@code callMode})
+ * @param toolCallModes per-tool overrides of {@code callMode} ({@code callModes})
  */
 public record McpServerSettings(McpServerSpec spec, Duration requestTimeout, boolean tasksBoundToSession,
-        ProtocolGeneration pinnedGeneration) {
+        ProtocolGeneration pinnedGeneration, Duration directCallTimeout, CallMode callMode,
+        Map<String, CallMode> toolCallModes) {
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(60);
+    public static final Duration DEFAULT_DIRECT_CALL_TIMEOUT = Duration.ofHours(1);
 
     public McpServerSettings {
         Objects.requireNonNull(spec, "spec");
-        requestTimeout = requestTimeout == null ? DEFAULT_REQUEST_TIMEOUT : requestTimeout;
-        if (requestTimeout.isNegative() || requestTimeout.isZero()) {
-            throw new IllegalArgumentException("server '" + spec.name() + "': requestTimeout must be positive, was "
-                    + requestTimeout);
-        }
+        requestTimeout = positive(spec, "requestTimeout", requestTimeout, DEFAULT_REQUEST_TIMEOUT);
+        directCallTimeout = positive(spec, "directCallTimeout", directCallTimeout, DEFAULT_DIRECT_CALL_TIMEOUT);
+        callMode = callMode == null ? CallMode.AUTO : callMode;
+        toolCallModes = toolCallModes == null ? Map.of() : Map.copyOf(toolCallModes);
+    }
+
+    public McpServerSettings(McpServerSpec spec, Duration requestTimeout, boolean tasksBoundToSession,
+            ProtocolGeneration pinnedGeneration) {
+        this(spec, requestTimeout, tasksBoundToSession, pinnedGeneration, null, null, null);
     }
 
     public McpServerSettings(McpServerSpec spec, Duration requestTimeout, boolean tasksBoundToSession) {
         this(spec, requestTimeout, tasksBoundToSession, null);
+    }
+
+    private static Duration positive(McpServerSpec spec, String name, Duration value, Duration fallback) {
+        Duration chosen = value == null ? fallback : value;
+        if (chosen.isNegative() || chosen.isZero()) {
+            throw new IllegalArgumentException("server '" + spec.name() + "': " + name + " must be positive, was "
+                    + chosen);
+        }
+        return chosen;
+    }
+
+    /** These settings with another generation pin (the second session of a server that speaks two). */
+    public McpServerSettings withPinnedGeneration(ProtocolGeneration generation) {
+        return new McpServerSettings(spec, requestTimeout, tasksBoundToSession, generation, directCallTimeout,
+                callMode, toolCallModes);
+    }
+
+    /** These settings with other call modes (server-wide, and per tool). */
+    public McpServerSettings withCallModes(CallMode mode, Map<String, CallMode> perTool) {
+        return new McpServerSettings(spec, requestTimeout, tasksBoundToSession, pinnedGeneration, directCallTimeout,
+                mode, perTool);
+    }
+
+    /** How {@code tool} is called: its own mode if configured, else the server's. */
+    public CallMode callMode(String tool) {
+        return toolCallModes.getOrDefault(tool, callMode);
     }
 
     /** Defaults: 60 s per request; tasks of an HTTP server shared across sessions (stdio tasks are process-local). */

@@ -105,6 +105,14 @@ public final class McpSession implements AutoCloseable {
      * (HTTP: its POST's connection is closed), so whoever holds a slot for it holds it until then.
      */
     public CompletableFuture<JsonNode> request(String method, JsonNode params) {
+        return request(method, params, settings.requestTimeout());
+    }
+
+    /**
+     * {@link #request(String, JsonNode)} bounded by {@code timeout} instead of the server's request timeout: for a
+     * direct {@code tools/call}, which is answered only when the tool has finished.
+     */
+    public CompletableFuture<JsonNode> request(String method, JsonNode params, Duration timeout) {
         CompletableFuture<JsonNode> wire = new CompletableFuture<>();
         CompletableFuture<Void> letGo = new CompletableFuture<>();
         SettlingFuture<JsonNode> result = new SettlingFuture<>(() -> wire.cancel(true));
@@ -123,7 +131,7 @@ public final class McpSession implements AutoCloseable {
                 }
             }, callbacks);
         });
-        dispatch(method, params, wire, letGo, true);
+        dispatch(method, params, timeout, wire, letGo, true);
         return result;
     }
 
@@ -140,7 +148,7 @@ public final class McpSession implements AutoCloseable {
         return relayed;
     }
 
-    private void dispatch(String method, JsonNode params, CompletableFuture<JsonNode> result,
+    private void dispatch(String method, JsonNode params, Duration timeout, CompletableFuture<JsonNode> result,
             CompletableFuture<Void> letGo, boolean firstTry) {
         McpConnection connection;
         try {
@@ -158,14 +166,14 @@ public final class McpSession implements AutoCloseable {
             if (error == null && connection.isLost() && firstTry) {
                 // the connection was lost after its handshake but before this request was written: nothing was
                 // sent, so one more try on a fresh connection is safe
-                dispatch(method, params, result, letGo, false);
+                dispatch(method, params, timeout, result, letGo, false);
             } else if (error != null) {
                 letGo.complete(null);
                 result.completeExceptionally(notSent(method, error));
             } else {
                 JsonNode framed = ready.generation() == ProtocolGeneration.TASKS_EXTENSION_2026_07_28
                         ? envelope.wrap(params) : params;
-                connection.call(method, framed, settings.requestTimeout(), result, true)
+                connection.call(method, framed, timeout, result, true)
                         .whenComplete((ignored, never) -> letGo.complete(null));
             }
         });

@@ -100,8 +100,7 @@ public final class McpSessions implements AutoCloseable {
         }
         McpServerSettings server = session.settings();
         return pinned.computeIfAbsent(server.name() + " " + generation.protocolVersion(), key -> new McpSession(
-                new McpServerSettings(server.spec(), server.requestTimeout(), server.tasksBoundToSession(),
-                        generation),
+                server.withPinnedGeneration(generation),
                 factoryFor(server.spec()), clock, callbacks, clientVersion));
     }
 

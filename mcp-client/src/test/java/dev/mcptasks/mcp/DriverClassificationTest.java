@@ -90,10 +90,11 @@ class DriverClassificationTest {
     }
 
     @Test
-    void createIsGatedOnVersionCapabilityAndTool() {
+    void createIsGatedOnVersionCapabilityAndTool() throws Exception {
         toolCall("{\"task\":" + TASK + "}");
-        assertThat(remoteFailure(nativeDriver.submit(submit("plain")))).hasMessageContaining(
-                "tool plain is not task-capable");
+        // a tool without task support is no longer refused: it is called directly (DirectCallsTest)
+        await(nativeDriver.submit(submit("plain")));
+        assertThat(server.last().lastRequest("tools/call").path("params").has("task")).isFalse();
 
         server.capabilities = json("{\"tools\":{}}");
         server.last().die(McpTransportException.Kind.PROCESS_EXITED);

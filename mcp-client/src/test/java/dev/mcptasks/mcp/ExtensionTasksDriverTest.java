@@ -20,6 +20,8 @@ import dev.mcptasks.ports.driver.SubmitResult;
 import dev.mcptasks.testkit.ManualClock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -219,13 +221,54 @@ class ExtensionTasksDriverTest {
     }
 
     @Test
-    void aServerWithoutTheTasksExtensionIsRefusedBeforeSending() {
+    void aServerWithoutTheTasksExtensionIsCalledDirectlyAndItsResultCompletesTheTask() throws Exception {
         server.on("server/discover", request -> json("{\"supportedVersions\":[\"2026-07-28\"],"
                 + "\"capabilities\":{\"tools\":{}},\"resultType\":\"complete\"}"));
-        RemoteCallException refused = remoteFailure(driver.submit(submit()));
-        assertThat(refused.failure()).isEqualTo(RemoteFailure.REFUSED);
-        assertThat(refused).hasMessageContaining("does not offer the tasks extension");
-        assertThat(server.last().sent("tools/call")).isEmpty();
+        toolCall("{\"content\":[{\"type\":\"text\",\"text\":\"done\"}],\"resultType\":\"complete\"}");
+
+        SubmitResult done = await(driver.submit(submit()));
+
+        assertThat(done.createdTask()).isFalse();
+        assertThat(done.snapshot().status()).isEqualTo(TaskStatus.COMPLETED);
+        assertThat(done.snapshot().resultJson()).contains("\"text\":\"done\"");
+        assertThat(lastParams("tools/call").has("task")).isFalse();
+    }
+
+    @Test
+    void callModeTaskRefusesAServerWithoutTheTasksExtensionBeforeSending() {
+        server.on("server/discover", request -> json("{\"supportedVersions\":[\"2026-07-28\"],"
+                + "\"capabilities\":{\"tools\":{}},\"resultType\":\"complete\"}"));
+        McpSessions taskOnly = new McpSessions(List.of(new McpServerSettings(FakeServer.spec(),
+                Duration.ofSeconds(5), false).withCallModes(CallMode.TASK, Map.of())), List.of(server),
+                new ManualClock(), "test");
+        try {
+            RemoteCallException refused = remoteFailure(new NativeTasksDriver(taskOnly).submit(submit()));
+            assertThat(refused.failure()).isEqualTo(RemoteFailure.REFUSED);
+            assertThat(refused).hasMessageContaining("does not offer the tasks extension")
+                    .hasMessageContaining("callMode task");
+            assertThat(server.last().sent("tools/call")).isEmpty();
+        } finally {
+            taskOnly.close();
+        }
+    }
+
+    @Test
+    void outsideCallModeTaskTheCallIsBoundedByTheDirectCallTimeout() throws Exception {
+        ManualClock clock = new ManualClock();
+        McpSessions bounded = new McpSessions(List.of(new McpServerSettings(FakeServer.spec(), Duration.ofSeconds(5),
+                false, null, Duration.ofSeconds(100), CallMode.AUTO, Map.of())), List.of(server), clock, "test");
+        server.on("tools/call", (transport, request) -> null);
+        try {
+            CompletableFuture<SubmitResult> submit = new NativeTasksDriver(bounded).submit(submit());
+            TaskPeerScript.eventually(() -> !server.transports.isEmpty() && !server.last().sent("tools/call")
+                    .isEmpty(), "the call was sent");
+            clock.advance(Duration.ofSeconds(10));
+            assertThat(submit).isNotDone();
+            clock.advance(Duration.ofSeconds(100));
+            assertThat(remoteFailure(submit).failure()).isEqualTo(RemoteFailure.TRANSIENT);
+        } finally {
+            bounded.close();
+        }
     }
 
     @Test

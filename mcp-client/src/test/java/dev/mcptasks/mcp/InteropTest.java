@@ -195,6 +195,35 @@ class InteropTest {
 
     @ParameterizedTest
     @EnumSource(Peer.class)
+    void aPlainToolRunsAsADirectCall(Peer peer) throws Exception {
+        Endpoint endpoint = endpoint(peer);
+        SubmitCall call = new SubmitCall(TaskId.of("t-" + System.nanoTime()), SERVER, "echo",
+                peer.thirdParty ? "{\"message\":\"hello direct\"}" : "{\"text\":\"hello direct\"}", null);
+
+        SubmitResult done = await(endpoint.driver().submit(call));
+
+        assertThat(done.createdTask()).isFalse();
+        assertThat(done.protocolVersion()).isEqualTo("2025-11-25");
+        assertThat(done.snapshot().status()).isEqualTo(TaskStatus.COMPLETED);
+        assertThat(done.snapshot().resultJson()).contains("hello direct");
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Peer.class, names = {"EVERYTHING_STDIO", "EVERYTHING_HTTP"})
+    void aLongPlainToolWithProgressRunsAsADirectCall(Peer peer) throws Exception {
+        Endpoint endpoint = endpoint(peer);
+        SubmitCall call = new SubmitCall(TaskId.of("t-" + System.nanoTime()), SERVER,
+                "trigger-long-running-operation", "{\"duration\":2,\"steps\":4}", null);
+
+        SubmitResult done = await(endpoint.driver().submit(call));
+
+        assertThat(done.createdTask()).isFalse();
+        assertThat(done.snapshot().status()).isEqualTo(TaskStatus.COMPLETED);
+        assertThat(done.snapshot().resultJson()).contains("Long running operation completed");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Peer.class)
     void cancelsATask(Peer peer) throws Exception {
         Endpoint endpoint = endpoint(peer);
         SubmitCall call = call(endpoint, "to be cancelled", true);

@@ -141,11 +141,12 @@ class NativeTasksDriverTest {
 
     @ParameterizedTest
     @EnumSource(Via.class)
-    void aToolThatIsNotTaskCapableIsRefusedBeforeAnythingIsSent(Via via) throws Exception {
-        RemoteCallException refused = remoteFailure(driver(via).submit(call("echo", "{\"text\":\"hi\"}")));
+    void aToolThatIsNotTaskCapableRunsAsADirectCall(Via via) throws Exception {
+        SubmitResult done = await(driver(via).submit(call("echo", "{\"text\":\"hi\"}")));
 
-        assertThat(refused.failure()).isEqualTo(RemoteFailure.REFUSED);
-        assertThat(refused).hasMessageContaining("tool echo is not task-capable");
+        assertThat(done.createdTask()).isFalse();
+        assertThat(done.snapshot().status()).isEqualTo(TaskStatus.COMPLETED);
+        assertThat(done.snapshot().resultJson()).contains("\"text\":\"hi\"");
         assertThat(remoteFailure(driver(via).submit(call("no_such_tool", "{}"))).failure())
                 .isEqualTo(RemoteFailure.REFUSED);
         assertThat(remoteFailure(driver(via).submit(call("work", "[1]")))).hasMessageContaining("JSON object");

@@ -29,11 +29,13 @@ import java.util.Map;
  * @param transport the {@code transport} key (or {@code type}): {@code stdio} for a command; {@code http} (Streamable
  *     HTTP) or {@code sse} (the legacy 2024-11-05 HTTP+SSE transport) for a url, or null for {@code auto} (the
  *     default for a url: Streamable HTTP first, the legacy transport when the first POST is answered 400, 404 or 405)
+ * @param calls how tools are called: as tasks or directly ({@code callMode}, {@code callModes},
+ *     {@code directCallTimeoutSeconds})
  */
 public record ServerConfig(String name, String command, List<String> args, Map<String, String> env, Path cwd,
         URI url, Map<String, String> headers, String driver, Toolset toolset, int toolCallTimeoutSeconds,
         SubmitPolicy submitPolicy, Long taskTtlMs, boolean sessionBound, int maxConnections,
-        ProtocolGeneration pinnedGeneration, String transport) {
+        ProtocolGeneration pinnedGeneration, String transport, CallSettings calls) {
 
     public static final String NATIVE_DRIVER = "mcp-tasks";
     /** The {@code protocol} value that pins nothing (discover the generation). */
@@ -47,15 +49,34 @@ public record ServerConfig(String name, String command, List<String> args, Map<S
         args = List.copyOf(args);
         env = Map.copyOf(env);
         headers = Map.copyOf(headers);
+        calls = calls == null ? CallSettings.defaults() : calls;
     }
 
-    /** A server whose transport follows from command or url (stdio, or detected). */
+    /** A server whose transport follows from command or url (stdio, or detected), tools called by the defaults. */
     public ServerConfig(String name, String command, List<String> args, Map<String, String> env, Path cwd, URI url,
             Map<String, String> headers, String driver, Toolset toolset, int toolCallTimeoutSeconds,
             SubmitPolicy submitPolicy, Long taskTtlMs, boolean sessionBound, int maxConnections,
             ProtocolGeneration pinnedGeneration) {
         this(name, command, args, env, cwd, url, headers, driver, toolset, toolCallTimeoutSeconds, submitPolicy,
-                taskTtlMs, sessionBound, maxConnections, pinnedGeneration, null);
+                taskTtlMs, sessionBound, maxConnections, pinnedGeneration, null, CallSettings.defaults());
+    }
+
+    /** A server with a configured transport whose tools are called by the defaults. */
+    public ServerConfig(String name, String command, List<String> args, Map<String, String> env, Path cwd, URI url,
+            Map<String, String> headers, String driver, Toolset toolset, int toolCallTimeoutSeconds,
+            SubmitPolicy submitPolicy, Long taskTtlMs, boolean sessionBound, int maxConnections,
+            ProtocolGeneration pinnedGeneration, String transport) {
+        this(name, command, args, env, cwd, url, headers, driver, toolset, toolCallTimeoutSeconds, submitPolicy,
+                taskTtlMs, sessionBound, maxConnections, pinnedGeneration, transport, CallSettings.defaults());
+    }
+
+    /** A server whose transport follows from command or url, with its call settings. */
+    public ServerConfig(String name, String command, List<String> args, Map<String, String> env, Path cwd, URI url,
+            Map<String, String> headers, String driver, Toolset toolset, int toolCallTimeoutSeconds,
+            SubmitPolicy submitPolicy, Long taskTtlMs, boolean sessionBound, int maxConnections,
+            ProtocolGeneration pinnedGeneration, CallSettings calls) {
+        this(name, command, args, env, cwd, url, headers, driver, toolset, toolCallTimeoutSeconds, submitPolicy,
+                taskTtlMs, sessionBound, maxConnections, pinnedGeneration, null, calls);
     }
 
     /** What the task service and the runtime need of this server. */
@@ -63,17 +84,22 @@ public record ServerConfig(String name, String command, List<String> args, Map<S
         return new ServerProfile(name, driver, taskTtlMs, submitPolicy);
     }
 
-    /** How the transports reach this server; HTTP reads may stay silent as long as one tool call may take. */
+    /**
+     * How the transports reach this server; HTTP reads may stay silent as long as one tool call may take (a direct
+     * call's response is silent until the tool is done).
+     */
     public McpServerSpec toSpec() {
-        return new McpServerSpec(name, command, args, env, cwd, url, headers, null,
-                Duration.ofSeconds(Math.max(300, toolCallTimeoutSeconds)), 0, isStdio() ? 0 : maxConnections,
-                isStdio() ? null : transport);
+        int silence = Math.max(300, Math.max(toolCallTimeoutSeconds,
+                calls.mayCallDirectly() ? calls.directCallTimeoutSeconds() : 0));
+        return new McpServerSpec(name, command, args, env, cwd, url, headers, null, Duration.ofSeconds(silence), 0,
+                isStdio() ? 0 : maxConnections, isStdio() ? null : transport);
     }
 
     /** How the MCP client treats this server: request bound and whether its tasks live in one session. */
     public McpServerSettings toMcpSettings() {
         return new McpServerSettings(toSpec(), Duration.ofSeconds(toolCallTimeoutSeconds), sessionBound,
-                pinnedGeneration);
+                pinnedGeneration, Duration.ofSeconds(calls.directCallTimeoutSeconds()), calls.callMode(),
+                calls.callModes());
     }
 
     public boolean isStdio() {
@@ -88,6 +114,8 @@ public record ServerConfig(String name, String command, List<String> args, Map<S
                                 + headers.keySet() + ", maxConnections=" + maxConnections)
                 + ", driver=" + driver + ", toolCallTimeoutSeconds=" + toolCallTimeoutSeconds
                 + ", submitPolicy=" + submitPolicy + ", taskTtlMs=" + taskTtlMs + ", sessionBound=" + sessionBound
-                + ", protocol=" + (pinnedGeneration == null ? AUTO_PROTOCOL : pinnedGeneration.protocolVersion()) + "]";
+                + ", protocol=" + (pinnedGeneration == null ? AUTO_PROTOCOL : pinnedGeneration.protocolVersion())
+                + ", callMode=" + calls.callMode().wireName() + ", callModes=" + calls.callModes()
+                + ", directCallTimeoutSeconds=" + calls.directCallTimeoutSeconds() + "]";
     }
 }

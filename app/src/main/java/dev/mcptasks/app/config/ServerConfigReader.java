@@ -3,11 +3,14 @@ package dev.mcptasks.app.config;
 import dev.mcptasks.domain.DomainException;
 import dev.mcptasks.domain.ProtocolGeneration;
 import dev.mcptasks.domain.SubmitPolicy;
+import dev.mcptasks.mcp.CallMode;
 import dev.mcptasks.ports.transport.McpServerSpec;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
 
 /** Reads one {@code mcpServers} entry: the transport (command or url), its driver and its per-server settings. */
@@ -17,7 +20,7 @@ final class ServerConfigReader {
 
     private static final Set<String> KEYS = Set.of("type", "command", "args", "env", "cwd", "url", "headers",
             "driver", "toolset", "toolCallTimeoutSeconds", "submitPolicy", "taskTtlMs", "sessionBound",
-            "maxConnections", "protocol", "transport");
+            "maxConnections", "protocol", "transport", "callMode", "callModes", "directCallTimeoutSeconds");
     private static final Set<String> TOOLSET_KEYS = Set.of("submit", "status", "cancel");
 
     private final EnvSubstitution substitution;
@@ -67,7 +70,7 @@ final class ServerConfigReader {
                 command != null || sessionBound,
                 command != null ? 0 : server.intIn("maxConnections", McpServerSpec.DEFAULT_MAX_CONNECTIONS, 1,
                         McpServerSpec.MAX_CONNECTIONS_LIMIT),
-                readProtocol(server), command != null ? null : transport);
+                readProtocol(server), command != null ? null : transport, readCalls(server, driver));
     }
 
     /**
@@ -91,6 +94,33 @@ final class ServerConfigReader {
         }
         String kind = transport != null ? transport : type;
         return kind == null || kind.equals(ServerConfig.AUTO_TRANSPORT) ? null : kind;
+    }
+
+    /**
+     * {@code "callMode": "auto" | "task" | "direct"}, {@code "callModes": {"tool": mode}} and
+     * {@code directCallTimeoutSeconds}: how the native driver calls tools. The ordinary-tools driver makes only plain
+     * calls of its configured toolset, so the keys are a mistake there.
+     */
+    private static CallSettings readCalls(JsonSection server, String driver) {
+        if (driver.equals(ServerConfig.ORDINARY_TOOLS_DRIVER)) {
+            rejectPresent(server, "driver " + ServerConfig.ORDINARY_TOOLS_DRIVER, "callMode", "callModes",
+                    "directCallTimeoutSeconds");
+        }
+        Map<String, CallMode> perTool = new LinkedHashMap<>();
+        server.stringMap("callModes").forEach((tool, mode) -> perTool.put(tool,
+                callMode(server.section("callModes").path(tool), mode)));
+        String mode = server.string("callMode");
+        return new CallSettings(server.intIn("directCallTimeoutSeconds",
+                CallSettings.DEFAULT_DIRECT_CALL_TIMEOUT_SECONDS, 1, CallSettings.MAX_DIRECT_CALL_TIMEOUT_SECONDS),
+                mode == null ? CallMode.AUTO : callMode(server.path("callMode"), mode), perTool);
+    }
+
+    private static CallMode callMode(String path, String value) {
+        try {
+            return CallMode.fromConfig(value);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(path, path + " " + e.getMessage());
+        }
     }
 
     /**

@@ -44,9 +44,9 @@ class CliBasicsTest {
         cli.writeConfig("{\"mcpServers\": {\"remote\": {\"url\": \"http://h/mcp\", \"hedaers\": {}}}}");
         assertThat(cli.run("list")).isEqualTo(2);
         assertThat(cli.err()).isEqualTo("mcp-tasks: " + dir.resolve("mcp-tasks.json")
-                + ": unknown key 'mcpServers.remote.hedaers' (allowed here: args, command, cwd, driver, env, headers,"
-                + " maxConnections, protocol, sessionBound, submitPolicy, taskTtlMs, toolCallTimeoutSeconds, toolset,"
-                + " transport, type,"
+                + ": unknown key 'mcpServers.remote.hedaers' (allowed here: args, callMode, callModes, command, cwd,"
+                + " directCallTimeoutSeconds, driver, env, headers, maxConnections, protocol, sessionBound,"
+                + " submitPolicy, taskTtlMs, toolCallTimeoutSeconds, toolset, transport, type,"
                 + " url)\n");
 
         cli.writeConfig("{\"runtime\": {\"leaseSeconds\": 1}}");

@@ -104,7 +104,7 @@ class ConfigLoaderTest {
                 { "mcpServers": {
                     "local": { "command": "node", "args": ["s.js"], "env": { "TOKEN": "${env:TOKEN}" } },
                     "remote": { "url": "http://127.0.0.1:3001/mcp", "headers": { "X": "y" },
-                                "toolCallTimeoutSeconds": 900 } } }
+                                "toolCallTimeoutSeconds": 900, "directCallTimeoutSeconds": 600 } } }
                 """);
 
         McpServerSpec local = config.servers().get("local").toSpec();
@@ -115,6 +115,7 @@ class ConfigLoaderTest {
         McpServerSpec remote = config.servers().get("remote").toSpec();
         assertThat(remote.url()).isEqualTo(URI.create("http://127.0.0.1:3001/mcp"));
         assertThat(remote.headers()).containsEntry("X", "y");
+        // silent reads last as long as the longer of a tool call and a direct call may take
         assertThat(remote.readTimeout()).hasSeconds(900);
     }
 

@@ -1,0 +1,71 @@
+package dev.mcptasks.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.mcptasks.domain.ErrorCodes;
+import dev.mcptasks.domain.RemoteTaskSnapshot;
+import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.ports.driver.RemoteCallException;
+import dev.mcptasks.ports.driver.RemoteFailure;
+import dev.mcptasks.ports.driver.SubmitResult;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A tool run as one plain {@code tools/call} (no {@code task} param), held open until the tool's result and bounded
+ * by the server's {@code directCallTimeout}. Its answer is the whole outcome, so the submit completes with a terminal
+ * snapshot and no remote task: {@code completed} with the result, {@code failed} for an {@code isError} result or a
+ * JSON-RPC error answer. A timeout or a transport failure is classified as any request's (the runtime keeps the
+ * attempt marker, so the server's {@code submitPolicy} decides whether it is called again); cancelling the operation
+ * sends {@code notifications/cancelled} for the call.
+ */
+final class DirectToolCall {
+    private DirectToolCall() {}
+
+    static CompletableFuture<SubmitResult> send(RemoteOperation<SubmitResult> operation, McpSession session,
+            McpHandshake handshake, String tool, ObjectNode params) {
+        return operation.track(() -> session.request("tools/call", params, session.settings().directCallTimeout()))
+                .handle((result, error) -> {
+                    if (error == null) {
+                        return answered(session, handshake, tool, result);
+                    }
+                    Throwable cause = RemoteOperation.unwrap(error);
+                    if (cause instanceof McpErrorResponse response) {
+                        // the server's answer to the call itself: the call ran (or was rejected) and is over
+                        return terminal(session, handshake, RemoteTaskSnapshot.of(null, TaskStatus.FAILED).withError(
+                                ErrorCodes.REMOTE_FAILED, "tool " + tool + " failed with error " + response.code()
+                                        + ": " + response.remoteMessage()));
+                    }
+                    if (cause instanceof McpTimeoutException timeout) {
+                        throw new RemoteCallException(RemoteFailure.TRANSIENT, "the direct call of tool " + tool
+                                + " on server '" + session.serverName() + "' did not finish within "
+                                + timeout.timeout().toSeconds() + " s (directCallTimeoutSeconds); it was cancelled"
+                                + " and may have run", timeout);
+                    }
+                    throw RemoteFailures.classify(error);
+                });
+    }
+
+    /**
+     * A {@code CallToolResult}. A server that answers a plain call with a task anyway ({@code {task: Task}} and no
+     * {@code content}) gets that task polled like any other; anything but an object fails the task as a protocol
+     * error (the call did run: sending it again would not be a retry of a failure).
+     */
+    private static SubmitResult answered(McpSession session, McpHandshake handshake, String tool, JsonNode result) {
+        if (result == null || !result.isObject()) {
+            return terminal(session, handshake, RemoteTaskSnapshot.of(null, TaskStatus.FAILED).withError(
+                    ErrorCodes.PROTOCOL_ERROR, "server '" + session.serverName() + "' answered the direct call of "
+                            + tool + " with something other than a CallToolResult object"));
+        }
+        if (result.path("task").isObject() && !result.has("content")) {
+            return new SubmitResult(NativeTaskParser.parse(session.serverName(), "tools/call", result.get("task"),
+                    null), handshake.protocolVersion(), session.settings().tasksProcessLocal());
+        }
+        return terminal(session, handshake, ExtensionTaskParser.finished(RemoteTaskSnapshot.of(null,
+                TaskStatus.COMPLETED), result, "tool " + tool + " returned an error"));
+    }
+
+    private static SubmitResult terminal(McpSession session, McpHandshake handshake, RemoteTaskSnapshot snapshot) {
+        // no remote task: nothing lives in the endpoint, so no worker owns it
+        return new SubmitResult(snapshot, handshake.protocolVersion(), false);
+    }
+}

@@ -1,0 +1,278 @@
+package dev.mcptasks.mcp;
+
+import static dev.mcptasks.mcp.FakeServer.json;
+import static dev.mcptasks.mcp.NativeTasksDriverTest.await;
+import static dev.mcptasks.mcp.NativeTasksDriverTest.remoteFailure;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import dev.mcptasks.domain.ErrorCodes;
+import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.ports.driver.RemoteCallException;
+import dev.mcptasks.ports.driver.RemoteFailure;
+import dev.mcptasks.ports.driver.SubmitCall;
+import dev.mcptasks.ports.driver.SubmitResult;
+import dev.mcptasks.testkit.ManualClock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Direct calls: a tool the call mode does not run as a task is one plain {@code tools/call}, whose answer is the
+ * submit's terminal outcome, bounded by the direct-call timeout. Scripted on the in-memory server (2025-11-25 unless
+ * a test says otherwise).
+ */
+class DirectCallsTest {
+    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(5);
+    private static final Duration DIRECT_TIMEOUT = Duration.ofSeconds(100);
+    private static final String TOOLS = "{\"tools\":["
+            + "{\"name\":\"echo\",\"inputSchema\":{\"type\":\"object\"}},"
+            + "{\"name\":\"forbidden\",\"execution\":{\"taskSupport\":\"forbidden\"}},"
+            + "{\"name\":\"strange\",\"execution\":{\"taskSupport\":\"sometimes\"}},"
+            + "{\"name\":\"optional\",\"execution\":{\"taskSupport\":\"optional\"}},"
+            + "{\"name\":\"required\",\"execution\":{\"taskSupport\":\"required\"}}]}";
+    private static final String TASK = "{\"task\":{\"taskId\":\"r1\",\"status\":\"working\",\"ttl\":null,"
+            + "\"createdAt\":\"2026-12-02T11:29:08.492Z\",\"lastUpdatedAt\":\"2026-12-02T11:29:08.492Z\"}}";
+    private static final String RESULT = "{\"content\":[{\"type\":\"text\",\"text\":\"hi back\"}]}";
+
+    private final FakeServer server = new FakeServer();
+    private final ManualClock clock = new ManualClock();
+    private McpSessions sessions;
+
+    DirectCallsTest() {
+        server.on("tools/list", request -> json(TOOLS));
+        // a task for a task-augmented call, the tool's result for a plain one
+        server.on("tools/call", request -> json(request.path("params").has("task") ? TASK : RESULT));
+    }
+
+    @AfterEach
+    void close() {
+        if (sessions != null) {
+            sessions.close();
+        }
+    }
+
+    private NativeTasksDriver driver(CallMode mode, Map<String, CallMode> perTool) {
+        McpServerSettings settings = new McpServerSettings(FakeServer.spec(), REQUEST_TIMEOUT, false, null,
+                DIRECT_TIMEOUT, mode, perTool);
+        sessions = new McpSessions(List.of(settings), List.of(server), clock, "test");
+        return new NativeTasksDriver(sessions);
+    }
+
+    private NativeTasksDriver driver() {
+        return driver(CallMode.AUTO, Map.of());
+    }
+
+    private static SubmitCall call(String tool) {
+        return new SubmitCall(TaskId.of("t1"), "fake", tool, "{\"text\":\"hi\"}", 60_000L);
+    }
+
+    private List<JsonNode> toolCalls() {
+        return server.last().sent("tools/call");
+    }
+
+    private boolean sentAsTask() {
+        return server.last().lastRequest("tools/call").path("params").has("task");
+    }
+
+    @Test
+    void aToolWithoutTaskSupportRunsAsOnePlainCallAndCompletesWithItsResult() throws Exception {
+        SubmitResult done = await(driver().submit(call("echo")));
+
+        JsonNode sent = server.last().lastRequest("tools/call").path("params");
+        assertThat(sent.has("task")).isFalse();
+        assertThat(sent.path("name").asText()).isEqualTo("echo");
+        assertThat(sent.path("arguments")).isEqualTo(json("{\"text\":\"hi\"}"));
+        assertThat(toolCalls()).hasSize(1);
+        assertThat(done.createdTask()).isFalse();
+        assertThat(done.processLocal()).isFalse();
+        assertThat(done.protocolVersion()).isEqualTo("2025-11-25");
+        assertThat(done.snapshot().status()).isEqualTo(TaskStatus.COMPLETED);
+        assertThat(json(done.snapshot().resultJson())).isEqualTo(json(RESULT));
+        assertThat(done.snapshot().error()).isNull();
+    }
+
+    @Test
+    void forbiddenAndUnknownTaskSupportAreCalledDirectly() throws Exception {
+        NativeTasksDriver driver = driver();
+        for (String tool : new String[] {"forbidden", "strange"}) {
+            SubmitResult done = await(driver.submit(call(tool)));
+            assertThat(sentAsTask()).as(tool).isFalse();
+            assertThat(done.snapshot().status()).as(tool).isEqualTo(TaskStatus.COMPLETED);
+        }
+    }
+
+    @Test
+    void anOptionalToolIsATaskOnAServerWithTasksAndADirectCallOnAServerWithout() throws Exception {
+        SubmitResult created = await(driver().submit(call("optional")));
+        assertThat(sentAsTask()).isTrue();
+        assertThat(created.snapshot().remoteTaskId()).isEqualTo("r1");
+        sessions.close();
+
+        server.capabilities = json("{\"tools\":{}}");
+        SubmitResult direct = await(driver().submit(call("optional")));
+        assertThat(sentAsTask()).isFalse();
+        assertThat(direct.createdTask()).isFalse();
+        assertThat(direct.snapshot().status()).isEqualTo(TaskStatus.COMPLETED);
+    }
+
+    @Test
+    void anOptionalToolOnAnOlderProtocolVersionIsCalledDirectly() throws Exception {
+        // SDK 1.32.2 advertises tasks even when it negotiates 2025-06-18: tasks need 2025-11-25
+        server.version = "2025-06-18";
+        SubmitResult direct = await(driver().submit(call("optional")));
+        assertThat(sentAsTask()).isFalse();
+        assertThat(direct.snapshot().status()).isEqualTo(TaskStatus.COMPLETED);
+        assertThat(direct.protocolVersion()).isEqualTo("2025-06-18");
+    }
+
+    @Test
+    void aRequiredToolOnAServerWithoutTasksIsRefusedWithNothingSent() {
+        server.capabilities = json("{\"tools\":{}}");
+        RemoteCallException refused = remoteFailure(driver().submit(call("required")));
+        assertThat(refused.failure()).isEqualTo(RemoteFailure.REFUSED);
+        assertThat(refused).hasMessageContaining("does not advertise tasks.requests.tools.call");
+        assertThat(toolCalls()).isEmpty();
+    }
+
+    @Test
+    void anIsErrorResultFailsTheTaskWithTheToolsText() throws Exception {
+        server.on("tools/call", request -> json("{\"content\":[{\"type\":\"text\",\"text\":\"upstream 503\"}],"
+                + "\"isError\":true}"));
+
+        SubmitResult done = await(driver().submit(call("echo")));
+
+        assertThat(done.createdTask()).isFalse();
+        assertThat(done.snapshot().status()).isEqualTo(TaskStatus.FAILED);
+        assertThat(done.snapshot().errorCode()).isEqualTo(ErrorCodes.REMOTE_FAILED);
+        assertThat(done.snapshot().error()).isEqualTo("upstream 503");
+        assertThat(done.snapshot().resultJson()).contains("\"isError\":true");
+    }
+
+    @Test
+    void aJsonRpcErrorAnswerFailsTheTaskNamingTheError() throws Exception {
+        server.on("tools/call", (transport, request) -> {
+            throw new FakeServer.RpcError(-32603, "database exploded");
+        });
+
+        SubmitResult done = await(driver().submit(call("echo")));
+
+        assertThat(done.snapshot().status()).isEqualTo(TaskStatus.FAILED);
+        assertThat(done.snapshot().errorCode()).isEqualTo(ErrorCodes.REMOTE_FAILED);
+        assertThat(done.snapshot().error()).isEqualTo("tool echo failed with error -32603: database exploded");
+        assertThat(done.snapshot().resultJson()).isNull();
+    }
+
+    @Test
+    void anAnswerThatIsNotAnObjectFailsTheTaskAsAProtocolError() throws Exception {
+        server.on("tools/call", request -> TextNode.valueOf("done"));
+
+        SubmitResult done = await(driver().submit(call("echo")));
+
+        assertThat(done.snapshot().status()).isEqualTo(TaskStatus.FAILED);
+        assertThat(done.snapshot().errorCode()).isEqualTo(ErrorCodes.PROTOCOL_ERROR);
+        assertThat(done.snapshot().error()).contains("something other than a CallToolResult object");
+    }
+
+    @Test
+    void aPlainCallAnsweredWithATaskAnywayIsPolledAsThatTask() throws Exception {
+        server.on("tools/call", request -> json(TASK));
+
+        SubmitResult created = await(driver().submit(call("echo")));
+
+        assertThat(sentAsTask()).isFalse();
+        assertThat(created.createdTask()).isTrue();
+        assertThat(created.snapshot().remoteTaskId()).isEqualTo("r1");
+        assertThat(created.snapshot().status()).isEqualTo(TaskStatus.WORKING);
+    }
+
+    @Test
+    void theCallIsBoundedByTheDirectCallTimeoutNotTheRequestTimeout() throws Exception {
+        server.on("tools/call", (transport, request) -> null);
+        CompletableFuture<SubmitResult> submit = driver().submit(call("echo"));
+        TaskPeerScript.eventually(() -> server.transports.size() == 1 && !toolCalls().isEmpty(),
+                "the call was sent");
+        long id = toolCalls().get(0).path("id").asLong();
+
+        clock.advance(REQUEST_TIMEOUT.multipliedBy(2));
+        assertThat(submit).isNotDone();
+        clock.advance(DIRECT_TIMEOUT);
+
+        RemoteCallException timedOut = remoteFailure(submit);
+        assertThat(timedOut.failure()).isEqualTo(RemoteFailure.TRANSIENT);
+        assertThat(timedOut).hasMessageContaining("did not finish within 100 s (directCallTimeoutSeconds)");
+        assertThat(server.last().sent("notifications/cancelled"))
+                .anySatisfy(n -> assertThat(n.path("params").path("requestId").asLong()).isEqualTo(id));
+    }
+
+    @Test
+    void cancellingTheSubmitCancelsTheCallInFlight() throws Exception {
+        server.on("tools/call", (transport, request) -> null);
+        CompletableFuture<SubmitResult> submit = driver().submit(call("echo"));
+        TaskPeerScript.eventually(() -> server.transports.size() == 1 && !toolCalls().isEmpty(),
+                "the call was sent");
+        long id = toolCalls().get(0).path("id").asLong();
+
+        submit.cancel(true);
+
+        TaskPeerScript.eventually(() -> server.last().sent("notifications/cancelled").stream()
+                .anyMatch(n -> n.path("params").path("requestId").asLong() == id), "the server was told");
+        assertThat(submit).isCancelled();
+    }
+
+    @Test
+    void callModeTaskRefusesAToolWithoutTaskSupportWithNothingSent() {
+        RemoteCallException refused = remoteFailure(driver(CallMode.TASK, Map.of()).submit(call("echo")));
+
+        assertThat(refused.failure()).isEqualTo(RemoteFailure.REFUSED);
+        assertThat(refused).hasMessageContaining("tool echo is not task-capable")
+                .hasMessageContaining("callMode task");
+        assertThat(toolCalls()).isEmpty();
+    }
+
+    @Test
+    void callModeTaskRefusesAServerWithoutTasksBeforeListingTools() {
+        server.capabilities = json("{\"tools\":{}}");
+        RemoteCallException refused = remoteFailure(driver(CallMode.TASK, Map.of()).submit(call("optional")));
+
+        assertThat(refused.failure()).isEqualTo(RemoteFailure.REFUSED);
+        assertThat(server.last().sent("tools/list")).isEmpty();
+    }
+
+    @Test
+    void callModeDirectCallsEveryToolDirectly() throws Exception {
+        NativeTasksDriver driver = driver(CallMode.DIRECT, Map.of());
+        for (String tool : new String[] {"optional", "required", "echo"}) {
+            SubmitResult done = await(driver.submit(call(tool)));
+            assertThat(sentAsTask()).as(tool).isFalse();
+            assertThat(done.createdTask()).as(tool).isFalse();
+        }
+        assertThat(remoteFailure(driver.submit(call("no_such_tool"))).failure()).isEqualTo(RemoteFailure.REFUSED);
+        assertThat(toolCalls()).hasSize(3);
+    }
+
+    @Test
+    void aPerToolModeOverridesTheServersMode() throws Exception {
+        NativeTasksDriver driver = driver(CallMode.DIRECT, Map.of("optional", CallMode.AUTO, "echo", CallMode.TASK));
+
+        await(driver.submit(call("optional")));
+        assertThat(sentAsTask()).isTrue();
+        await(driver.submit(call("required")));
+        assertThat(sentAsTask()).isFalse();
+        assertThat(remoteFailure(driver.submit(call("echo"))).failure()).isEqualTo(RemoteFailure.REFUSED);
+    }
+
+    @Test
+    void callModeIsReadFromConfigSpellings() {
+        assertThat(CallMode.fromConfig("auto")).isEqualTo(CallMode.AUTO);
+        assertThat(CallMode.fromConfig("direct")).isEqualTo(CallMode.DIRECT);
+        assertThat(CallMode.fromConfig("task")).isEqualTo(CallMode.TASK);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CallMode.fromConfig("tasks"))
+                .hasMessage("must be auto, task or direct, was 'tasks'");
+    }
+}
