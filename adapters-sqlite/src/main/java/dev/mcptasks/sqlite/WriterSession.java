@@ -24,6 +24,7 @@ final class WriterSession implements AutoCloseable {
     private final Statement control;
     private final PreparedStatement selectTask;
     private final Map<DirectUpdate, PreparedStatement> direct = new HashMap<>();
+    private ColumnReader selectTaskColumns; // resolved on the first row read
 
     WriterSession(SqlSession session, String selectTaskSql) throws SQLException {
         this.session = session;
@@ -46,7 +47,13 @@ final class WriterSession implements AutoCloseable {
         try {
             selectTask.setString(1, id);
             try (ResultSet rows = selectTask.executeQuery()) {
-                return rows.next() ? TaskRow.read(rows) : null;
+                if (!rows.next()) {
+                    return null;
+                }
+                if (selectTaskColumns == null) {
+                    selectTaskColumns = ColumnReader.of(rows.getMetaData());
+                }
+                return TaskRow.read(selectTaskColumns.at(rows));
             }
         } catch (SQLException e) {
             throw new IllegalStateException("reading task " + id + " failed: " + e.getMessage(), e);

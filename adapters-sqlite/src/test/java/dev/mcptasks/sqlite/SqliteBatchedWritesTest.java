@@ -15,6 +15,7 @@ import dev.mcptasks.ports.repository.ClaimedWrite;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.DuplicateTaskException;
 import dev.mcptasks.ports.repository.FencedWriteHook;
+import dev.mcptasks.ports.repository.NotificationClaim;
 import dev.mcptasks.ports.repository.OutcomeWrite;
 import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.TaskRecord;
@@ -36,8 +37,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The SQLite batched writes beyond the shared contract: they bypass MyBatis per element, a batch outside a group
- * commit is still one transaction, and the parameters the contract's batches never set (an input round, delivered
+ * The SQLite batched writes beyond the shared contract: they bypass MyBatis per element (as do the claim scans per
+ * candidate), a batch outside a group commit is still one transaction, and the parameters the contract's batches never set (an input round, delivered
  * answers, a request state) bind as the single writes bind them.
  */
 class SqliteBatchedWritesTest extends ContractFixture {
@@ -75,6 +76,20 @@ class SqliteBatchedWritesTest extends ContractFixture {
         assertThat(byBatch).isZero();
         assertThat(mybatisUpdates.get()).as("the single renewals, counted by the same interceptor").isEqualTo(3);
         assertThat(record(claims.get(2).taskId()).lease().expiresAt()).isEqualTo(now().plus(LEASE));
+    }
+
+    @Test
+    void claimScansRunNoMyBatisUpdatePerCandidate() {
+        TaskId polled = working();
+        TaskId submitted = create();
+        TaskId delivered = completedWithEvent();
+        mybatisUpdates.set(0);
+
+        assertThat(claimedIds(ClaimPhase.SUBMIT, B, 10)).containsExactly(submitted);
+        assertThat(claimedIds(ClaimPhase.POLL, B, 10)).containsExactly(polled);
+        assertThat(claimNotifications(B, 10)).extracting(NotificationClaim::taskId).containsExactly(delivered);
+
+        assertThat(mybatisUpdates.get()).isZero();
     }
 
     @Test
