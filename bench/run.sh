@@ -4,6 +4,8 @@
 #
 #   bench/run.sh [--quick] [--db sqlite|postgres|both] [--tasks N] [--latency-samples N] [--work-tasks N]
 #                [--sqlite-synchronous full|normal] [--scale-rows SMALL,LARGE] [--out FILE] [--dir DIR]
+#                [--renewals N[,N...]] [--only PHASE[,PHASE...]]   (phases: burn-down, work, scale, renewals, latency;
+#                 e.g. --only renewals --renewals 10000 --tasks 10000 measures one change's renewal cost alone)
 #
 # Per database:
 #   burn-down     db-scheduler (defaults; its fastest polling; on PostgreSQL also two schedulers) and mcp-tasks with

@@ -8,12 +8,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The optional {@code GET} stream on which a server sends requests and notifications unrelated to a POST. It reopens
- * after every end (after {@code retry:}, resuming from the last event id) and backs off after failures, until the
- * transport ends. A 405 means the server offers none.
+ * after every end, resuming from the last event id after the server's {@code retry:} (the default and cap of
+ * {@link StreamState#reconnectDelayMillis()}), and backs off after failures, until the transport ends. A 405 means
+ * the server offers none.
  */
 final class ListeningStream {
     private static final Logger log = LoggerFactory.getLogger(ListeningStream.class);
-    private static final long DEFAULT_RETRY_MS = 1000;
     private static final long MAX_BACKOFF_MS = 30_000;
 
     private final StreamableHttpMcpTransport transport;
@@ -64,12 +64,12 @@ final class ListeningStream {
                 return;
             }
             failures++;
-            delay = Math.min(MAX_BACKOFF_MS, DEFAULT_RETRY_MS << Math.min(failures - 1, 5));
+            delay = Math.min(MAX_BACKOFF_MS, StreamState.DEFAULT_RETRY_MS << Math.min(failures - 1, 5));
             log.debug("GET stream of server '{}' failed ({}); retrying in {} ms", transport.serverName(),
                     cause.getMessage(), delay);
         } else {
             failures = 0;
-            delay = stream.retryMillis(DEFAULT_RETRY_MS);
+            delay = stream.reconnectDelayMillis();
             log.debug("GET stream of server '{}' ended; reopening in {} ms", transport.serverName(), delay);
         }
         transport.client().schedule(this::open, Duration.ofMillis(delay));

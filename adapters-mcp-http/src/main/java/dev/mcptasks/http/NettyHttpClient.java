@@ -48,7 +48,7 @@ final class NettyHttpClient implements AutoCloseable {
     private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
     private volatile boolean closed;
 
-    private record Waiting(HttpRequest request, ResponseHandler handler) {}
+    private record Waiting(HttpRequest request, ResponseHandler handler, Duration readTimeout) {}
 
     NettyHttpClient(String server, HttpEndpoint endpoint, Duration connectTimeout, Duration readTimeout,
             int maxConnections) {
@@ -69,7 +69,12 @@ final class NettyHttpClient implements AutoCloseable {
      * ended. One whose outcome completes while it waits (aborted, timed out) is dropped unsent.
      */
     void exchange(HttpRequest request, ResponseHandler handler) {
-        Waiting entry = new Waiting(request, handler);
+        exchange(request, handler, readTimeout);
+    }
+
+    /** As {@link #exchange(HttpRequest, ResponseHandler)}, with its own bound on silence instead of the read timeout. */
+    void exchange(HttpRequest request, ResponseHandler handler, Duration silence) {
+        Waiting entry = new Waiting(request, handler, silence);
         synchronized (permits) {
             if (inUse >= maxConnections && !closed) {
                 waiting.add(entry);
@@ -78,12 +83,12 @@ final class NettyHttpClient implements AutoCloseable {
             }
             inUse++;
         }
-        start(request, handler, this::permitReturned);
+        start(request, handler, this::permitReturned, silence);
     }
 
     /** Sends an exchange outside the bound (the listening GET stream, the DELETE at close). */
     void exchangeUnbounded(HttpRequest request, ResponseHandler handler) {
-        start(request, handler, () -> { });
+        start(request, handler, () -> { }, readTimeout);
     }
 
     /** How many request exchanges hold or get a connection now, for tests. */
@@ -117,11 +122,11 @@ final class NettyHttpClient implements AutoCloseable {
             }
         }
         if (next != null) {
-            start(next.request(), next.handler(), this::permitReturned);
+            start(next.request(), next.handler(), this::permitReturned, next.readTimeout());
         }
     }
 
-    private void start(HttpRequest request, ResponseHandler handler, Runnable permit) {
+    private void start(HttpRequest request, ResponseHandler handler, Runnable permit, Duration silence) {
         AtomicBoolean returned = new AtomicBoolean();
         Runnable returnPermit = () -> {
             if (returned.compareAndSet(false, true)) {
@@ -152,14 +157,15 @@ final class NettyHttpClient implements AutoCloseable {
             Channel channel = (Channel) acquired.getNow();
             SslHandler tls = channel.pipeline().get(SslHandler.class);
             if (tls == null || tls.handshakeFuture().isDone()) {
-                send(channel, request, handler, returnPermit);
+                send(channel, request, handler, returnPermit, silence);
             } else {
-                tls.handshakeFuture().addListener(handshake -> send(channel, request, handler, returnPermit));
+                tls.handshakeFuture().addListener(handshake -> send(channel, request, handler, returnPermit, silence));
             }
         });
     }
 
-    private void send(Channel channel, HttpRequest request, ResponseHandler handler, Runnable returnPermit) {
+    private void send(Channel channel, HttpRequest request, ResponseHandler handler, Runnable returnPermit,
+            Duration silence) {
         SslHandler tls = channel.pipeline().get(SslHandler.class);
         if (tls != null && !tls.handshakeFuture().isSuccess()) {
             ReferenceCountUtil.release(request);
@@ -178,7 +184,7 @@ final class NettyHttpClient implements AutoCloseable {
             return;
         }
         channel.pipeline().addBefore(PooledChannelInitializer.IDLE_TAIL, IDLE,
-                new IdleStateHandler(readTimeout.toMillis(), 0, 0, TimeUnit.MILLISECONDS));
+                new IdleStateHandler(silence.toMillis(), 0, 0, TimeUnit.MILLISECONDS));
         channel.pipeline().addBefore(PooledChannelInitializer.IDLE_TAIL, RESPONSE, handler);
         handler.attached(channel);
         if (handler.outcome().isDone() || !handler.startWriting()) {

@@ -2,44 +2,97 @@ package dev.mcptasks.http;
 
 import dev.mcptasks.ports.transport.McpTransportException;
 import dev.mcptasks.ports.transport.McpTransportException.Kind;
+import io.netty.handler.codec.http.FullHttpRequest;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One {@code send}: the POST and, when its SSE stream breaks after events with ids, up to {@link #MAX_RESUMES}
- * resumptions with {@code GET} + {@code Last-Event-ID} after the server's {@code retry:}. {@link #done()} completes when
- * the whole response was consumed.
+ * One {@code send}: the POST and, when its SSE stream ends or breaks before the answer to its request came (SEP-1699:
+ * a server may close a stream at any time), resumptions with {@code GET} + {@code Last-Event-ID} after the server's
+ * {@code retry:} (default {@value StreamState#DEFAULT_RETRY_MS} ms, at most {@value StreamState#MAX_RETRY_MS} ms),
+ * until the answer arrives on any stream. A stream without an event id cannot be resumed, nor can a 2026-07-28 one;
+ * {@value #MAX_ATTEMPTS} resumptions in a row that bring no new message give up, and so does a resumption the server
+ * refuses. Each of these fails the request as possibly sent ({@link McpTransportException#sent()}): the POST went out.
+ * The read timeout bounds the server's silence on the whole stream, waits between connections included.
+ * {@link #done()} completes when the response was consumed (or the answer arrived on a resumed stream).
  */
 final class PostCall {
     private static final Logger log = LoggerFactory.getLogger(PostCall.class);
-    static final int MAX_RESUMES = 5;
-    private static final long DEFAULT_RETRY_MS = 1000;
+    static final int MAX_ATTEMPTS = 3;
 
     private final StreamableHttpMcpTransport transport;
     private final String message;
     /** Null for a request of the 2025-11-25 generation (or a notification). */
     private final ModernFrame frame;
+    /** The JSON-RPC id of the request, or null when the message is not a request (no answer is owed). */
+    private final String requestId;
     private final StreamState stream = new StreamState();
     private final CompletableFuture<Void> done = new CompletableFuture<>();
+    private final AtomicBoolean answered = new AtomicBoolean();
     /** Guarded by this: once set, no further exchange starts and {@link #aborted} decides how {@code done} ends. */
     private ResponseHandler current;
     private McpTransportException aborted;
     private volatile int resumes;
+    // only touched where an exchange ended, and exchanges of one call never overlap
+    private int attemptsWithoutProgress;
+    private long deliveredAtLastResume;
 
     PostCall(StreamableHttpMcpTransport transport, String message) {
         this.transport = transport;
         this.message = message;
         this.frame = ModernFrame.of(message);
+        this.requestId = JsonRpcIds.requestId(message);
     }
 
     CompletableFuture<Void> done() {
         return done;
     }
 
+    String requestId() {
+        return requestId;
+    }
+
     void start() {
-        run(transport.requests().post(message, frame));
+        run(transport.requests().post(message, frame), transport.readTimeout());
+    }
+
+    /**
+     * The answer to this request is about to reach the listener (on any stream). A resumed GET is the server's
+     * stream, which may stay open after the answer: it is let go now. The POST's own stream ends by itself (the
+     * server SHOULD end it after the answer), which keeps its connection reusable. Between an ended stream and its
+     * resumption (the answer came on another stream) the call ends without resuming. False when the answer had
+     * arrived before.
+     */
+    boolean answered() {
+        if (!answered.compareAndSet(false, true)) {
+            return false;
+        }
+        ResponseHandler handler;
+        synchronized (this) {
+            handler = current;
+        }
+        if (resumes == 0 || handler == null) {
+            return true;
+        }
+        // both run on the event loop after the current read, so the answer reaches the listener before done
+        if (handler.outcome().isDone()) {
+            transport.client().schedule(this::finishUnlessAborted, Duration.ZERO);
+        } else {
+            handler.abort(new ExchangeOutcome.Completed(200));
+        }
+        return true;
+    }
+
+    private void finishUnlessAborted() {
+        McpTransportException abortedBy = abortCause();
+        if (abortedBy != null) {
+            done.completeExceptionally(abortedBy);
+        } else {
+            finish();
+        }
     }
 
     /**
@@ -65,7 +118,8 @@ final class PostCall {
         }
         handler.abort(new ExchangeOutcome.Failed(cause));
         if (handler.outcome().isDone()) {
-            // between a broken stream and its resumption: that exchange already gave its connection back
+            // between an ended stream and its resumption: that exchange already gave its connection back, and the
+            // scheduled resumption sees the abort and starts nothing
             done.completeExceptionally(abortCause());
         }
     }
@@ -74,8 +128,8 @@ final class PostCall {
         return aborted;
     }
 
-    private void run(io.netty.handler.codec.http.FullHttpRequest request) {
-        ResponseHandler handler = transport.newHandler(stream, frame);
+    private void run(FullHttpRequest request, Duration silence) {
+        ResponseHandler handler = transport.newHandler(stream, resumes == 0 ? frame : null);
         synchronized (this) {
             if (aborted != null || done.isDone()) {
                 request.release();
@@ -87,7 +141,7 @@ final class PostCall {
             current = handler;
         }
         handler.outcome().thenAccept(this::ended);
-        transport.client().exchange(request, handler);
+        transport.client().exchange(request, handler, silence);
     }
 
     private void ended(ExchangeOutcome outcome) {
@@ -99,39 +153,109 @@ final class PostCall {
             done.completeExceptionally(abortedBy);
             return;
         }
-        if (outcome instanceof ExchangeOutcome.Completed) {
-            McpTransportException tooLarge = stream.discardedOversized();
-            if (tooLarge != null) {
-                // the answer may have been the discarded message: this request fails with why, once
-                done.completeExceptionally(tooLarge);
-            } else {
-                done.complete(null);
-            }
-        } else if (outcome instanceof ExchangeOutcome.Failed failed) {
-            // this request's own failure first: a 404 means the server did not take it, while the other requests
-            // the lost session ends may have been taken
-            done.completeExceptionally(failed.cause());
-            if (failed.cause().kind() == Kind.SESSION_LOST) {
-                transport.sessionLost(failed.cause());
-            }
+        if (outcome instanceof ExchangeOutcome.Failed failed) {
+            failed(failed.cause());
+        } else if (answered.get() || stream.discardedOversized() != null
+                || (outcome instanceof ExchangeOutcome.Completed && !owesAnswer())) {
+            // a discarded oversized message may have been the answer: a replay would only discard it again
+            finish();
         } else if (outcome instanceof ExchangeOutcome.Broken broken) {
-            resumeOrFail(broken.reason());
+            resumeOrFail("broke (" + broken.reason() + ")");
+        } else {
+            resumeOrFail("ended before the response");
         }
     }
 
-    private void resumeOrFail(String reason) {
-        String lastEventId = stream.lastEventId();
-        if (lastEventId == null || resumes >= MAX_RESUMES || !transport.isOpen()) {
-            // written and then broken: the server may have taken it (STREAM_BROKEN says so)
+    /** Whether a clean end still owes this request its answer: only an event stream can end without it. */
+    private boolean owesAnswer() {
+        return requestId != null && stream.eventStream();
+    }
+
+    private void finish() {
+        McpTransportException tooLarge = stream.discardedOversized();
+        if (tooLarge != null) {
+            // the answer may have been the discarded message: this request fails with why, once
+            done.completeExceptionally(tooLarge);
+        } else {
+            done.complete(null);
+        }
+    }
+
+    private void failed(McpTransportException cause) {
+        if (resumes == 0) {
+            // this request's own failure first: a 404 means the server did not take it, while the other requests
+            // the lost session ends may have been taken
+            done.completeExceptionally(cause);
+        } else if (cause.kind() == Kind.CONNECT_FAILED) {
+            // the resumption GET never left; the POST did: try again while attempts remain
+            resumeOrFail("could not be reconnected (" + cause.getMessage() + ")");
+            return;
+        } else if (cause.kind() == Kind.HTTP_STATUS) {
+            // 404 without a session, 405 (no GET), or anything else: this stream cannot be resumed
             done.completeExceptionally(new McpTransportException(Kind.STREAM_BROKEN, "the response stream of server '"
-                    + transport.serverName() + "' broke (" + reason + ")"
-                    + (lastEventId == null ? " and carried no event id to resume from" : " and could not be resumed")));
+                    + transport.serverName() + "' could not be resumed: " + cause.getMessage(), cause));
+        } else {
+            done.completeExceptionally(cause.sent() ? cause : cause.afterWriting());
+        }
+        if (cause.kind() == Kind.SESSION_LOST) {
+            transport.sessionLost(cause);
+        }
+    }
+
+    private void resumeOrFail(String what) {
+        String lastEventId = stream.lastEventId();
+        String prefix = "the response stream of server '" + transport.serverName() + "' " + what;
+        if (frame != null) {
+            fail(Kind.STREAM_BROKEN, prefix + " and a 2026-07-28 stream cannot be resumed");
             return;
         }
+        if (lastEventId == null) {
+            fail(Kind.STREAM_BROKEN, prefix + " and carried no event id to resume from");
+            return;
+        }
+        if (!transport.isOpen()) {
+            fail(Kind.STREAM_BROKEN, prefix + " and the transport has ended");
+            return;
+        }
+        long delivered = stream.deliveredCount();
+        if (delivered > deliveredAtLastResume) {
+            // a stream the server closes now and then while a long call reports progress is alive
+            deliveredAtLastResume = delivered;
+            attemptsWithoutProgress = 0;
+        }
+        if (attemptsWithoutProgress >= MAX_ATTEMPTS) {
+            fail(Kind.STREAM_BROKEN, prefix + " and " + MAX_ATTEMPTS + " attempts to resume it brought nothing new");
+            return;
+        }
+        long delay = stream.reconnectDelayMillis();
+        if (stream.silenceMillis() + delay >= transport.readTimeout().toMillis()) {
+            fail(Kind.TIMEOUT, prefix + " and waiting " + delay + " ms to resume it would exceed the read timeout of "
+                    + transport.readTimeout().toMillis() + " ms");
+            return;
+        }
+        attemptsWithoutProgress++;
         resumes++;
-        Duration delay = Duration.ofMillis(stream.retryMillis(DEFAULT_RETRY_MS));
-        log.debug("resuming the stream of server '{}' after event {} in {} (attempt {})", transport.serverName(),
-                lastEventId, delay, resumes);
-        transport.client().schedule(() -> run(transport.requests().get(lastEventId)), delay);
+        log.debug("resuming the stream of server '{}' after event {} in {} ms (attempt {})", transport.serverName(),
+                lastEventId, delay, attemptsWithoutProgress);
+        transport.client().schedule(() -> resume(lastEventId), Duration.ofMillis(delay));
+    }
+
+    /** After the wait: the answer may have come on another stream meanwhile; else the GET, within the silence left. */
+    private void resume(String lastEventId) {
+        if (answered.get()) {
+            finishUnlessAborted();
+            return;
+        }
+        long silenceLeft = transport.readTimeout().toMillis() - stream.silenceMillis();
+        if (silenceLeft <= 0 && abortCause() == null) {
+            fail(Kind.TIMEOUT, "server '" + transport.serverName() + "' sent nothing within the read timeout");
+            return;
+        }
+        run(transport.requests().get(lastEventId), Duration.ofMillis(Math.max(1, silenceLeft)));
+    }
+
+    /** The POST went out: a failure after it says the server may have taken the request (both kinds used here do). */
+    private void fail(Kind kind, String why) {
+        done.completeExceptionally(new McpTransportException(kind, why));
     }
 }

@@ -114,6 +114,7 @@ final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
             body = Unpooled.buffer();
         } else if (type.startsWith("text/event-stream")) {
             mode = Mode.SSE;
+            stream.markEventStream();
             parser = new SseParser(maxMessageBytes, new ParserSink());
         } else {
             mode = Mode.BODY;
@@ -122,6 +123,9 @@ final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
     }
 
     private void read(ChannelHandlerContext ctx, ByteBuf content) {
+        if (content.isReadable()) {
+            stream.heard();
+        }
         switch (mode) {
             case SSE -> {
                 parser.feed(content);
@@ -269,11 +273,13 @@ final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
         outcome.complete(result);
     }
 
-    /** Forwards parsed events, recording discarded ones. */
+    /** Forwards parsed events, counting new messages and recording discarded ones. */
     private final class ParserSink implements SseParser.Sink {
         @Override
         public void onEvent(SseEvent event) {
-            sink.onEvent(event);
+            if (sink.onEvent(event)) {
+                stream.delivered();
+            }
         }
 
         @Override

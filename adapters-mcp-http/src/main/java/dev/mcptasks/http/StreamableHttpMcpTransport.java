@@ -4,7 +4,9 @@ import dev.mcptasks.ports.transport.McpServerSpec;
 import dev.mcptasks.ports.transport.McpTransport;
 import dev.mcptasks.ports.transport.McpTransportException;
 import dev.mcptasks.ports.transport.McpTransportException.Kind;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -15,8 +17,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * MCP Streamable HTTP: one POST per message (answered by 202, a JSON body or an SSE stream), the optional GET stream
- * once the protocol version is known, the session id and protocol version on every request, and DELETE on close.
+ * MCP Streamable HTTP: one POST per message (answered by 202, a JSON body or an SSE stream, which {@link PostCall}
+ * resumes when it ends before its answer), the optional GET stream once the protocol version is known, the session id
+ * and protocol version on every request, and DELETE on close.
  * {@code onClosed} is called at most once, when the server loses the session; never after a local {@link #close()}.
  */
 final class StreamableHttpMcpTransport implements McpTransport {
@@ -32,6 +35,8 @@ final class StreamableHttpMcpTransport implements McpTransport {
     /** Null while open; else why it ended (CLOSED locally, SESSION_LOST by the server). Set exactly once. */
     private final AtomicReference<McpTransportException> terminated = new AtomicReference<>();
     private final Set<PostCall> inFlight = ConcurrentHashMap.newKeySet();
+    /** In-flight requests by JSON-RPC id (the first of any two sharing one), for answers arriving on SSE streams. */
+    private final Map<String, PostCall> awaitingAnswers = new ConcurrentHashMap<>();
     private final AtomicReference<ListeningStream> listening = new AtomicReference<>();
     private volatile NettyHttpClient client;
     private volatile Inbound inbound;
@@ -50,7 +55,18 @@ final class StreamableHttpMcpTransport implements McpTransport {
             throw new IllegalStateException("HTTP transport for server '" + spec.name() + "' was already started");
         }
         this.listener = listener;
-        this.inbound = new Inbound(spec.name(), listener, this::isOpen);
+        this.inbound = new Inbound(spec.name(), listener, this::isOpen, new Inbound.Answers() {
+            @Override
+            public boolean awaiting() {
+                return !awaitingAnswers.isEmpty();
+            }
+
+            @Override
+            public boolean arrived(String id) {
+                PostCall call = awaitingAnswers.get(id);
+                return call == null || call.answered();
+            }
+        });
         this.client = new NettyHttpClient(spec.name(), endpoint, spec.connectTimeout(), spec.readTimeout(),
                 spec.maxConnections());
         log.debug("HTTP transport for server '{}' at {} with configured headers {}", spec.name(), spec.url(),
@@ -68,7 +84,16 @@ final class StreamableHttpMcpTransport implements McpTransport {
         }
         PostCall call = new PostCall(this, message);
         inFlight.add(call);
-        call.done().whenComplete((ok, error) -> inFlight.remove(call));
+        String id = call.requestId();
+        if (id != null) {
+            awaitingAnswers.putIfAbsent(id, call);
+        }
+        call.done().whenComplete((ok, error) -> {
+            inFlight.remove(call);
+            if (id != null) {
+                awaitingAnswers.remove(id, call);
+            }
+        });
         // a close racing this send: whoever comes second fails the call
         if (!isOpen()) {
             call.abort(ended());
@@ -157,6 +182,11 @@ final class StreamableHttpMcpTransport implements McpTransport {
 
     String serverName() {
         return spec.name();
+    }
+
+    /** The longest silence the server may keep on a response, across the resumptions of its stream. */
+    Duration readTimeout() {
+        return spec.readTimeout();
     }
 
     NettyHttpClient client() {

@@ -11,8 +11,9 @@ final class RecordingSink implements ResponseSink {
     final List<McpTransportException> errors = new ArrayList<>();
 
     @Override
-    public void onEvent(SseEvent event) {
+    public boolean onEvent(SseEvent event) {
         events.add(event);
+        return true;
     }
 
     @Override

@@ -73,7 +73,7 @@ class ResponseHandlerTest {
             }
             assertThat(sink.events).as("pieces of %d", piece).containsExactly(new SseEvent("2", "message", "{\"id\":1}"));
             assertThat(stream.lastEventId()).isEqualTo("2");
-            assertThat(stream.retryMillis(1000)).isEqualTo(40);
+            assertThat(stream.reconnectDelayMillis()).isEqualTo(40);
             assertThat(handler.outcome().join()).isEqualTo(new ExchangeOutcome.Completed(200));
         }
     }

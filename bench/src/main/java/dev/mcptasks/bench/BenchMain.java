@@ -100,6 +100,47 @@ public final class BenchMain {
         DbSchedulerBurnDown dbScheduler = new DbSchedulerBurnDown(db);
         DbSchedulerBurnDown.Polling fast = db.key().equals("postgres") ? DbSchedulerBurnDown.LOCK_AND_FETCH
                 : DbSchedulerBurnDown.FAST_FETCH;
+        RuntimeSettings shipped = McpTasksWorker.shipped();
+        RuntimeSettings fastTick = McpTasksWorker.withTick(shipped, Duration.ofMillis(1));
+        if (options.runs("burn-down")) {
+            burnDowns(db, options, figures, progress, burnDown, dbScheduler, fast, shipped, fastTick, budget);
+        }
+        if (options.runs("work")) {
+            progress.next("work per task, " + options.workTasks() + " tasks each");
+            burnDown.prepareTemplate("work_tpl", options.workTasks());
+            figures.add(burnDown.workPerTask("work_tpl", "work_mcp", "mcp-tasks, 1 worker, shipped settings", shipped,
+                    options.workTasks(), budget));
+            DbSchedulerBurnDown.Polling best = bestPolling(figures, db.key(), fast);
+            figures.add(dbScheduler.workPerTask("work_dbs", best, options.workTasks(), budget));
+        }
+        if (options.runs("scale")) {
+            progress.next("claim scale: " + options.scaleSmall() + " vs " + options.scaleLarge() + " finished rows, "
+                    + options.scalePending() + " pending");
+            figures.addAll(new ClaimScale(db, burnDown).run("mcp_fast_1", options.scaleSmall(), options.scaleLarge(),
+                    options.scalePending(), fastTick, budget));
+        }
+        for (int inFlight : options.runs("renewals") ? options.renewalInFlight() : List.<Integer>of()) {
+            if (inFlight > tasks) {
+                System.err.println("bench [" + db.key() + "] renewal CPU for " + inFlight + " calls skipped: only "
+                        + tasks + " tasks (--tasks)");
+                continue;
+            }
+            progress.next("renewal CPU, " + inFlight + " calls in flight");
+            figures.add(new RenewalCpu(db, clock).run("tpl", inFlight, options.renewalWindow()));
+        }
+        if (options.runs("latency")) {
+            progress.next("submit->claim latency, " + options.latencySamples() + " samples");
+            figures.add(new SubmitLatency(db, clock).run("latency", options.latencySamples()));
+        }
+        progress.next("done");
+        return figures;
+    }
+
+    /** db-scheduler and mcp-tasks burning down the same pre-inserted tasks. */
+    private static void burnDowns(BenchDatabase db, BenchOptions options, List<Figure> figures, Phases progress,
+            McpTasksBurnDown burnDown, DbSchedulerBurnDown dbScheduler, DbSchedulerBurnDown.Polling fast,
+            RuntimeSettings shipped, RuntimeSettings fastTick, Budget budget) throws Exception {
+        int tasks = options.tasks();
         progress.next("db-scheduler, defaults");
         figures.add(dbScheduler.run("dbs_default", DbSchedulerBurnDown.DEFAULT, tasks, budget));
         progress.next("db-scheduler, " + fast.label());
@@ -112,7 +153,6 @@ public final class BenchMain {
         }
 
         // the judged rows: what serve runs with when nothing is configured, one and two workers
-        RuntimeSettings shipped = McpTasksWorker.shipped();
         for (int workers = 1; workers <= 2; workers++) {
             String who = "mcp-tasks, " + workers + " worker" + (workers > 1 ? "s" : "") + " x "
                     + shipped.maxConcurrentControlCalls() + " slots";
@@ -122,37 +162,9 @@ public final class BenchMain {
         }
         // the reference row: the same worker polling every millisecond, i.e. what the runtime does when the tick is
         // not what limits it; its finished tasks also seed the claim-scale databases
-        RuntimeSettings fastTick = McpTasksWorker.withTick(shipped, Duration.ofMillis(1));
         progress.next("mcp-tasks, 1 worker, tick forced to 1 ms (reference)");
         figures.add(burnDown.run("tpl", "mcp_fast_1", "mcp-tasks, 1 worker x " + fastTick.maxConcurrentControlCalls()
                 + " slots, tick forced to 1 ms (reference)", 1, fastTick, tasks, budget));
-
-        progress.next("work per task, " + options.workTasks() + " tasks each");
-        burnDown.prepareTemplate("work_tpl", options.workTasks());
-        figures.add(burnDown.workPerTask("work_tpl", "work_mcp", "mcp-tasks, 1 worker, shipped settings", shipped,
-                options.workTasks(), budget));
-        DbSchedulerBurnDown.Polling best = bestPolling(figures, db.key(), fast);
-        figures.add(dbScheduler.workPerTask("work_dbs", best, options.workTasks(), budget));
-
-        progress.next("claim scale: " + options.scaleSmall() + " vs " + options.scaleLarge() + " finished rows, "
-                + options.scalePending() + " pending");
-        figures.addAll(new ClaimScale(db, burnDown).run("mcp_fast_1", options.scaleSmall(), options.scaleLarge(),
-                options.scalePending(), fastTick, budget));
-
-        for (int inFlight : options.renewalInFlight()) {
-            if (inFlight > tasks) {
-                System.err.println("bench [" + db.key() + "] renewal CPU for " + inFlight + " calls skipped: only "
-                        + tasks + " tasks (--tasks)");
-                continue;
-            }
-            progress.next("renewal CPU, " + inFlight + " calls in flight");
-            figures.add(new RenewalCpu(db, clock).run("tpl", inFlight, options.renewalWindow()));
-        }
-
-        progress.next("submit->claim latency, " + options.latencySamples() + " samples");
-        figures.add(new SubmitLatency(db, clock).run("latency", options.latencySamples()));
-        progress.next("done");
-        return figures;
     }
 
     /** Prints each phase as it starts and keeps how long each took (for the JSON: where a run's time goes). */

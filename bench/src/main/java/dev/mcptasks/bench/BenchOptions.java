@@ -15,14 +15,23 @@ import java.util.Map;
  *     (its rate is then the rate over the probe; the figure says it was time-boxed)
  * @param workTasks tasks of the work-per-task runs (statements and transactions per task)
  * @param sqliteSynchronous SQLite's {@code synchronous} for both schedulers
+ * @param only the phases to run ({@link #PHASES}; all by default): a developer measuring one change runs one phase
  */
 record BenchOptions(boolean quick, List<String> databases, int tasks, Duration timeBox, Duration probe,
         int latencySamples, int scaleSmall, int scaleLarge, int scalePending, List<Integer> renewalInFlight,
-        Duration renewalWindow, int workTasks, Synchronous sqliteSynchronous, Path out, Path dir) {
+        Duration renewalWindow, int workTasks, Synchronous sqliteSynchronous, Path out, Path dir, List<String> only) {
+
+    static final List<String> PHASES = List.of("burn-down", "work", "scale", "renewals", "latency");
+
+    /** Whether {@code phase} (one of {@link #PHASES}) runs. */
+    boolean runs(String phase) {
+        return only.contains(phase);
+    }
 
     static final String USAGE = "usage: bench/run.sh [--quick] [--db sqlite|postgres|both] [--tasks N]"
             + " [--latency-samples N] [--work-tasks N] [--sqlite-synchronous full|normal]"
-            + " [--scale-rows SMALL,LARGE] [--out FILE] [--dir DIR]";
+            + " [--scale-rows SMALL,LARGE] [--renewals N[,N...]] [--only PHASE[,PHASE...]] [--out FILE] [--dir DIR]"
+            + " (phases: burn-down, work, scale, renewals, latency)";
 
     static BenchOptions parse(String... args) {
         boolean quick = false;
@@ -34,6 +43,8 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
         Synchronous synchronous = Synchronous.FULL;
         Path out = Path.of("bench/target/bench-results.json");
         Path dir = Path.of("bench/target/bench-run");
+        List<Integer> renewals = null;
+        List<String> only = PHASES;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--quick" -> quick = true;
@@ -46,6 +57,9 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
                 case "--scale-rows" -> scale = pair(value(args, ++i, "--scale-rows"));
                 case "--out" -> out = Path.of(value(args, ++i, "--out"));
                 case "--dir" -> dir = Path.of(value(args, ++i, "--dir"));
+                case "--renewals" -> renewals = java.util.Arrays.stream(value(args, ++i, "--renewals").split(","))
+                        .map(part -> positive(part, "--renewals")).toList();
+                case "--only" -> only = phases(value(args, ++i, "--only"));
                 default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'");
             }
         }
@@ -60,9 +74,9 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
                 quick ? Duration.ofSeconds(4) : Duration.ofSeconds(8),
                 samples != null ? samples : quick ? 10 : 25,
                 scale != null ? scale[0] : 10_000, scale != null ? scale[1] : quick ? 100_000 : 1_000_000,
-                quick ? 200 : 2_000, quick ? List.of(1_000) : List.of(1_000, 10_000),
+                quick ? 200 : 2_000, renewals != null ? renewals : quick ? List.of(1_000) : List.of(1_000, 10_000),
                 quick ? Duration.ofSeconds(5) : Duration.ofSeconds(10),
-                workTasks != null ? workTasks : quick ? 300 : 1_000, synchronous, out, dir);
+                workTasks != null ? workTasks : quick ? 300 : 1_000, synchronous, out, dir, only);
     }
 
     Map<String, Object> describe() {
@@ -81,6 +95,7 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
         settings.put("claim_scale_pending_tasks", scalePending);
         settings.put("renewal_in_flight", renewalInFlight);
         settings.put("renewal_window_s", renewalWindow.toSeconds());
+        settings.put("phases", only);
         settings.put("driver", "in-process no-op driver, create answer already terminal (completed)");
         settings.put("mcp_tasks_runtime", "WorkerRuntime as in Workers/CrashableWorker, shipped settings ("
                 + McpTasksWorker.describe(McpTasksWorker.shipped()) + "); the reference row changes only the tick (1 ms);"
@@ -97,6 +112,16 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
             default -> throw new IllegalArgumentException("--sqlite-synchronous must be full or normal, was '" + text
                     + "'");
         };
+    }
+
+    private static List<String> phases(String text) {
+        List<String> phases = List.of(text.split(","));
+        for (String phase : phases) {
+            if (!PHASES.contains(phase)) {
+                throw new IllegalArgumentException("--only takes phases of " + PHASES + ", was '" + phase + "'");
+            }
+        }
+        return phases;
     }
 
     private static int[] pair(String text) {

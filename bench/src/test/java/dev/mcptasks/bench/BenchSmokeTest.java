@@ -221,4 +221,16 @@ class BenchSmokeTest {
                 .hasMessage("--sqlite-synchronous must be full or normal, was 'off'");
         assertThat(BenchOptions.parse("--db", "postgres", "--tasks", "7").databases()).containsExactly("postgres");
     }
+
+    @Test
+    void onePhaseCanRunAloneWithItsOwnSizes() {
+        BenchOptions renewals = BenchOptions.parse("--only", "renewals", "--renewals", "10000", "--tasks", "10000");
+
+        assertThat(renewals.runs("renewals")).isTrue();
+        assertThat(renewals.runs("burn-down")).isFalse();
+        assertThat(renewals.renewalInFlight()).containsExactly(10_000);
+        assertThat(BenchOptions.parse().only()).isEqualTo(BenchOptions.PHASES);
+        assertThatThrownBy(() -> BenchOptions.parse("--only", "burn-down,speed"))
+                .hasMessage("--only takes phases of [burn-down, work, scale, renewals, latency], was 'speed'");
+    }
 }

@@ -4,7 +4,9 @@ import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.repository.TaskRepository;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -15,6 +17,8 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,6 +28,13 @@ import org.slf4j.LoggerFactory;
  * threads drain the queue in batches of at most {@link #MAX_BATCH} and run each batch in one
  * {@link TaskRepository#inOneTransaction store transaction}, so the writes of N claims cost one commit. An outcome
  * is handed back only after the transaction that made it committed (persisted before anything is sent on it).
+ *
+ * <p><b>Batched statements.</b> A write of a {@link Kind} (a renewal, a submit attempt, a result, a delivery mark...)
+ * shares one store call with the other writes of its kind in the batch ({@link TaskRepository#renewAll} and the
+ * like), so N claims cost one statement, not N. Grouping moves a write earlier only past writes of other rows: a write
+ * of the same row in between (or a write that names no row) keeps it in its place, so every row sees its writes in
+ * queue order. The writes of one store call are of distinct rows. A batched call that throws is treated like a
+ * failed transaction: every write of the batch runs again alone.
  *
  * <p><b>Failures.</b> When one write of a batch throws, or the transaction itself fails, the batch is rolled back (the
  * exception leaves the work). The write that threw completes with its own exception (it is one store call and every
@@ -91,41 +102,79 @@ final class GroupCommit {
                 });
     }
 
+    /**
+     * A kind of fenced write that many claims make at once and the store can make for all of them in one call.
+     *
+     * @param name writes of kinds with equal names share store calls (a renewal's name includes its lease)
+     * @param row the row an argument writes (writes of one store call are of distinct rows)
+     * @param alone the single write
+     * @param together the batched write: one outcome per argument, in order
+     */
+    record Kind<A, T>(String name, Function<A, Object> row, BiFunction<TaskRepository, A, T> alone,
+            BiFunction<TaskRepository, List<A>, List<T>> together) {}
+
     /** Runs {@code write} in the next batch and waits for its own outcome (its exception is rethrown as is). */
     <T> T run(Supplier<T> write) {
+        return runOn(null, write);
+    }
+
+    /** {@link #run(Supplier)} for a write of one {@code row} (null: a write that may touch any row). */
+    <T> T runOn(Object row, Supplier<T> write) {
         if (!queues()) {
             return write.get();
         }
-        return join(enqueue(write));
+        return join(enqueue(new Item<>(row, write)));
+    }
+
+    /** Runs a write of {@code kind} in the next batch, together with the others of its kind, and waits for it. */
+    <A, T> T run(Kind<A, T> kind, A argument) {
+        if (!queues()) {
+            return kind.alone().apply(store, argument);
+        }
+        return join(enqueue(new Item<>(kind, argument, store)));
+    }
+
+    /** Queues a write of {@code kind}; no thread waits for it. Completes on a committer thread, after the commit. */
+    <A, T> CompletableFuture<T> submit(Kind<A, T> kind, A argument) {
+        return submit(new Item<>(kind, argument, store));
     }
 
     /** Queues {@code write}; no thread waits for it. Completes on a committer thread, after the commit. */
     <T> CompletableFuture<T> submit(Supplier<T> write) {
+        return submitOn(null, write);
+    }
+
+    /** {@link #submit(Supplier)} for a write of one {@code row} (null: a write that may touch any row). */
+    <T> CompletableFuture<T> submitOn(Object row, Supplier<T> write) {
+        return submit(new Item<>(row, write));
+    }
+
+    private <T> CompletableFuture<T> submit(Item<T> item) {
         if (!queues()) {
             if (onCommitter.get()) {
-                return runAlone(write);
+                return runAlone(item.write);
             }
             try {
-                return CompletableFuture.supplyAsync(write, fallback);
+                return CompletableFuture.supplyAsync(item.write, fallback);
             } catch (RejectedExecutionException e) {
-                return runAlone(write);
+                return runAlone(item.write);
             }
         }
-        return enqueue(write);
+        return enqueue(item);
     }
 
     /**
-     * Queues {@code writes} as one unit: they are committed in the same batch (one transaction when the store can
-     * group), each with its own outcome, in order.
+     * Queues writes of {@code kind} as one unit: they are committed in the same batch (one transaction when the store
+     * can group), each with its own outcome, in order.
      */
-    <T> List<CompletableFuture<T>> submitAll(List<Supplier<T>> writes) {
+    <A, T> List<CompletableFuture<T>> submitAll(Kind<A, T> kind, List<A> arguments) {
         if (!queues()) {
-            return writes.stream().map(this::submit).toList();
+            return arguments.stream().map(argument -> submit(kind, argument)).toList();
         }
         List<Item<?>> unit = new ArrayList<>();
         List<CompletableFuture<T>> outcomes = new ArrayList<>();
-        for (Supplier<T> write : writes) {
-            Item<T> item = new Item<>(write);
+        for (A argument : arguments) {
+            Item<T> item = new Item<>(kind, argument, store);
             unit.add(item);
             outcomes.add(item.result);
         }
@@ -146,8 +195,7 @@ final class GroupCommit {
         return grouping && !stopped && !onCommitter.get();
     }
 
-    private <T> CompletableFuture<T> enqueue(Supplier<T> write) {
-        Item<T> item = new Item<>(write);
+    private <T> CompletableFuture<T> enqueue(Item<T> item) {
         queue.add(List.of(item));
         startCommitterIfAllowed();
         return item.result;
@@ -234,19 +282,34 @@ final class GroupCommit {
         AtomicBoolean started = new AtomicBoolean();
         // the write that threw inside the batch, and what it threw: every write is one store call, and all before it
         // had succeeded in the same transaction, so its failure is its own outcome and it is not run a second time
+        // (a batched call that throws names no single write: then every write runs again alone)
         int[] thrower = {-1};
         Throwable[] thrown = {null};
+        // store calls that made several writes at once, and their writes: counted once the transaction committed
+        int[] batched = {0, 0};
         try {
             store.inOneTransaction(() -> {
                 started.set(true);
+                batched[0] = 0;
+                batched[1] = 0;
+                boolean[] done = new boolean[results.length];
                 for (int i = 0; i < results.length; i++) {
-                    try {
-                        results[i] = batch.get(i).write.get();
-                    } catch (RuntimeException | Error e) {
-                        thrower[0] = i;
-                        thrown[0] = e;
-                        throw e;
+                    if (done[i]) {
+                        continue;
                     }
+                    List<Integer> members = batch.get(i).kind == null ? List.of(i) : sameKind(batch, i, done);
+                    if (members.size() == 1) {
+                        try {
+                            results[i] = batch.get(i).write.get();
+                        } catch (RuntimeException | Error e) {
+                            thrower[0] = i;
+                            thrown[0] = e;
+                            throw e;
+                        }
+                    } else {
+                        runTogether(batch, members, results, batched);
+                    }
+                    members.forEach(member -> done[member] = true);
                 }
                 return null;
             });
@@ -270,9 +333,59 @@ final class GroupCommit {
         }
         counters.commitBatches.incrementAndGet();
         counters.groupedWrites.addAndGet(batch.size());
+        counters.batchedStatements.addAndGet(batched[0]);
+        counters.batchedWrites.addAndGet(batched[1]);
         for (int i = 0; i < results.length; i++) {
             batch.get(i).completeWith(results[i]);
         }
+    }
+
+    /**
+     * The writes that join {@code batch[first]}'s store call: of its kind, not yet done, each of a row not already in
+     * the call, and with no write of its row (nor a write that names no row) between {@code first} and itself, so
+     * moving it up to {@code first} changes no row's order of writes.
+     */
+    private static List<Integer> sameKind(List<Item<?>> batch, int first, boolean[] done) {
+        String kind = batch.get(first).kind.name();
+        List<Integer> members = new ArrayList<>(List.of(first));
+        Set<Object> rows = new HashSet<>();
+        rows.add(batch.get(first).row);
+        // rows written (or possibly written) between first and the current index by writes that stay in place
+        Set<Object> passed = new HashSet<>();
+        boolean barrier = false;
+        for (int j = first + 1; j < batch.size() && !barrier; j++) {
+            if (done[j]) {
+                continue;
+            }
+            Item<?> item = batch.get(j);
+            boolean joins = item.kind != null && item.kind.name().equals(kind) && !rows.contains(item.row)
+                    && !passed.contains(item.row);
+            if (joins) {
+                members.add(j);
+                rows.add(item.row);
+            } else if (item.row == null) {
+                barrier = true;
+            } else {
+                passed.add(item.row);
+            }
+        }
+        return members;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private void runTogether(List<Item<?>> batch, List<Integer> members, Object[] results, int[] batched) {
+        Kind kind = batch.get(members.get(0)).kind;
+        List<Object> arguments = members.stream().map(member -> batch.get(member).argument).toList();
+        List<?> outcomes = (List<?>) kind.together().apply(store, arguments);
+        if (outcomes == null || outcomes.size() != arguments.size()) {
+            throw new IllegalStateException("the store answered " + (outcomes == null ? "nothing" : outcomes.size()
+                    + " outcomes") + " for a batch of " + arguments.size() + " " + kind.name() + " writes");
+        }
+        for (int k = 0; k < members.size(); k++) {
+            results[members.get(k)] = outcomes.get(k);
+        }
+        batched[0]++;
+        batched[1] += members.size();
     }
 
     /**
@@ -340,11 +453,28 @@ final class GroupCommit {
     }
 
     private static final class Item<T> {
+        /** The write alone. */
         final Supplier<T> write;
+        /** The row it writes, or null when it may write any. */
+        final Object row;
+        /** Its kind when it can share a store call with others, else null. */
+        final Kind<Object, T> kind;
+        final Object argument;
         final CompletableFuture<T> result = new CompletableFuture<>();
 
-        Item(Supplier<T> write) {
+        Item(Object row, Supplier<T> write) {
             this.write = write;
+            this.row = row;
+            this.kind = null;
+            this.argument = null;
+        }
+
+        @SuppressWarnings("unchecked")
+        <A> Item(Kind<A, T> kind, A argument, TaskRepository store) {
+            this.write = () -> kind.alone().apply(store, argument);
+            this.row = kind.row().apply(argument);
+            this.kind = (Kind<Object, T>) kind;
+            this.argument = argument;
         }
 
         void runAlone() {

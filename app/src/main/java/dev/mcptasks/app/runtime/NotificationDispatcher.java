@@ -75,7 +75,7 @@ final class NotificationDispatcher {
             List<NotificationClaim> claims = repository.claimNotifications(
                     new NotificationClaimRequest(worker, reserved, settings.lease()));
             List<Delivery> deliveries = new ArrayList<>();
-            List<Function<TaskRepository, Boolean>> marks = new ArrayList<>();
+            List<NotificationClaim> marks = new ArrayList<>();
             for (NotificationClaim claim : claims) {
                 if (started == reserved) {
                     repository.releaseNotification(claim);
@@ -86,12 +86,12 @@ final class NotificationDispatcher {
                 Delivery delivery = new Delivery(claim);
                 inFlight.add(delivery);
                 deliveries.add(delivery);
-                marks.add(store -> store.markDispatched(claim));
+                marks.add(claim);
             }
             // the marks of the whole claimed batch commit together; each delivery goes on to its sink once its
             // mark committed (persisted before send), and no thread waits meanwhile
             List<CompletableFuture<Boolean>> marked = GroupCommittingRepository.asyncTogether(repository, executor,
-                    marks);
+                    BatchedWrites.MARK_DISPATCHED, marks);
             for (int i = 0; i < deliveries.size(); i++) {
                 Delivery delivery = deliveries.get(i);
                 marked.get(i).whenCompleteAsync((ok, error) -> deliver(delivery, ok, error), executor);

@@ -13,10 +13,12 @@ final class RuntimeCounters {
     final AtomicLong deliveries = new AtomicLong();
     final AtomicLong commitBatches = new AtomicLong();
     final AtomicLong groupedWrites = new AtomicLong();
+    final AtomicLong batchedStatements = new AtomicLong();
+    final AtomicLong batchedWrites = new AtomicLong();
 
     RuntimeMetrics snapshot(CapacitySlots slots) {
         return new RuntimeMetrics(claims.get(), recoveries.get(), renewals.get(), fencedWrites.get(),
                 ownershipLosses.get(), backgroundCleanups.get(), deliveries.get(), slots.inUse(), slots.capacity(),
-                commitBatches.get(), groupedWrites.get());
+                commitBatches.get(), groupedWrites.get(), batchedStatements.get(), batchedWrites.get());
     }
 }

@@ -16,10 +16,20 @@ package dev.mcptasks.app.runtime;
  * @param slotCapacity the worker's capacity
  * @param commitBatches store transactions that committed more than one write together (group commit)
  * @param groupedWrites writes committed in those transactions
+ * @param batchedStatements store calls that made several writes of one kind at once (inside those transactions)
+ * @param batchedWrites writes made by those calls
  */
 public record RuntimeMetrics(long claims, long recoveries, long renewals, long fencedWrites, long ownershipLosses,
         long backgroundCleanups, long deliveries, int slotsInUse, int slotCapacity, long commitBatches,
-        long groupedWrites) {
+        long groupedWrites, long batchedStatements, long batchedWrites) {
+
+    /** The counters before batched statements. */
+    public RuntimeMetrics(long claims, long recoveries, long renewals, long fencedWrites, long ownershipLosses,
+            long backgroundCleanups, long deliveries, int slotsInUse, int slotCapacity, long commitBatches,
+            long groupedWrites) {
+        this(claims, recoveries, renewals, fencedWrites, ownershipLosses, backgroundCleanups, deliveries, slotsInUse,
+                slotCapacity, commitBatches, groupedWrites, 0, 0);
+    }
 
     /** The counters before group commit (none grouped). */
     public RuntimeMetrics(long claims, long recoveries, long renewals, long fencedWrites, long ownershipLosses,

@@ -80,6 +80,104 @@ class GroupCommitTest {
     }
 
     @Test
+    void writesOfOneKindShareOneStoreCallEachWithItsOwnOutcome() throws Exception {
+        GroupCommit group = group(store);
+        CompletableFuture<String> first = holdTheCommitter(group);
+        List<Claim> claims = new ArrayList<>(claims(5));
+        Claim lost = claims(1).get(0);
+        assertThat(memory.releaseCancelled(lost)).isTrue();
+        claims.add(lost);
+        List<CompletableFuture<Boolean>> outcomes = claims.stream()
+                .map(claim -> group.submit(BatchedWrites.RECORD_SUBMIT_ATTEMPT, claim)).toList();
+
+        gate.countDown();
+
+        first.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        assertThat(outcomes(outcomes)).containsExactly(true, true, true, true, true, false);
+        assertThat(store.batches).as("one store call for the six attempts, in queue order")
+                .containsExactly(claims.stream().map(Claim::taskId).toList());
+        assertThat(store.transactions.get()).isEqualTo(1);
+        assertThat(counters.batchedStatements.get()).isEqualTo(1);
+        assertThat(counters.batchedWrites.get()).isEqualTo(6);
+    }
+
+    @Test
+    void aWriteOfTheSameRowInBetweenKeepsALaterWriteOfTheKindInItsPlace() throws Exception {
+        GroupCommit group = group(store);
+        CompletableFuture<String> first = holdTheCommitter(group);
+        List<Claim> claims = claims(2);
+        Claim y = claims.get(0);
+        Claim x = claims.get(1);
+        CompletableFuture<Boolean> attemptY = group.submit(BatchedWrites.RECORD_SUBMIT_ATTEMPT, y);
+        CompletableFuture<Boolean> releaseX = group.submitOn(x.taskId(), () -> memory.releaseCancelled(x));
+        CompletableFuture<Boolean> attemptX = group.submit(BatchedWrites.RECORD_SUBMIT_ATTEMPT, x);
+
+        gate.countDown();
+
+        first.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        assertThat(outcomes(List.of(attemptY, releaseX, attemptX)))
+                .as("the attempt on x comes after x's release, as queued: its claim is gone")
+                .containsExactly(true, true, false);
+        assertThat(store.batches).as("no write could share a call").isEmpty();
+    }
+
+    @Test
+    void aWriteThatNamesNoRowKeepsEveryLaterWriteInItsPlace() throws Exception {
+        GroupCommit group = group(store);
+        CompletableFuture<String> first = holdTheCommitter(group);
+        List<Claim> claims = claims(2);
+        CompletableFuture<Boolean> attemptY = group.submit(BatchedWrites.RECORD_SUBMIT_ATTEMPT, claims.get(0));
+        CompletableFuture<Boolean> releaseX = group.submit(() -> memory.releaseCancelled(claims.get(1)));
+        CompletableFuture<Boolean> attemptX = group.submit(BatchedWrites.RECORD_SUBMIT_ATTEMPT, claims.get(1));
+
+        gate.countDown();
+
+        first.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        assertThat(outcomes(List.of(attemptY, releaseX, attemptX))).containsExactly(true, true, false);
+        assertThat(store.batches).isEmpty();
+    }
+
+    @Test
+    void twoWritesOfOneRowNeverShareAStoreCall() throws Exception {
+        GroupCommit group = group(store);
+        CompletableFuture<String> first = holdTheCommitter(group);
+        List<Claim> claims = claims(2);
+        GroupCommit.Kind<Claim, Boolean> renewals = BatchedWrites.renew(LEASE);
+        List<CompletableFuture<Boolean>> outcomes = List.of(group.submit(renewals, claims.get(0)),
+                group.submit(renewals, claims.get(0)), group.submit(renewals, claims.get(1)));
+
+        gate.countDown();
+
+        first.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        assertThat(outcomes(outcomes)).containsExactly(true, true, true);
+        assertThat(store.batches).containsExactly(List.of(claims.get(0).taskId(), claims.get(1).taskId()));
+    }
+
+    @Test
+    void aStoreCallOfManyWritesThatThrowsRunsEachWriteAgainAloneWithItsOwnOutcome() throws Exception {
+        CountingStore failing = new CountingStore(memory, true) {
+            @Override
+            public List<Boolean> recordSubmitAttempts(List<Claim> claims) {
+                super.recordSubmitAttempts(claims);
+                throw new IllegalStateException("the batched statement failed");
+            }
+        };
+        GroupCommit group = group(failing);
+        CompletableFuture<String> first = holdTheCommitter(group);
+        List<Claim> claims = claims(3);
+        assertThat(memory.releaseCancelled(claims.get(2))).isTrue();
+        List<CompletableFuture<Boolean>> outcomes = claims.stream()
+                .map(claim -> group.submit(BatchedWrites.RECORD_SUBMIT_ATTEMPT, claim)).toList();
+
+        gate.countDown();
+
+        first.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        assertThat(outcomes(outcomes)).containsExactly(true, true, false);
+        assertThat(failing.batches).hasSize(1);
+        assertThat(counters.batchedStatements.get()).as("nothing committed by a batched call").isZero();
+    }
+
+    @Test
     void aWriteThatThrowsRollsTheBatchBackAndEveryOtherWriteRunsAgainAloneWithItsOwnOutcome() throws Exception {
         GroupCommit group = group(store);
         CompletableFuture<String> first = holdTheCommitter(group);
@@ -174,6 +272,14 @@ class GroupCommitTest {
         assertThat(nested.get(WAIT_SECONDS, TimeUnit.SECONDS)).contains("test-commit-");
     }
 
+    private static List<Boolean> outcomes(List<CompletableFuture<Boolean>> futures) throws Exception {
+        List<Boolean> outcomes = new ArrayList<>();
+        for (CompletableFuture<Boolean> future : futures) {
+            outcomes.add(future.get(WAIT_SECONDS, TimeUnit.SECONDS));
+        }
+        return outcomes;
+    }
+
     private GroupCommit group(TaskRepository repository) {
         GroupCommit group = new GroupCommit(repository, 1, clock, fallback, counters, "test");
         commits.add(group);
@@ -214,9 +320,13 @@ class GroupCommitTest {
         }
     }
 
-    /** Counts group transactions; {@code grouping == false} models a store that cannot group. */
-    static final class CountingStore extends ForwardingTaskRepository {
+    /**
+     * Counts group transactions and records the rows of each batched call of more than one write ({@code grouping
+     * == false} models a store that cannot group).
+     */
+    static class CountingStore extends ForwardingTaskRepository {
         final AtomicInteger transactions = new AtomicInteger();
+        final List<List<TaskId>> batches = new java.util.concurrent.CopyOnWriteArrayList<>();
         private final TaskRepository delegate;
         private final boolean grouping;
 
@@ -228,6 +338,18 @@ class GroupCommitTest {
         @Override
         protected TaskRepository delegate() {
             return delegate;
+        }
+
+        @Override
+        public List<Boolean> recordSubmitAttempts(List<Claim> claims) {
+            batches.add(claims.stream().map(Claim::taskId).toList());
+            return super.recordSubmitAttempts(claims);
+        }
+
+        @Override
+        public List<Boolean> renewAll(List<Claim> claims, Duration lease) {
+            batches.add(claims.stream().map(Claim::taskId).toList());
+            return super.renewAll(claims, lease);
         }
 
         @Override
