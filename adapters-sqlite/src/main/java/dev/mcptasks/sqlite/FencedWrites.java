@@ -50,21 +50,14 @@ final class FencedWrites {
     }
 
     boolean applySubmitted(Claim claim, SubmitWrite write) {
-        String operation = describe(FencedWrite.APPLY_SUBMITTED, claim.taskId()) + " with remote task id '"
-                + write.remoteTaskId() + "'";
-        boolean created = write.remoteTaskId() != null;
-        boolean inputRound = !created && write.snapshot().status() == TaskStatus.INPUT_REQUIRED;
-        return fenced(FencedWrite.APPLY_SUBMITTED, claim.taskId(), operation,
-                (mapper, now) -> mapper.applySubmitted(fence(claim), now, snapshot(write.snapshot(),
-                        write.remoteTaskId(), write.remoteTtlMs(), write.protocolVersion(), write.endpointOwner(),
-                        write.nextControlAt(), write.event(), now), created ? claim.owner().value() : null,
-                        inputRound, write.requestState()));
+        return fenced(FencedWrite.APPLY_SUBMITTED, claim.taskId(), describeSubmitted(claim, write),
+                (mapper, now) -> mapper.applySubmitted(fence(claim), now, submittedValues(write, now),
+                        createdBy(claim, write), inputRound(write), write.requestState()));
     }
 
     boolean applyOutcome(Claim claim, OutcomeWrite write) {
         return fenced(FencedWrite.APPLY_OUTCOME, claim.taskId(),
-                (mapper, now) -> mapper.applyOutcome(fence(claim), now, snapshot(write.snapshot(), null,
-                        write.remoteTtlMs(), null, null, write.nextControlAt(), write.event(), now),
+                (mapper, now) -> mapper.applyOutcome(fence(claim), now, outcomeValues(write, now),
                         write.deliveredInputResponsesJson()));
     }
 
@@ -118,6 +111,33 @@ final class FencedWrites {
                 (mapper, now) -> mapper.releaseNotification(notifyFence(claim)));
     }
 
+    // the parameter values of the writes that the batched writes share (BatchedWrites binds the same ones)
+
+    static String describeSubmitted(Claim claim, SubmitWrite write) {
+        return describe(FencedWrite.APPLY_SUBMITTED, claim.taskId()) + " with remote task id '"
+                + write.remoteTaskId() + "'";
+    }
+
+    static SnapshotValues submittedValues(SubmitWrite write, long now) {
+        return snapshot(write.snapshot(), write.remoteTaskId(), write.remoteTtlMs(), write.protocolVersion(),
+                write.endpointOwner(), write.nextControlAt(), write.event(), now);
+    }
+
+    /** The creator is recorded only when a remote task was created. */
+    static String createdBy(Claim claim, SubmitWrite write) {
+        return write.remoteTaskId() != null ? claim.owner().value() : null;
+    }
+
+    /** An input round before any task: no remote id, and the server asks for input. */
+    static boolean inputRound(SubmitWrite write) {
+        return write.remoteTaskId() == null && write.snapshot().status() == TaskStatus.INPUT_REQUIRED;
+    }
+
+    static SnapshotValues outcomeValues(OutcomeWrite write, long now) {
+        return snapshot(write.snapshot(), null, write.remoteTtlMs(), null, null, write.nextControlAt(),
+                write.event(), now);
+    }
+
     /** The column values of a stored snapshot; completed_at is now exactly when the snapshot is terminal. */
     static SnapshotValues snapshot(StoredSnapshot snapshot, String remoteTaskId, Long remoteTtlMs,
             String protocolVersion, WorkerId endpointOwner, Instant nextControlAt, AttentionEvent event, long now) {
@@ -141,7 +161,7 @@ final class FencedWrites {
                 session -> update.applyAsInt(session.mapper(), clock.now().toEpochMilli()) == 1);
     }
 
-    private static String describe(FencedWrite write, TaskId id) {
+    static String describe(FencedWrite write, TaskId id) {
         return write.name().toLowerCase(Locale.ROOT) + " of task " + id.value();
     }
 
@@ -149,12 +169,12 @@ final class FencedWrites {
         return SnapshotNormalizer.cap(error, SnapshotNormalizer.MAX_ERROR_CHARS);
     }
 
-    private static Fence fence(Claim claim) {
+    static Fence fence(Claim claim) {
         return new Fence(claim.taskId().value(), claim.phase().wireName(), claim.owner().value(),
                 claim.token().value());
     }
 
-    private static NotifyFence notifyFence(NotificationClaim claim) {
+    static NotifyFence notifyFence(NotificationClaim claim) {
         return new NotifyFence(claim.taskId().value(), claim.owner().value(), claim.token().value());
     }
 }

@@ -12,6 +12,7 @@ import dev.mcptasks.ports.IdGenerator;
 import dev.mcptasks.ports.repository.AnswerOutcome;
 import dev.mcptasks.ports.repository.CancelRequestOutcome;
 import dev.mcptasks.ports.repository.ClaimedTask;
+import dev.mcptasks.ports.repository.ClaimedWrite;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.FailureWrite;
@@ -45,6 +46,7 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
     private final Clock clock;
     private final ClaimScans claims;
     private final FencedWrites fenced;
+    private final BatchedWrites batched;
     private final WorkArrivals arrivals;
 
     SqliteTaskRepository(SqliteDatabase database, Clock clock, IdGenerator ids, FencedWriteHook hook) {
@@ -52,6 +54,7 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
         this.clock = clock;
         this.claims = new ClaimScans(database, clock, ids);
         this.fenced = new FencedWrites(database, clock, hook);
+        this.batched = new BatchedWrites(database, clock, hook);
         this.arrivals = new WorkArrivals(database::openReadConnection, database.path());
     }
 
@@ -197,6 +200,37 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
     public boolean releaseToEndpoint(Claim claim, WorkerId endpointOwner) {
         Objects.requireNonNull(endpointOwner, "endpointOwner");
         return fenced.releaseToEndpoint(claim, endpointOwner);
+    }
+
+    @Override
+    public List<Boolean> renewAll(List<Claim> claims, Duration lease) {
+        Objects.requireNonNull(lease, "lease");
+        return batched.renewAll(claims, lease);
+    }
+
+    @Override
+    public List<Boolean> recordSubmitAttempts(List<Claim> claims) {
+        return batched.recordSubmitAttempts(claims);
+    }
+
+    @Override
+    public List<Boolean> applySubmittedAll(List<ClaimedWrite<SubmitWrite>> writes) {
+        return batched.applySubmittedAll(writes);
+    }
+
+    @Override
+    public List<Boolean> applyOutcomes(List<ClaimedWrite<OutcomeWrite>> writes) {
+        return batched.applyOutcomes(writes);
+    }
+
+    @Override
+    public List<Boolean> markAllDispatched(List<NotificationClaim> claims) {
+        return batched.markAllDispatched(claims);
+    }
+
+    @Override
+    public List<Boolean> finishNotifications(List<NotificationClaim> claims) {
+        return batched.finishNotifications(claims);
     }
 
     @Override

@@ -34,19 +34,13 @@ interface TaskMapper {
     List<Map<String, Object>> selectWorkers();
 
     // control claims: candidates (id, lease_owner, lease_phase), then a conditional update per candidate repeating
-    // every predicate
+    // every predicate (claimSubmit, claimPoll, claimCancel in the XML; ClaimScans runs them as DirectUpdates)
 
     List<Map<String, Object>> selectSubmitCandidates(@Param("s") ClaimScan scan);
 
     List<Map<String, Object>> selectPollCandidates(@Param("s") ClaimScan scan);
 
     List<Map<String, Object>> selectCancelCandidates(@Param("s") ClaimScan scan);
-
-    int claimSubmit(@Param("s") ClaimScan scan, @Param("id") String id, @Param("token") String token);
-
-    int claimPoll(@Param("s") ClaimScan scan, @Param("id") String id, @Param("token") String token);
-
-    int claimCancel(@Param("s") ClaimScan scan, @Param("id") String id, @Param("token") String token);
 
     // cancel requests
 
@@ -83,9 +77,8 @@ interface TaskMapper {
 
     // notification outbox
 
+    // candidates, then claimNotify per candidate (in the XML; ClaimScans runs it as a DirectUpdate)
     List<String> selectNotifyCandidates(@Param("s") ClaimScan scan);
-
-    int claimNotify(@Param("s") ClaimScan scan, @Param("id") String id, @Param("token") String token);
 
     int markDispatched(@Param("n") NotifyFence fence, @Param("now") long now);
 

@@ -7,7 +7,6 @@ import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.repository.TaskRecord;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 
@@ -70,65 +69,60 @@ final class TaskRow {
     private Long notificationLeaseExpiresAt;
 
     /** The row at the cursor of {@code rows} (a {@code SELECT *} of tasks); nullable integers stay null. */
-    static TaskRow read(ResultSet rows) throws SQLException {
+    static TaskRow read(ColumnReader rows) throws SQLException {
         TaskRow row = new TaskRow();
-        row.id = rows.getString("id");
-        row.serverName = rows.getString("server_name");
-        row.toolName = rows.getString("tool_name");
-        row.arguments = rows.getString("arguments");
-        row.driver = rows.getString("driver");
-        row.requestedTtlMs = nullableLong(rows, "requested_ttl_ms");
-        row.createdAt = rows.getLong("created_at");
-        row.status = rows.getString("status");
-        row.statusMessage = rows.getString("status_message");
-        row.result = rows.getString("result");
-        row.resultTruncated = rows.getInt("result_truncated") != 0;
-        row.error = rows.getString("error");
-        row.errorCode = rows.getString("error_code");
-        row.inputRequired = rows.getString("input_required");
-        row.remoteTaskId = rows.getString("remote_task_id");
-        row.remoteTtlMs = nullableLong(rows, "remote_ttl_ms");
-        row.protocolVersion = rows.getString("protocol_version");
-        row.endpointOwner = rows.getString("endpoint_owner");
-        row.createdBy = rows.getString("created_by");
-        row.updatedAt = rows.getLong("updated_at");
-        row.completedAt = nullableLong(rows, "completed_at");
-        row.inputResponses = rows.getString("input_responses");
-        row.requestState = rows.getString("request_state");
-        row.nextControlAt = nullableLong(rows, "next_control_at");
-        row.lastPolledAt = nullableLong(rows, "last_polled_at");
-        row.submitAttemptCount = rows.getInt("submit_attempt_count");
-        row.pollAttemptCount = rows.getInt("poll_attempt_count");
-        row.cancelAttemptCount = rows.getInt("cancel_attempt_count");
-        row.consecutiveErrorCount = rows.getInt("consecutive_error_count");
-        row.lastPollError = rows.getString("last_poll_error");
-        row.lastCancelError = rows.getString("last_cancel_error");
-        row.cancelRequestedAt = nullableLong(rows, "cancel_requested_at");
-        row.submitAttemptedAt = nullableLong(rows, "submit_attempted_at");
-        row.leasePhase = rows.getString("lease_phase");
-        row.leaseOwner = rows.getString("lease_owner");
-        row.leaseToken = rows.getString("lease_token");
-        row.leaseExpiresAt = nullableLong(rows, "lease_expires_at");
-        row.notificationStatus = rows.getString("notification_status");
-        row.eventFingerprint = rows.getString("event_fingerprint");
-        row.eventPayload = rows.getString("event_payload");
-        row.eventVersion = rows.getLong("event_version");
-        row.notifiedVersion = rows.getLong("notified_version");
-        row.dispatchVersion = rows.getLong("dispatch_version");
-        row.dispatchAttempt = rows.getInt("dispatch_attempt");
-        row.dispatchEvent = rows.getString("dispatch_event");
-        row.notificationAttemptCount = rows.getInt("notification_attempt_count");
-        row.notificationError = rows.getString("notification_error");
-        row.nextNotificationAt = nullableLong(rows, "next_notification_at");
-        row.notificationLeaseOwner = rows.getString("notification_lease_owner");
-        row.notificationLeaseToken = rows.getString("notification_lease_token");
-        row.notificationLeaseExpiresAt = nullableLong(rows, "notification_lease_expires_at");
+        row.id = rows.string("id");
+        row.serverName = rows.string("server_name");
+        row.toolName = rows.string("tool_name");
+        row.arguments = rows.string("arguments");
+        row.driver = rows.string("driver");
+        row.requestedTtlMs = rows.nullableNumber("requested_ttl_ms");
+        row.createdAt = rows.number("created_at");
+        row.status = rows.string("status");
+        row.statusMessage = rows.string("status_message");
+        row.result = rows.string("result");
+        row.resultTruncated = rows.integer("result_truncated") != 0;
+        row.error = rows.string("error");
+        row.errorCode = rows.string("error_code");
+        row.inputRequired = rows.string("input_required");
+        row.remoteTaskId = rows.string("remote_task_id");
+        row.remoteTtlMs = rows.nullableNumber("remote_ttl_ms");
+        row.protocolVersion = rows.string("protocol_version");
+        row.endpointOwner = rows.string("endpoint_owner");
+        row.createdBy = rows.string("created_by");
+        row.updatedAt = rows.number("updated_at");
+        row.completedAt = rows.nullableNumber("completed_at");
+        row.inputResponses = rows.string("input_responses");
+        row.requestState = rows.string("request_state");
+        row.nextControlAt = rows.nullableNumber("next_control_at");
+        row.lastPolledAt = rows.nullableNumber("last_polled_at");
+        row.submitAttemptCount = rows.integer("submit_attempt_count");
+        row.pollAttemptCount = rows.integer("poll_attempt_count");
+        row.cancelAttemptCount = rows.integer("cancel_attempt_count");
+        row.consecutiveErrorCount = rows.integer("consecutive_error_count");
+        row.lastPollError = rows.string("last_poll_error");
+        row.lastCancelError = rows.string("last_cancel_error");
+        row.cancelRequestedAt = rows.nullableNumber("cancel_requested_at");
+        row.submitAttemptedAt = rows.nullableNumber("submit_attempted_at");
+        row.leasePhase = rows.string("lease_phase");
+        row.leaseOwner = rows.string("lease_owner");
+        row.leaseToken = rows.string("lease_token");
+        row.leaseExpiresAt = rows.nullableNumber("lease_expires_at");
+        row.notificationStatus = rows.string("notification_status");
+        row.eventFingerprint = rows.string("event_fingerprint");
+        row.eventPayload = rows.string("event_payload");
+        row.eventVersion = rows.number("event_version");
+        row.notifiedVersion = rows.number("notified_version");
+        row.dispatchVersion = rows.number("dispatch_version");
+        row.dispatchAttempt = rows.integer("dispatch_attempt");
+        row.dispatchEvent = rows.string("dispatch_event");
+        row.notificationAttemptCount = rows.integer("notification_attempt_count");
+        row.notificationError = rows.string("notification_error");
+        row.nextNotificationAt = rows.nullableNumber("next_notification_at");
+        row.notificationLeaseOwner = rows.string("notification_lease_owner");
+        row.notificationLeaseToken = rows.string("notification_lease_token");
+        row.notificationLeaseExpiresAt = rows.nullableNumber("notification_lease_expires_at");
         return row;
-    }
-
-    private static Long nullableLong(ResultSet rows, String column) throws SQLException {
-        long value = rows.getLong(column);
-        return rows.wasNull() ? null : value;
     }
 
     String id() {

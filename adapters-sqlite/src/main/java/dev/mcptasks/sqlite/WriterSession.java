@@ -5,6 +5,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HashMap;
+import java.util.Map;
 import org.apache.ibatis.session.SqlSession;
 
 /**
@@ -12,7 +14,8 @@ import org.apache.ibatis.session.SqlSession;
  * REUSE executor prepares each statement once, not once per transaction (re-preparing, borrowing the connection and
  * building a session were a third of the worker's CPU). Used by one thread at a time, under the database's writer
  * lock. The row reads of the hot path ({@link #row}) run the mapper's own {@code selectTask} SQL on a statement of
- * their own and map the row by hand.
+ * their own and map the row by hand; the batched writes run their {@link DirectUpdate}s on statements of their own,
+ * prepared once per session.
  */
 final class WriterSession implements AutoCloseable {
     private final SqlSession session;
@@ -20,6 +23,8 @@ final class WriterSession implements AutoCloseable {
     private final TaskMapper mapper;
     private final Statement control;
     private final PreparedStatement selectTask;
+    private final Map<DirectUpdate, PreparedStatement> direct = new HashMap<>();
+    private ColumnReader selectTaskColumns; // resolved on the first row read
 
     WriterSession(SqlSession session, String selectTaskSql) throws SQLException {
         this.session = session;
@@ -42,11 +47,27 @@ final class WriterSession implements AutoCloseable {
         try {
             selectTask.setString(1, id);
             try (ResultSet rows = selectTask.executeQuery()) {
-                return rows.next() ? TaskRow.read(rows) : null;
+                if (!rows.next()) {
+                    return null;
+                }
+                if (selectTaskColumns == null) {
+                    selectTaskColumns = ColumnReader.of(rows.getMetaData());
+                }
+                return TaskRow.read(selectTaskColumns.at(rows));
             }
         } catch (SQLException e) {
             throw new IllegalStateException("reading task " + id + " failed: " + e.getMessage(), e);
         }
+    }
+
+    /** The statement of {@code update} on this connection, prepared on first use. */
+    PreparedStatement prepared(DirectUpdate update) throws SQLException {
+        PreparedStatement statement = direct.get(update);
+        if (statement == null) {
+            statement = connection.prepareStatement(update.sql());
+            direct.put(update, statement);
+        }
+        return statement;
     }
 
     /** BEGIN, COMMIT or ROLLBACK: statements without parameters or rows. */
@@ -60,6 +81,9 @@ final class WriterSession implements AutoCloseable {
         try {
             control.close();
             selectTask.close();
+            for (PreparedStatement statement : direct.values()) {
+                statement.close();
+            }
         } catch (SQLException e) {
             // closing statements of a connection about to be closed or evicted: nothing to keep
         }
