@@ -106,8 +106,14 @@ final class EventLoggingRepository extends ForwardingTaskRepository {
     }
 
     private static void logSubmitted(Claim claim, SubmitWrite write, TaskStatus before) {
-        EVENTS.info("task {}: created remotely as {}: {} -> {}{}", claim.taskId().value(), write.remoteTaskId(),
-                before == null ? TaskStatus.PENDING.wireName() : before.wireName(),
+        String from = before == null ? TaskStatus.PENDING.wireName() : before.wireName();
+        if (write.remoteTaskId() == null) {
+            // a direct call, or a create answered with its result or an input round: no remote task exists
+            EVENTS.info("task {}: answered without a remote task: {} -> {}{}", claim.taskId().value(), from,
+                    write.snapshot().status().wireName(), detail(write.snapshot()));
+            return;
+        }
+        EVENTS.info("task {}: created remotely as {}: {} -> {}{}", claim.taskId().value(), write.remoteTaskId(), from,
                 write.snapshot().status().wireName(), detail(write.snapshot()));
     }
 

@@ -104,6 +104,17 @@ class EventLoggingRepositoryTest {
     }
 
     @Test
+    void aSubmitAnsweredWithoutARemoteTaskSaysSo() {
+        store.create(new NewTask(TaskId.of("t1"), "srv", "tool", "{}", "mcp-tasks", null));
+        Claim submit = claim(ClaimPhase.SUBMIT, W1);
+
+        assertThat(events.applySubmitted(submit, new SubmitWrite(null, snapshot(TaskStatus.COMPLETED, null), null,
+                "2025-11-25", null, clock.now(), null))).isTrue();
+
+        assertThat(drain()).containsExactly("task t1: answered without a remote task: pending -> completed");
+    }
+
+    @Test
     void aTakeoverNamesThePhaseOfTheExpiredClaimAsWellAsTheNewOne() {
         store.create(new NewTask(TaskId.of("t1"), "srv", "tool", "{}", "mcp-tasks", null));
         Claim submit = claim(ClaimPhase.SUBMIT, W1);
