@@ -114,6 +114,13 @@ public final class BenchMain {
             figures.add(dbScheduler.workPerTask("work_dbs", best, options.workTasks(), budget));
         }
         if (options.runs("scale")) {
+            if (!options.runs("burn-down")) {
+                // the claim-scale databases are seeded with the reference burn-down's finished tasks
+                progress.next("mcp-tasks, 1 worker, tick forced to 1 ms (reference, seeds the claim scale)");
+                figures.add(burnDown.run("tpl", "mcp_fast_1", "mcp-tasks, 1 worker x "
+                        + fastTick.maxConcurrentControlCalls() + " slots, tick forced to 1 ms (reference)", 1,
+                        fastTick, tasks, budget));
+            }
             progress.next("claim scale: " + options.scaleSmall() + " vs " + options.scaleLarge() + " finished rows, "
                     + options.scalePending() + " pending");
             figures.addAll(new ClaimScale(db, burnDown).run("mcp_fast_1", options.scaleSmall(), options.scaleLarge(),
