@@ -58,8 +58,8 @@ final class ClaimScale {
         }
         double buildSeconds = McpTasksBurnDown.seconds(System.nanoTime() - built);
         burnDown.prepareTemplate(name, pending);
-        Figure figure = burnDown.runOn(name, "mcp-tasks, 1 worker x 8 slots, tick 1 ms, " + rows
-                + " finished rows", 1, settings, pending, budget);
+        Figure figure = burnDown.runOn(name, "mcp-tasks, 1 worker x " + settings.maxConcurrentControlCalls()
+                + " slots, tick 1 ms, " + rows + " finished rows", 1, settings, pending, budget);
         Map<String, Object> details = new LinkedHashMap<>(figure.details());
         details.put("finished_rows", rows);
         details.put("bulk_insert_seconds", McpTasksBurnDown.round(buildSeconds));

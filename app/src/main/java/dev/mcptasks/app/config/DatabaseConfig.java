@@ -10,7 +10,7 @@ import java.util.Objects;
  * @param user the database user, or null
  * @param password the resolved password, or null; never printed
  * @param poolSize PostgreSQL only ({@code database.poolSize}, 1..200): the most connections the store holds; by
- *     default sized from the worker's slots ({@link #defaultPoolSize})
+ *     default sized from the worker's slots, at most 20 ({@link #defaultPoolSize})
  * @param synchronous SQLite only ({@code database.synchronous}): {@code FULL} (the default) makes every commit
  *     durable when it returns; {@code NORMAL} commits faster and may lose the last commits on a power failure or OS
  *     crash (never on a process crash), without corrupting the database
@@ -23,6 +23,8 @@ public record DatabaseConfig(String url, String user, String password, int poolS
     public static final int MAX_POOL_SIZE = 200;
     /** Connections beyond one per slot: see {@link #defaultPoolSize}. */
     static final int POOL_HEADROOM = 4;
+    /** The largest default pool (a configured {@code poolSize} may go up to {@value #MAX_POOL_SIZE}). */
+    static final int DEFAULT_POOL_CAP = 20;
 
     /** The two supported stores, chosen by the url prefix. */
     public enum Kind { SQLITE, POSTGRES }
@@ -54,14 +56,15 @@ public record DatabaseConfig(String url, String user, String password, int poolS
     }
 
     /**
-     * The PostgreSQL pool for a worker with {@code slots} control slots: one connection per slot, because each
-     * running operation makes its fenced writes and lease renewals on a thread of its own and holds a connection
-     * for each; plus {@value #POOL_HEADROOM} for what runs beside them: the claim scan, the notify phase's claims
-     * and results, group commits of several writes, the worker heartbeat and client reads. (A fixed pool of 4
-     * against 8 slots left 7.7 store calls waiting on average, issue 9.) At most {@value #MAX_POOL_SIZE}.
+     * The PostgreSQL pool for a worker with {@code slots} control slots: a connection per slot plus
+     * {@value #POOL_HEADROOM} (the claim scan, the notify phase, the worker heartbeat, client reads), at most
+     * {@value #DEFAULT_POOL_CAP}. The fenced writes and renewals of all slots go through the worker's group commit,
+     * which holds one connection per committer, so slots need not each hold one; the cap keeps three workers with
+     * the default slots under PostgreSQL's default {@code max_connections} of 100. (A fixed pool of 4 against 8 slots,
+     * before the group commit, left 7.7 store calls waiting on average, issue 9.)
      */
     public static int defaultPoolSize(int slots) {
-        return Math.min(MAX_POOL_SIZE, Math.max(MIN_POOL_SIZE, slots + POOL_HEADROOM));
+        return Math.min(DEFAULT_POOL_CAP, Math.max(MIN_POOL_SIZE, slots + POOL_HEADROOM));
     }
 
     public Kind kind() {

@@ -38,7 +38,7 @@ public record RuntimeConfig(int leaseSeconds, int pollIntervalSeconds, int maxCo
     }
 
     public static RuntimeConfig defaults() {
-        return new RuntimeConfig(120, 5, 8, 300, 60, 3, DEFAULT_MAX_RESULT_BYTES, 5,
+        return new RuntimeConfig(120, 5, RuntimeSettings.DEFAULT_SLOTS, 300, 60, 3, DEFAULT_MAX_RESULT_BYTES, 5,
                 DEFAULT_WORKER_STALE_AFTER_SECONDS, DEFAULT_NOTIFICATION_TIMEOUT_SECONDS, DEFAULT_TICK_MILLIS);
     }
 

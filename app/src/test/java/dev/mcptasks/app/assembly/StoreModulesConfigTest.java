@@ -17,12 +17,12 @@ class StoreModulesConfigTest {
     @Test
     void thePostgresPoolIsTheConfiguredOrSlotSizedOne() {
         AppConfig sized = loader.parse("t.json", "{\"database\": {\"url\": \"jdbc:postgresql://h/db\","
-                + " \"user\": \"u\"}, \"runtime\": {\"maxConcurrentControlCalls\": 20}}");
+                + " \"user\": \"u\"}, \"runtime\": {\"maxConcurrentControlCalls\": 12}}");
         AppConfig set = loader.parse("t.json", "{\"database\": {\"url\": \"jdbc:postgresql://h/db\","
                 + " \"poolSize\": 7}}");
 
         PostgresSettings settings = StoreModules.postgresSettings(sized.database());
-        assertThat(settings.poolSize()).isEqualTo(24);
+        assertThat(settings.poolSize()).isEqualTo(16);
         assertThat(settings.user()).isEqualTo("u");
         assertThat(settings.connectTimeout()).isEqualTo(PostgresSettings.of("jdbc:postgresql://h/db", null, null)
                 .connectTimeout());

@@ -36,7 +36,7 @@ class ConfigLoaderTest {
 
         assertThat(config.source()).isEqualTo("defaults");
         assertThat(config.database()).isEqualTo(new DatabaseConfig("jdbc:sqlite:mcp-tasks.db", null, null));
-        assertThat(config.runtime()).isEqualTo(new RuntimeConfig(120, 5, 8, 300, 60, 3, 8L * 1024 * 1024, 5, 30, 30));
+        assertThat(config.runtime()).isEqualTo(new RuntimeConfig(120, 5, 32, 300, 60, 3, 8L * 1024 * 1024, 5, 30, 30));
         assertThat(config.servers()).isEmpty();
     }
 

@@ -43,13 +43,16 @@ class StoreAndTickConfigTest {
 
     @Test
     void thePoolIsSizedFromTheSlotsUnlessSet() {
-        assertThat(parse("{\"database\": {" + POSTGRES + "}}").database().poolSize()).isEqualTo(8 + 4);
-        assertThat(parse("{\"database\": {" + POSTGRES + "}, \"runtime\": {\"maxConcurrentControlCalls\": 32}}")
-                .database().poolSize()).isEqualTo(32 + 4);
+        assertThat(parse("{\"database\": {" + POSTGRES + "}, \"runtime\": {\"maxConcurrentControlCalls\": 8}}")
+                .database().poolSize()).isEqualTo(8 + 4);
+        assertThat(parse("{\"database\": {" + POSTGRES + "}}").database().poolSize())
+                .as("the default 32 slots, capped: three workers stay under max_connections 100").isEqualTo(20);
         assertThat(parse("{\"database\": {" + POSTGRES + "}, \"runtime\": {\"maxConcurrentControlCalls\": 256}}")
-                .database().poolSize()).as("capped at the largest pool").isEqualTo(200);
+                .database().poolSize()).as("capped at the largest default pool").isEqualTo(20);
+        assertThat(parse("{\"database\": {" + POSTGRES + ", \"poolSize\": 150}}").database().poolSize())
+                .isEqualTo(150);
         assertThat(parse("{\"database\": {" + POSTGRES + ", \"poolSize\": 3}}").database().poolSize()).isEqualTo(3);
-        assertThat(DatabaseConfig.defaults().poolSize()).isEqualTo(12);
+        assertThat(DatabaseConfig.defaults().poolSize()).isEqualTo(20);
     }
 
     @Test
