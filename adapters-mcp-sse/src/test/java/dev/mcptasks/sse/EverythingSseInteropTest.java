@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.mcptasks.ports.transport.McpServerSpec;
 import dev.mcptasks.ports.transport.McpTransport;
+import dev.mcptasks.testkit.transport.EverythingPeerScript;
 import dev.mcptasks.testkit.transport.RecordingListener;
 import java.io.BufferedReader;
 import java.io.File;
@@ -107,8 +108,8 @@ class EverythingSseInteropTest {
 
     /** The installed server-everything entry point, installing it through the peer script on first use. */
     private static Path installedEntry() throws IOException, InterruptedException {
-        assumeTrue(onPath("node"), "node is not on the PATH: server-everything interop skipped");
-        Optional<Path> script = peerScript();
+        assumeTrue(EverythingPeerScript.onPath("node"), "node is not on the PATH: server-everything interop skipped");
+        Optional<Path> script = EverythingPeerScript.script();
         assumeTrue(script.isPresent(), "../shared/peer/run-everything.sh not found: server-everything interop skipped");
         // with no mode the script installs the pinned package (if needed) and exits with its usage
         Process install = new ProcessBuilder(script.get().toString())
@@ -128,32 +129,5 @@ class EverythingSseInteropTest {
         }
         assumeTrue(false, "server-everything is not installed in " + dirs + ": interop skipped");
         throw new IllegalStateException("unreachable");
-    }
-
-    private static Optional<Path> peerScript() {
-        Path dir = Path.of(System.getProperty("user.dir")).toAbsolutePath();
-        while (dir != null && !Files.exists(dir.resolve("mvnw"))) {
-            dir = dir.getParent();
-        }
-        for (Path up = dir == null ? null : dir.getParent(); up != null; up = up.getParent()) {
-            Path candidate = up.resolve("shared/peer/run-everything.sh");
-            if (Files.isExecutable(candidate)) {
-                return Optional.of(candidate);
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static boolean onPath(String program) {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return false;
-        }
-        for (String dir : path.split(File.pathSeparator)) {
-            if (Files.isExecutable(Path.of(dir, program))) {
-                return true;
-            }
-        }
-        return false;
     }
 }

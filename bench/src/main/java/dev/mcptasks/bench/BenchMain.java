@@ -116,10 +116,7 @@ public final class BenchMain {
         if (options.runs("scale")) {
             if (!options.runs("burn-down")) {
                 // the claim-scale databases are seeded with the reference burn-down's finished tasks
-                progress.next("mcp-tasks, 1 worker, tick forced to 1 ms (reference, seeds the claim scale)");
-                figures.add(burnDown.run("tpl", "mcp_fast_1", "mcp-tasks, 1 worker x "
-                        + fastTick.maxConcurrentControlCalls() + " slots, tick forced to 1 ms (reference)", 1,
-                        fastTick, tasks, budget));
+                figures.add(referenceBurnDown(progress, burnDown, fastTick, tasks, budget));
             }
             progress.next("claim scale: " + options.scaleSmall() + " vs " + options.scaleLarge() + " finished rows, "
                     + options.scalePending() + " pending");
@@ -169,9 +166,15 @@ public final class BenchMain {
         }
         // the reference row: the same worker polling every millisecond, i.e. what the runtime does when the tick is
         // not what limits it; its finished tasks also seed the claim-scale databases
+        figures.add(referenceBurnDown(progress, burnDown, fastTick, tasks, budget));
+    }
+
+    /** One worker polling every millisecond: what the runtime does when the tick is not what limits it. */
+    private static Figure referenceBurnDown(Phases progress, McpTasksBurnDown burnDown, RuntimeSettings fastTick,
+            int tasks, Budget budget) throws Exception {
         progress.next("mcp-tasks, 1 worker, tick forced to 1 ms (reference)");
-        figures.add(burnDown.run("tpl", "mcp_fast_1", "mcp-tasks, 1 worker x " + fastTick.maxConcurrentControlCalls()
-                + " slots, tick forced to 1 ms (reference)", 1, fastTick, tasks, budget));
+        return burnDown.run("tpl", "mcp_fast_1", "mcp-tasks, 1 worker x " + fastTick.maxConcurrentControlCalls()
+                + " slots, tick forced to 1 ms (reference)", 1, fastTick, tasks, budget);
     }
 
     /** Prints each phase as it starts and keeps how long each took (for the JSON: where a run's time goes). */

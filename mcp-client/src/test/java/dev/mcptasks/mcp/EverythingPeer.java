@@ -1,6 +1,7 @@
 package dev.mcptasks.mcp;
 
 import dev.mcptasks.ports.transport.McpServerSpec;
+import dev.mcptasks.testkit.transport.EverythingPeerScript;
 import java.io.File;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -19,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * it, or named by {@code MCP_TASKS_PEER_SCRIPT}.
  */
 final class EverythingPeer {
-    static final String SCRIPT_ENV = "MCP_TASKS_PEER_SCRIPT";
+    static final String SCRIPT_ENV = EverythingPeerScript.SCRIPT_ENV;
 
     private EverythingPeer() {}
 
@@ -35,36 +36,11 @@ final class EverythingPeer {
     }
 
     static Optional<Path> script() {
-        String override = System.getenv(SCRIPT_ENV);
-        if (override != null && !override.isBlank()) {
-            Path path = Path.of(override);
-            return Files.isExecutable(path) ? Optional.of(path) : Optional.empty();
-        }
-        Path dir = Path.of(System.getProperty("user.dir")).toAbsolutePath();
-        while (dir != null && !Files.exists(dir.resolve("mvnw"))) {
-            dir = dir.getParent();
-        }
-        // ../shared from the project root; a git worktree sits one level deeper, so keep walking up
-        for (Path up = dir == null ? null : dir.getParent(); up != null; up = up.getParent()) {
-            Path candidate = up.resolve("shared/peer/run-everything.sh");
-            if (Files.isExecutable(candidate)) {
-                return Optional.of(candidate);
-            }
-        }
-        return Optional.empty();
+        return EverythingPeerScript.script();
     }
 
     private static boolean onPath(String program) {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return false;
-        }
-        for (String dir : path.split(File.pathSeparator)) {
-            if (Files.isExecutable(Path.of(dir, program))) {
-                return true;
-            }
-        }
-        return false;
+        return EverythingPeerScript.onPath(program);
     }
 
     /** The child's environment: the script needs HOME for npm, and an install directory override if given. */

@@ -198,8 +198,7 @@ final class ControlOperation implements ClaimContext {
         // of them holds an executor thread meanwhile
         GroupCommittingRepository.async(repository, executor, write, argument).whenCompleteAsync((accepted, error) -> {
             if (error != null) {
-                abandon(error instanceof java.util.concurrent.CompletionException && error.getCause() != null
-                        ? error.getCause() : error);
+                abandon(Transitions.unwrap(error));
             } else if (!accepted) {
                 if (!fence.isLost() && !ended.get()) {
                     refusedWrite(kind);
