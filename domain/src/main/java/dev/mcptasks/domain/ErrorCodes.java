@@ -9,6 +9,8 @@ public final class ErrorCodes {
     public static final String SUBMIT_REFUSED = "submit_refused";
     public static final String EXPIRED = "expired";
     public static final String TRANSIENT = "transient";
+    /** The server wants credentials mcp-tasks cannot obtain without a person (OAuth login, revoked token). */
+    public static final String AUTH_REQUIRED = "auth_required";
 
     private ErrorCodes() {}
 }

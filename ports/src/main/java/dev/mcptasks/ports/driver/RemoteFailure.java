@@ -21,5 +21,10 @@ public enum RemoteFailure {
      * The caller's {@link SendPermit} refused the next request of an operation (its lease lapsed): the rest of the
      * operation was not sent. The runtime gives the claim up as an ownership loss and writes nothing.
      */
-    PERMIT_REFUSED
+    PERMIT_REFUSED,
+    /**
+     * The server wants credentials mcp-tasks cannot obtain on its own (login needed, refresh refused, token revoked,
+     * scope retries used up): nothing was executed, and retrying cannot help. Terminal {@code auth_required}.
+     */
+    AUTH_REQUIRED
 }

@@ -24,7 +24,13 @@ public class McpTransportException extends RuntimeException {
         /** The transport was closed locally. */
         CLOSED(true, false),
         /** Connect or read timeout. */
-        TIMEOUT(true, true);
+        TIMEOUT(true, true),
+        /**
+         * The server refused the request for want of authorization (HTTP 401, or 403 insufficient_scope) and no
+         * credential could be had (see {@code ports.auth.HttpAuthorizer}): it did not act on it, and retrying cannot
+         * help until someone logs in or fixes the configuration.
+         */
+        AUTH_REQUIRED(false, false);
 
         private final boolean retryable;
         private final boolean maySent;
