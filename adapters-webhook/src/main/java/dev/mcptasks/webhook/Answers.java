@@ -52,7 +52,7 @@ final class Answers {
         if (cause instanceof HttpTimeoutException) {
             return new DeliveryResult.Failed("no answer from " + endpoint + " in time (timed out)");
         }
-        String what = cause instanceof ConnectException ? "connecting to " : "sending to ";
+        String what = cause instanceof ConnectException ? "connecting to " : "the request to ";
         String message = cause.getMessage() == null ? "" : ": " + oneLine(cause.getMessage());
         return new DeliveryResult.Failed(cap(what + endpoint + " failed: " + cause.getClass().getSimpleName()
                 + message, 300));

@@ -12,8 +12,8 @@ import java.util.concurrent.Flow;
 /**
  * Reads at most {@link #LIMIT} bytes of an answer's body, as text: only a prefix is ever reported, and a receiver
  * that answers with megabytes must not make the sink hold them. Past the limit the subscription is cancelled (the
- * client then closes that connection instead of reusing it); a body that fails midway still yields what arrived,
- * because the status has been received and is what counts.
+ * client then closes that connection instead of reusing it). A body that fails midway fails the exchange: it is
+ * how an aborted exchange (the sink's deadline) ends, and an answer cut short is no answer, even with a 2xx status.
  */
 final class BoundedBody implements HttpResponse.BodySubscriber<String> {
     static final int LIMIT = 1024;
@@ -52,7 +52,7 @@ final class BoundedBody implements HttpResponse.BodySubscriber<String> {
 
     @Override
     public void onError(Throwable error) {
-        finish();
+        body.completeExceptionally(error);
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.mcptasks.ports.notification.DeliveryResult;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -27,7 +28,8 @@ final class EndpointBreaker {
     /** When the current open state ends; written on the transition to open, read by refusals. */
     private volatile Instant nextTrial = Instant.EPOCH;
 
-    EndpointBreaker(String endpoint, BreakerSettings settings, Clock clock) {
+    /** @param timeout the endpoint's delivery timeout: the longest a delivery that counts as answered can take */
+    EndpointBreaker(String endpoint, BreakerSettings settings, Duration timeout, Clock clock) {
         this.endpoint = endpoint;
         this.clock = clock;
         CircuitBreakerConfig config = CircuitBreakerConfig.custom()
@@ -36,6 +38,9 @@ final class EndpointBreaker {
                 .failureRateThreshold(settings.failureRatePercent())
                 .waitDurationInOpenState(settings.openWait())
                 .permittedNumberOfCallsInHalfOpenState(1)
+                // slowness is the timeout's business (a delivery slower than it already failed): no delivery
+                // that ends within it may open the breaker as a "slow call"
+                .slowCallDurationThreshold(timeout.multipliedBy(2))
                 .clock(clock)
                 .build();
         this.breaker = CircuitBreaker.of(endpoint, config);

@@ -48,7 +48,7 @@ public final class WebhookSink implements NotificationSink {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.client = Objects.requireNonNull(client, "client");
         this.signature = new WebhookSignature(settings.secret());
-        this.breaker = new EndpointBreaker(settings.endpoint(), settings.breaker(), clock);
+        this.breaker = new EndpointBreaker(settings.endpoint(), settings.breaker(), settings.timeout(), clock);
         this.answers = new Answers(settings);
     }
 
