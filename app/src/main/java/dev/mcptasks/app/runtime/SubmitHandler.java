@@ -101,6 +101,11 @@ final class SubmitHandler implements PhaseHandler {
                     repository, transitions);
             return;
         }
+        if (failure == RemoteFailure.AUTH_REQUIRED) {
+            // refused before anything ran, and no policy can help until someone logs in: ends here, never resent
+            Handlers.finishAuthRequired(context, row, message, repository, transitions);
+            return;
+        }
         boolean nothingSent = failure == RemoteFailure.NOT_SENT;
         Handlers.finishFailure(context, repository,
                 transitions.failure(row, "submit failed: " + message, completedAt, nothingSent, false));
