@@ -54,7 +54,8 @@ public final class ReferenceServer implements AutoCloseable {
     JobTools jobs = new JobTools(store, runner, controlCalls);
     ToolCalls toolCalls = new ToolCalls(options, catalog, store, runner, jobs, log, controlCalls,
         new SlowPlainTool(scheduler));
-    this.dispatcher = new McpDispatcher(options, catalog, cancellations, toolCalls, new TaskMethods(store, runner, controlCalls),
+    this.dispatcher = new McpDispatcher(options, catalog, cancellations, toolCalls,
+        new TaskMethods(store, runner, controlCalls),
         new ModernToolCalls(options, catalog, store, runner, toolCalls, controlCalls, journal),
         new ModernTaskMethods(options, store, runner, controlCalls, journal));
   }

@@ -20,8 +20,9 @@ import java.time.Instant;
  * the server may run it untracked, so it fails with {@code submit_outcome_unknown} (whatever the submit policy: a
  * create is never re-sent for a task the user cancelled); a row whose create was never attempted ends cancelled
  * locally. A task that completed or failed anyway keeps that outcome, with a note in its status message. A task the
- * server does not know goes to {@link LostTaskVerdict}; a server that cannot cancel at all, or that
- * refuses the cancel for want of authorization, sends the row back to polling, so its real end is still stored; any other failure is retried with backoff, without limit.
+ * server does not know goes to {@link LostTaskVerdict}; a server that cannot cancel at all, or that refuses the
+ * cancel for want of authorization, sends the row back to polling, so its real end is still stored; any other failure
+ * is retried with backoff, without limit.
  */
 final class CancelHandler implements PhaseHandler {
     static final String CANCELLED_BEFORE_SUBMIT = "cancelled before the create request was sent";

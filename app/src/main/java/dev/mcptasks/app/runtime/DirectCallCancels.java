@@ -34,7 +34,7 @@ final class DirectCallCancels {
         void stop();
     }
 
-    /** Calls {@code onCancelRequested} once, from a pass, if a cancel of {@code id} is requested before {@link Watch#stop}. */
+    /** Calls {@code onCancelRequested} once, from a pass, if a cancel of {@code id} is requested before the stop. */
     Watch watch(TaskId id, Runnable onCancelRequested) {
         inFlight.put(id, onCancelRequested);
         return () -> inFlight.remove(id, onCancelRequested);

@@ -9,6 +9,7 @@ import dev.mcptasks.domain.ErrorCodes;
 import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.domain.SubmitPolicy;
 import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.driver.InputRound;
 import dev.mcptasks.ports.driver.RemoteFailure;
 import dev.mcptasks.ports.driver.SubmitCall;
@@ -20,10 +21,9 @@ import dev.mcptasks.ports.repository.OutcomeWrite;
 import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.TaskRepository;
-import dev.mcptasks.ports.Clock;
 import java.time.Instant;
-import java.util.concurrent.Executor;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 
 /**
  * The submit phase: persists the attempt, then sends the create request. A row whose earlier attempt may have been
@@ -55,15 +55,15 @@ final class SubmitHandler implements PhaseHandler {
     SubmitHandler(WorkerId worker, TaskRepository repository, TaskDriverRegistry drivers, ServerDirectory servers,
             Transitions transitions, DirectCallCancels directCalls, ProgressStore progress, Clock clock,
             Executor executor) {
-        this.progress = progress;
-        this.clock = clock;
-        this.executor = executor;
         this.worker = worker;
         this.repository = repository;
         this.drivers = drivers;
         this.servers = servers;
         this.transitions = transitions;
         this.directCalls = directCalls;
+        this.progress = progress;
+        this.clock = clock;
+        this.executor = executor;
     }
 
     @Override
