@@ -142,8 +142,10 @@ public interface TaskRepository {
      * and no event is recorded: progress belongs to a running call, whose snapshot ({@code pending}, {@code working})
      * raises no notification on the poll path either, and a frequent write must not feed the outbox. Fence: id,
      * owner, token, phase (any phase: the claim that runs the call), unexpired, nonterminal; a cancel request does not
-     * refuse it (the call runs until the cancel ends it, and the message is harmless meanwhile). A null
-     * {@code statusMessage} throws {@link NullPointerException} and changes nothing.
+     * refuse it (the call runs until the cancel ends it, and the message is harmless meanwhile). Every write that
+     * ends the claim clears its lease, so progress that arrives after the call's result is refused and never
+     * overwrites the result's message. A null {@code statusMessage} throws {@link NullPointerException} and changes
+     * nothing.
      */
     boolean recordProgress(Claim claim, String statusMessage);
 

@@ -60,7 +60,7 @@ public abstract class ProgressContract extends BatchWriteContract {
     }
 
     @Test
-    void laterProgressReplacesTheMessageAndTheClaimCanStillFinish() {
+    void laterProgressReplacesTheMessageAndProgressAfterTheResultIsRefused() {
         TaskId id = create();
         Claim submit = directCallInFlight(id);
         assertThat(repo.recordProgress(submit, "step 1 of 4")).isTrue();
@@ -73,8 +73,12 @@ public abstract class ProgressContract extends BatchWriteContract {
         StoredSnapshot result = snapshot(TaskStatus.COMPLETED);
         assertThat(repo.applySubmitted(submit, new SubmitWrite(null, result, null, PROTOCOL, null, null,
                 eventOf(id, result)))).isTrue();
-        assertThat(record(id).state().statusMessage()).as("the result's own message")
-                .isEqualTo(result.statusMessage());
+        TaskRecord finished = record(id);
+        assertThat(finished.state().statusMessage()).as("the result's own message").isEqualTo(result.statusMessage());
+
+        // progress throttled behind the result arrives late: the result ended the claim, so it never overwrites it
+        assertThat(repo.recordProgress(submit, "step 4 of 4")).isFalse();
+        assertThat(record(id)).isEqualTo(finished);
     }
 
     @Test
