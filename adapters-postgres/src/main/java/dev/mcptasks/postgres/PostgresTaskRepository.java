@@ -199,6 +199,14 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
     }
 
     @Override
+    public boolean recordProgress(Claim claim, String statusMessage) {
+        Objects.requireNonNull(statusMessage, "statusMessage");
+        String message = SnapshotNormalizer.cap(statusMessage, SnapshotNormalizer.MAX_ERROR_CHARS);
+        return fenced(FencedWrite.RECORD_PROGRESS, claim, now -> mapper -> mapper.recordProgress(
+                Fence.live(claim, now, false, false), now, message));
+    }
+
+    @Override
     public boolean applySubmitted(Claim claim, SubmitWrite write) {
         Objects.requireNonNull(write, "write");
         if (claim.phase() != ClaimPhase.SUBMIT) {

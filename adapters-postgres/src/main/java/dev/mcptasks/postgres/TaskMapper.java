@@ -41,6 +41,8 @@ interface TaskMapper {
 
     int recordSubmitAttempt(@Param("f") Fence fence, @Param("now") Instant now);
 
+    int recordProgress(@Param("f") Fence fence, @Param("now") Instant now, @Param("message") String message);
+
     int applySubmitted(@Param("f") Fence fence, @Param("now") Instant now, @Param("remoteTaskId") String remoteTaskId,
             @Param("s") Snapshot snapshot, @Param("remoteTtlMs") Long remoteTtlMs,
             @Param("protocolVersion") String protocolVersion, @Param("endpointOwner") String endpointOwner,

@@ -33,7 +33,7 @@ class HotPathStatementsTest {
 
     /** Statements run once or more per task: a dynamic one would be re-rendered and re-parsed on every call. */
     @ParameterizedTest
-    @ValueSource(strings = {"insertTask", "renew", "recordSubmitAttempt", "applySubmitted", "applyOutcome",
+    @ValueSource(strings = {"insertTask", "renew", "recordSubmitAttempt", "recordProgress", "applySubmitted", "applyOutcome",
             "claimNotifications", "markDispatched", "settleNotification", "retryNotification", "releaseNotification",
             "selectTask", "selectTaskForUpdate", "notifyWork", "renewAll", "recordSubmitAttempts",
             "applySubmittedAll", "applyOutcomes", "markAllDispatched", "finishNotifications"})

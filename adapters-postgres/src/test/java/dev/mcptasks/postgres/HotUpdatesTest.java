@@ -24,8 +24,8 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * The writes that change no indexed column (claims, renewals, the submit-attempt record, delivery claims and
- * dispatch marks) are HOT updates: the new row version stays on its page and no index is written. That needs room on
+ * The writes that change no indexed column (claims, renewals, the submit-attempt record, progress, delivery claims
+ * and dispatch marks) are HOT updates: the new row version stays on its page and no index is written. That needs room on
  * the page (the table's fillfactor) and no index key or predicate over what they change (the outbox index is keyed
  * on the version columns, not the delivery status). Measured with the server's own counters.
  */
@@ -37,7 +37,7 @@ class HotUpdatesTest {
     private final ManualClock clock = new ManualClock(Instant.parse("2026-01-01T00:00:00Z"));
 
     @Test
-    void claimsRenewalsAttemptsAndDeliveryMarksAreHotUpdatesOnFullPages() throws Exception {
+    void claimsRenewalsAttemptsProgressAndDeliveryMarksAreHotUpdatesOnFullPages() throws Exception {
         PostgresSettings settings = PostgresTestDatabase.freshSchema();
         CloseableTaskRepository repository = PostgresTaskRepositories.open(settings, clock,
                 new SequentialIdGenerator(), FencedWriteHook.NONE);
@@ -50,6 +50,7 @@ class HotUpdatesTest {
                     Duration.ofSeconds(30), Set.of())).get(0).claim();
             assertThat(repository.renew(claim, LEASE.multipliedBy(2))).isTrue();
             assertThat(repository.recordSubmitAttempt(claim)).isTrue();
+            assertThat(repository.recordProgress(claim, "step 1 of 4")).isTrue();
             List<NotificationClaim> deliveries = repository.claimNotifications(new NotificationClaimRequest(WORKER,
                     1, LEASE));
             assertThat(deliveries).hasSize(1);
@@ -58,9 +59,9 @@ class HotUpdatesTest {
             repository.close(); // its backends exit and report their counters
         }
 
-        long[] updates = updatesOnceReported(settings, 5);
+        long[] updates = updatesOnceReported(settings, 6);
 
-        assertThat(updates[1]).as("HOT updates among the %d updates of the tasks table", updates[0]).isEqualTo(5);
+        assertThat(updates[1]).as("HOT updates among the %d updates of the tasks table", updates[0]).isEqualTo(6);
     }
 
     /** n_tup_upd and n_tup_hot_upd of this schema's tasks table, once {@code expected} updates are counted. */

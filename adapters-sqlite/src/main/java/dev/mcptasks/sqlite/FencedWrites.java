@@ -49,6 +49,12 @@ final class FencedWrites {
                 (mapper, now) -> mapper.recordSubmitAttempt(fence(claim), now));
     }
 
+    boolean recordProgress(Claim claim, String statusMessage) {
+        String message = capped(statusMessage);
+        return fenced(FencedWrite.RECORD_PROGRESS, claim.taskId(),
+                (mapper, now) -> mapper.recordProgress(fence(claim), now, message));
+    }
+
     boolean applySubmitted(Claim claim, SubmitWrite write) {
         return fenced(FencedWrite.APPLY_SUBMITTED, claim.taskId(), describeSubmitted(claim, write),
                 (mapper, now) -> mapper.applySubmitted(fence(claim), now, submittedValues(write, now),

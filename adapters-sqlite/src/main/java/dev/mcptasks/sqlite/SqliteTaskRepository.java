@@ -177,6 +177,12 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
     }
 
     @Override
+    public boolean recordProgress(Claim claim, String statusMessage) {
+        Objects.requireNonNull(statusMessage, "statusMessage");
+        return fenced.recordProgress(claim, statusMessage);
+    }
+
+    @Override
     public boolean applySubmitted(Claim claim, SubmitWrite write) {
         return fenced.applySubmitted(claim, write);
     }

@@ -59,6 +59,8 @@ interface TaskMapper {
 
     int recordSubmitAttempt(@Param("f") Fence fence, @Param("now") long now);
 
+    int recordProgress(@Param("f") Fence fence, @Param("now") long now, @Param("message") String message);
+
     int applySubmitted(@Param("f") Fence fence, @Param("now") long now, @Param("w") SnapshotValues values,
             @Param("createdBy") String createdBy, @Param("inputRound") boolean inputRound,
             @Param("requestState") String requestState);

@@ -190,6 +190,17 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
     }
 
     @Override
+    public boolean recordProgress(Claim claim, String statusMessage) {
+        Objects.requireNonNull(statusMessage, "statusMessage");
+        String message = SnapshotNormalizer.cap(statusMessage, SnapshotNormalizer.MAX_ERROR_CHARS);
+        return store.fenced(FencedWrite.RECORD_PROGRESS, claim.taskId(), (row, now) -> row.holdsLive(claim, now),
+                (row, now) -> {
+                    row.statusMessage = message;
+                    row.updatedAt = now;
+                });
+    }
+
+    @Override
     public boolean applySubmitted(Claim claim, SubmitWrite write) {
         Objects.requireNonNull(write, "write");
         return store.fenced(FencedWrite.APPLY_SUBMITTED, claim.taskId(),

@@ -4,6 +4,7 @@ package dev.mcptasks.ports.repository;
 public enum FencedWrite {
     RENEW,
     RECORD_SUBMIT_ATTEMPT,
+    RECORD_PROGRESS,
     APPLY_SUBMITTED,
     APPLY_OUTCOME,
     RELEASE_FAILURE,

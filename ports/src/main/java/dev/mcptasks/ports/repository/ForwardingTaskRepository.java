@@ -54,6 +54,11 @@ public abstract class ForwardingTaskRepository implements TaskRepository {
     }
 
     @Override
+    public boolean recordProgress(Claim claim, String statusMessage) {
+        return delegate().recordProgress(claim, statusMessage);
+    }
+
+    @Override
     public boolean applySubmitted(Claim claim, SubmitWrite write) {
         return delegate().applySubmitted(claim, write);
     }

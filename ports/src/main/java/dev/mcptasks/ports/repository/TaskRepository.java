@@ -34,10 +34,10 @@ import java.util.Optional;
  * {@code excluded} are never claimed.
  *
  * <p><b>Fences.</b> Every write made for a claim is one conditional UPDATE whose WHERE repeats id, owner, token and
- * phase; result writes ({@link #applyOutcome}, {@link #applySubmitted}, {@link #recordSubmitAttempt}) and
- * {@link #renew} also require an unexpired lease ({@code lease_expires_at > now}) and a nonterminal row; poll result
- * writes and poll renewals also require that cancel was not requested; submit writes require status pending or an
- * input round before any task ({@code input_required} with no remote id).
+ * phase; result writes ({@link #applyOutcome}, {@link #applySubmitted}, {@link #recordSubmitAttempt}),
+ * {@link #recordProgress} and {@link #renew} also require an unexpired lease ({@code lease_expires_at > now}) and a
+ * nonterminal row; poll result writes and poll renewals also require that cancel was not requested; submit writes
+ * require status pending or an input round before any task ({@code input_required} with no remote id).
  * Releases need id + owner + token + phase only. A fenced method returns true iff it changed the row (affected row
  * count 1); false means the claim is gone and the row is untouched, whole. {@link FencedWriteHook} is called right
  * before each fenced UPDATE.
@@ -134,6 +134,20 @@ public interface TaskRepository {
      * requested; submit: status pending or an input round before any task.
      */
     boolean applyOutcome(Claim claim, OutcomeWrite write);
+
+    /**
+     * Stores a call's progress, reported while the claim runs it, as the task's status message: sets
+     * {@code status_message} = {@code statusMessage} (capped at {@code SnapshotNormalizer.MAX_ERROR_CHARS} like
+     * every stored status message) and {@code updated_at} = now, nothing else. The lease stays (the claim goes on),
+     * and no event is recorded: progress belongs to a running call, whose snapshot ({@code pending}, {@code working})
+     * raises no notification on the poll path either, and a frequent write must not feed the outbox. Fence: id,
+     * owner, token, phase (any phase: the claim that runs the call), unexpired, nonterminal; a cancel request does not
+     * refuse it (the call runs until the cancel ends it, and the message is harmless meanwhile). Every write that
+     * ends the claim clears its lease, so progress that arrives after the call's result is refused and never
+     * overwrites the result's message. A null {@code statusMessage} throws {@link NullPointerException} and changes
+     * nothing.
+     */
+    boolean recordProgress(Claim claim, String statusMessage);
 
     /**
      * Failure release: {@code next_control_at} from the write, error recorded (poll and submit:
@@ -254,7 +268,7 @@ public interface TaskRepository {
      * exception propagates as the single call would throw it). Each write inside keeps its own fence and returns its
      * own outcome, exactly as it would alone; a refused write inside changes nothing and does not spoil the others.
      * Inside, call only the fenced writes and releases ({@link #renew}, {@link #recordSubmitAttempt},
-     * {@link #applySubmitted}, {@link #applyOutcome}, {@link #releaseAfterFailure}, {@link #releaseCancelled},
+     * {@link #recordProgress}, {@link #applySubmitted}, {@link #applyOutcome}, {@link #releaseAfterFailure}, {@link #releaseCancelled},
      * {@link #abandonCancel}, {@link #releaseToEndpoint}, {@link #markDispatched}, {@link #finishNotification},
      * {@link #retryNotification}, {@link #deadLetterNotification}, {@link #releaseNotification}, and their batched
      * forms such as {@link #renewAll}); a call made inside

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
  * {@link #openPeer} when the store can be opened twice). The suite is split by topic into a chain of abstract
  * classes so each stays small; this class ends the chain with the concurrency test.
  */
-public abstract class TaskRepositoryContract extends BatchWriteContract {
+public abstract class TaskRepositoryContract extends ProgressContract {
     private static final int ROWS = 2_000;
     private static final int WORKERS = 8;
     private static final int BATCH = 25;

@@ -133,6 +133,11 @@ public final class FaultInjectingRepository extends ForwardingTaskRepository imp
     }
 
     @Override
+    public boolean recordProgress(Claim claim, String statusMessage) {
+        return fenced(FencedWrite.RECORD_PROGRESS, claim.taskId(), () -> delegate.recordProgress(claim, statusMessage));
+    }
+
+    @Override
     public boolean applySubmitted(Claim claim, SubmitWrite write) {
         return fenced(FencedWrite.APPLY_SUBMITTED, claim.taskId(), () -> delegate.applySubmitted(claim, write));
     }
