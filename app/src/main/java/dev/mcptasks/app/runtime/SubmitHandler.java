@@ -48,20 +48,17 @@ final class SubmitHandler implements PhaseHandler {
     private final ServerDirectory servers;
     private final Transitions transitions;
     private final DirectCallCancels directCalls;
-    private final ProgressStore progress;
     private final Clock clock;
     private final Executor executor;
 
     SubmitHandler(WorkerId worker, TaskRepository repository, TaskDriverRegistry drivers, ServerDirectory servers,
-            Transitions transitions, DirectCallCancels directCalls, ProgressStore progress, Clock clock,
-            Executor executor) {
+            Transitions transitions, DirectCallCancels directCalls, Clock clock, Executor executor) {
         this.worker = worker;
         this.repository = repository;
         this.drivers = drivers;
         this.servers = servers;
         this.transitions = transitions;
         this.directCalls = directCalls;
-        this.progress = progress;
         this.clock = clock;
         this.executor = executor;
     }
@@ -99,7 +96,7 @@ final class SubmitHandler implements PhaseHandler {
                 row.definition().argumentsJson(), row.definition().requestedTtlMs(), round);
         DirectCallObserver direct = new DirectCallObserver(row.id(), context, directCalls, new ProgressThrottle(clock,
                 executor, message -> context.sideWrite(
-                        () -> progress.recordProgress(context.claimed().claim(), message))));
+                        () -> repository.recordProgress(context.claimed().claim(), message))));
         // the create is sent only once the attempt record committed (a worker that dies after sending is detected)
         context.writeThen(FencedWrite.RECORD_SUBMIT_ATTEMPT, BatchedWrites.RECORD_SUBMIT_ATTEMPT,
                 context.claimed().claim(), () -> context.call(permit -> driver.submit(call, permit, direct),

@@ -23,6 +23,8 @@ import dev.mcptasks.ports.driver.SubmitCall;
 import dev.mcptasks.ports.driver.SubmitObserver;
 import dev.mcptasks.ports.driver.SubmitResult;
 import dev.mcptasks.ports.driver.TaskDriver;
+import dev.mcptasks.ports.repository.ForwardingTaskRepository;
+import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.testkit.InMemoryTaskRepository;
 import dev.mcptasks.testkit.ManualClock;
 import dev.mcptasks.testkit.SequentialIdGenerator;
@@ -40,17 +42,32 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A direct call's progress reaches the {@link ProgressStore} under the submit claim: at most once a second, the
+ * A direct call's progress reaches the store ({@code recordProgress}) under the submit claim: at most once a second, the
  * latest message, never once the call returned. Fake driver, manual clock.
  */
 class DirectCallProgressTest {
     private static final Duration WAIT = Duration.ofSeconds(20);
 
-    private record Stored(Claim claim, String message) {}
+    private record Stored(Claim claim, String message, boolean written) {}
 
     private final ManualClock clock = new ManualClock();
     private final SequentialIdGenerator ids = new SequentialIdGenerator();
-    private final InMemoryTaskRepository repository = new InMemoryTaskRepository(clock, ids);
+    private final InMemoryTaskRepository store = new InMemoryTaskRepository(clock, ids);
+    private final BlockingQueue<Stored> stored = new LinkedBlockingQueue<>();
+    /** Records each progress write the worker makes, then lets the store judge it. */
+    private final TaskRepository repository = new ForwardingTaskRepository() {
+        @Override
+        protected TaskRepository delegate() {
+            return store;
+        }
+
+        @Override
+        public boolean recordProgress(Claim claim, String statusMessage) {
+            boolean written = super.recordProgress(claim, statusMessage);
+            stored.add(new Stored(claim, statusMessage, written));
+            return written;
+        }
+    };
     private final GatedDriver gated = new GatedDriver("gated", clock);
     private final ObservingDriver driver = new ObservingDriver(gated);
     private final ServerDirectory servers = ServerDirectory.of(List.of(
@@ -58,10 +75,9 @@ class DirectCallProgressTest {
     private final TaskService service = new TaskService(repository, servers, ids);
     private final ExecutorService executor = Executors.newCachedThreadPool();
     private final RecordingListener events = new RecordingListener();
-    private final BlockingQueue<Stored> stored = new LinkedBlockingQueue<>();
     private final WorkerRuntime worker = new WorkerRuntime(WorkerId.of("w"), LifecycleHarness.settings(4), repository,
             new TaskDriverRegistry(List.of(driver), servers), servers, clock, () -> 0.5, executor,
-            new LogNotificationSink(), events, (claim, message) -> stored.add(new Stored(claim, message)));
+            new LogNotificationSink(), events);
 
     @AfterEach
     void shutdown() {
@@ -81,6 +97,7 @@ class DirectCallProgressTest {
         Stored first = stored.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
         assertThat(first).isNotNull();
         assertThat(first.message()).isEqualTo("progress 1/4");
+        assertThat(first.written()).as("the fence let it through").isTrue();
         assertThat(first.claim().taskId()).isEqualTo(id);
         assertThat(first.claim().phase()).isEqualTo(ClaimPhase.SUBMIT);
         assertThat(first.claim().token()).as("the claim holding the call")
@@ -92,6 +109,8 @@ class DirectCallProgressTest {
         Stored latest = stored.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
         assertThat(latest).isNotNull();
         assertThat(latest.message()).as("the latest wins; 'half way' is never written").isEqualTo("three quarters");
+        assertThat(store.find(id).orElseThrow().state().statusMessage()).as("stored under the live claim")
+                .isEqualTo("three quarters");
 
         observer.progress(new CallProgress(4, 4.0, "almost"));
         call.complete(new SubmitResult(RemoteTaskSnapshot.of(null, TaskStatus.COMPLETED).withResult("{\"v\":1}"),
