@@ -269,6 +269,10 @@ final class ServerAuthorizer implements HttpAuthorizer {
             String browserCommand = settings.browserCommand() != null ? settings.browserCommand()
                     : interactive ? System.getenv("BROWSER") : null;
             if (!interactive && browserCommand == null) {
+                if (current != null && !Scopes.sameSet(current.credential().requested(), scopes)) {
+                    // remember what the server demanded, so that the login asks for it
+                    save(current, current.credential().wanting(scopes));
+                }
                 return new AuthAttempt.Refused("server '" + server + "' needs a login"
                         + (scopes.isEmpty() ? "" : " with scopes " + AuthorizationCodeFlow.describe(scopes))
                         + ": run bin/mcp-tasks auth login " + server);
@@ -380,6 +384,10 @@ final class ServerAuthorizer implements HttpAuthorizer {
             Held current = reload();
             Discovery.Discovered found = discover(resource, probed);
             List<String> scopes = baseScopes(probed, found);
+            if (current != null) {
+                // scopes a worker was refused for (or a step-up got earlier) are asked for again
+                scopes = Scopes.union(scopes, current.credential().requested());
+            }
             AuthAttempt attempt = authorize(current, found, scopes, 1, true, progress);
             if (attempt instanceof AuthAttempt.Refused refused) {
                 return new LoginOutcome.Failed(refused.reason());
