@@ -291,6 +291,8 @@ final class ServerAuthorizer implements HttpAuthorizer {
         Credential credential = new Credential(tokens.accessToken(), tokens.refreshToken(), tokens.expiresAt(),
                 tokens.scopes(), scopes, attempts, as.tokenEndpoint(), as.audience(), found.resource(), stored);
         Held saved = save(current, credential);
+        LOG.info("server '{}': authorized ({}, scopes {}, expires {})", server, settings.grant(),
+                saved.credential().scopes(), saved.credential().expiresAt());
         return new AuthAttempt.Retry(saved.credential().header());
     }
 
@@ -318,7 +320,9 @@ final class ServerAuthorizer implements HttpAuthorizer {
                 tokens.refreshToken() != null ? tokens.refreshToken() : old.refreshToken(), tokens.expiresAt(),
                 tokens.scopes(), old.requested(), old.attempts(), old.tokenEndpoint(), old.audience(), old.resource(),
                 old.client());
-        return new AuthAttempt.Retry(save(current, renewed).credential().header());
+        Held written = save(current, renewed);
+        LOG.debug("server '{}': token refreshed (expires {})", server, written.credential().expiresAt());
+        return new AuthAttempt.Retry(written.credential().header());
     }
 
     private boolean expired(Credential credential) {
