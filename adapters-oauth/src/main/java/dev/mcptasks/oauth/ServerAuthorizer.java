@@ -1,0 +1,388 @@
+package dev.mcptasks.oauth;
+
+import dev.mcptasks.ports.auth.AuthAttempt;
+import dev.mcptasks.ports.auth.AuthChallenge;
+import dev.mcptasks.ports.auth.HttpAuthorizer;
+import dev.mcptasks.ports.auth.StoredCredential;
+import java.io.PrintStream;
+import java.net.URI;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The OAuth client of one MCP server. Tokens live in memory ({@link #held}) and sealed in the credential store
+ * under {@code oauth:SERVER}, where every worker of a deployment finds them.
+ *
+ * <p>Invariants: at most one flow (refresh, token request, browser login) runs per server at a time in this process;
+ * challenges that arrive while it runs share its outcome ({@link #inFlight}). Writes to the store are
+ * compare-and-set on the version this process last saw; a lost race means another worker got a token first, and
+ * its token is used instead of ours (the store holds one truth). {@link #authorization()} only reads memory.
+ */
+final class ServerAuthorizer implements HttpAuthorizer {
+    private static final Logger LOG = LoggerFactory.getLogger(ServerAuthorizer.class);
+
+    private final String server;
+    private final OAuthSettings settings;
+    private final OAuthContext context;
+    private final String key;
+    private final ClientAssertion assertion;
+    private final Discovery discovery;
+    private final Object lock = new Object();
+
+    /** The credential and the store version it was read or written at (0: not in the store). */
+    record Held(Credential credential, long version) {
+    }
+
+    private volatile Held held;
+    // guarded by lock
+    private CompletableFuture<AuthAttempt> inFlight;
+    // guarded by lock: the last discovery, reused while challenges name the same resource metadata
+    private Discovery.Discovered discovered;
+    private String discoveredFrom;
+
+    ServerAuthorizer(String server, OAuthSettings settings, OAuthContext context) {
+        this.server = server;
+        this.settings = settings;
+        this.context = context;
+        this.key = key(server);
+        this.assertion = settings.privateKeyPem() == null ? null
+                : new ClientAssertion(settings.privateKeyPem(), settings.signingAlgorithm());
+        this.discovery = new Discovery(context.http());
+    }
+
+    static String key(String server) {
+        return "oauth:" + server;
+    }
+
+    String server() {
+        return server;
+    }
+
+    /** Reads the stored token in the background, so that the first request of a worker can carry it. */
+    void preload() {
+        CompletableFuture.runAsync(() -> {
+            try {
+                reload();
+            } catch (RuntimeException e) {
+                LOG.warn("server '{}': cannot read the stored OAuth credential: {}", server, e.getMessage());
+            }
+        }, context.executor());
+    }
+
+    @Override
+    public String authorization() {
+        Held current = held;
+        if (current == null || !current.credential().hasToken()) {
+            return null;
+        }
+        Credential credential = current.credential();
+        if (credential.refreshToken() != null && credential.expiresAt() != null
+                && !context.clock().now().isBefore(credential.expiresAt().minus(context.refreshSkew()))) {
+            // near expiry: refresh in the background; this request still goes with the current token, and a 401
+            // joins the refresh in flight
+            startFlow(() -> refreshAhead(current));
+        }
+        return credential.header();
+    }
+
+    @Override
+    public CompletableFuture<AuthAttempt> challenged(AuthChallenge challenge) {
+        return startFlow(() -> answer(challenge));
+    }
+
+    private CompletableFuture<AuthAttempt> startFlow(java.util.function.Supplier<AuthAttempt> flow) {
+        synchronized (lock) {
+            if (inFlight != null) {
+                return inFlight;
+            }
+            CompletableFuture<AuthAttempt> started = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return flow.get();
+                } catch (OAuthFailure | TokenSeal.SealException | IllegalArgumentException e) {
+                    return refused(e.getMessage());
+                } catch (RuntimeException e) {
+                    LOG.warn("server '{}': OAuth flow failed", server, e);
+                    return refused(e.toString());
+                }
+            }, context.executor());
+            inFlight = started;
+            started.whenComplete((attempt, failure) -> {
+                synchronized (lock) {
+                    if (inFlight == started) {
+                        inFlight = null;
+                    }
+                }
+            });
+            return started;
+        }
+    }
+
+    private AuthAttempt refused(String reason) {
+        return new AuthAttempt.Refused("server '" + server + "': " + reason);
+    }
+
+    private AuthAttempt refreshAhead(Held seen) {
+        Held current = reload();
+        if (current == null || !current.credential().hasToken()) {
+            return refused("no token");
+        }
+        if (current.version() != seen.version() && !dueForRefresh(current.credential())) {
+            return new AuthAttempt.Retry(current.credential().header());
+        }
+        return refresh(current);
+    }
+
+    private boolean dueForRefresh(Credential credential) {
+        return credential.expiresAt() != null
+                && !context.clock().now().isBefore(credential.expiresAt().minus(context.refreshSkew()));
+    }
+
+    /** The answer to a challenge: reuse a newer token, refresh, or authorize again (bounded). */
+    private AuthAttempt answer(AuthChallenge challenge) {
+        Challenge parsed = Challenge.parse(challenge.wwwAuthenticate());
+        Held current = reload();
+        Credential credential = current == null ? null : current.credential();
+        boolean stepUp = challenge.status() == 403;
+        if (stepUp && !parsed.insufficientScope()) {
+            return refused("the server forbids the request (HTTP 403"
+                    + (parsed.error() == null ? "" : ", " + parsed.error()) + "); not a scope problem a new token "
+                    + "would solve");
+        }
+        if (credential != null && credential.hasToken() && !credential.header().equals(challenge.sentAuthorization())
+                && !expired(credential) && (!stepUp || credential.scopes().containsAll(parsed.scopes()))) {
+            // another flow (here or in another worker) replaced the refused token since the request went out
+            return new AuthAttempt.Retry(credential.header());
+        }
+        if (!stepUp && credential != null && credential.refreshToken() != null) {
+            try {
+                return refresh(current);
+            } catch (OAuthFailure.TokenError e) {
+                if (!e.grantRefused()) {
+                    throw e;
+                }
+                LOG.info("server '{}': the refresh token was refused; a new authorization is needed", server);
+                current = drop(current);
+                credential = current.credential();
+            }
+        }
+        List<String> target;
+        int attempts;
+        if (stepUp) {
+            List<String> heldScopes = credential == null ? List.of() : credential.scopes();
+            target = Scopes.union(heldScopes, parsed.scopes());
+            attempts = credential != null && Scopes.sameSet(credential.requested(), target)
+                    ? credential.attempts() + 1 : 1;
+            if (attempts > MAX_CHALLENGES) {
+                return refused("still refused for insufficient scope after " + MAX_CHALLENGES
+                        + " authorizations with scopes " + AuthorizationCodeFlow.describe(target)
+                        + "; the account may lack them");
+            }
+        } else {
+            target = null;
+            attempts = 0;
+        }
+        Discovery.Discovered found = discover(challenge.resource(), parsed);
+        if (target == null) {
+            target = baseScopes(parsed, found);
+            if (credential != null && !credential.requested().isEmpty()) {
+                // keep scopes a step-up added earlier
+                target = Scopes.union(target, credential.requested());
+            }
+        }
+        return authorize(current, found, target, attempts, false, null);
+    }
+
+    private List<String> baseScopes(Challenge challenge, Discovery.Discovered found) {
+        List<String> base = !settings.scopes().isEmpty() ? settings.scopes()
+                : !challenge.scopes().isEmpty() ? challenge.scopes() : found.resourceScopes();
+        return Scopes.union(base, challenge.scopes());
+    }
+
+    private Discovery.Discovered discover(URI resource, Challenge challenge) {
+        String from = challenge.resourceMetadata() == null ? "" : challenge.resourceMetadata();
+        synchronized (lock) {
+            if (discovered != null && from.equals(discoveredFrom)) {
+                return discovered;
+            }
+        }
+        Discovery.Discovered found = discovery.discover(resource, challenge, settings.authorizationServer());
+        synchronized (lock) {
+            discovered = found;
+            discoveredFrom = from;
+        }
+        return found;
+    }
+
+    private AuthAttempt authorize(Held current, Discovery.Discovered found, List<String> scopes, int attempts,
+            boolean interactive, PrintStream progress) {
+        AuthServerMetadata as = found.server();
+        Instant now = context.clock().now();
+        TokenClient.Tokens tokens;
+        OAuthClient client;
+        if (OAuthSettings.CLIENT_CREDENTIALS.equals(settings.grant())) {
+            client = new OAuthClient(settings.clientId(), settings.clientSecret(),
+                    OAuthClient.chooseMethod(settings, as), null);
+            Map<String, String> grant = new LinkedHashMap<>();
+            grant.put("grant_type", "client_credentials");
+            if (!scopes.isEmpty()) {
+                grant.put("scope", Scopes.join(scopes));
+            }
+            grant.put("resource", found.resource().toString());
+            tokens = new TokenClient(context.http()).request(as.tokenEndpoint(), as.audience(), client, assertion,
+                    grant, scopes, now);
+        } else {
+            String browserCommand = settings.browserCommand() != null ? settings.browserCommand()
+                    : interactive ? System.getenv("BROWSER") : null;
+            if (!interactive && browserCommand == null) {
+                return new AuthAttempt.Refused("server '" + server + "' needs a login"
+                        + (scopes.isEmpty() ? "" : " with scopes " + AuthorizationCodeFlow.describe(scopes))
+                        + ": run bin/mcp-tasks auth login " + server);
+            }
+            OAuthClient registered = current == null ? null : current.credential().client();
+            AuthorizationCodeFlow.Result result = new AuthorizationCodeFlow(server, settings, context, assertion)
+                    .run(found, scopes, registered, browserCommand == null ? null
+                            : context.browsers().apply(browserCommand), progress);
+            tokens = result.tokens();
+            client = result.client();
+        }
+        // a configured client's secret stays in the configuration (it may be rotated there); a registered one's is
+        // only known from the registration, so it is stored (sealed)
+        OAuthClient stored = client.issuer() == null
+                ? new OAuthClient(client.clientId(), null, client.authMethod(), null) : client;
+        Credential credential = new Credential(tokens.accessToken(), tokens.refreshToken(), tokens.expiresAt(),
+                tokens.scopes(), scopes, attempts, as.tokenEndpoint(), as.audience(), found.resource(), stored);
+        Held saved = save(current, credential);
+        return new AuthAttempt.Retry(saved.credential().header());
+    }
+
+    private AuthAttempt refresh(Held current) {
+        Credential old = current.credential();
+        if (old.tokenEndpoint() == null) {
+            throw new OAuthFailure("the stored token has no token endpoint to refresh at");
+        }
+        OAuthClient saved = old.client();
+        if (saved == null || saved.clientId() == null) {
+            throw new OAuthFailure("the stored token names no client to refresh it with");
+        }
+        OAuthClient client = saved.issuer() != null ? saved
+                : new OAuthClient(saved.clientId(), settings.clientSecret(), saved.authMethod(), null);
+        Map<String, String> grant = new LinkedHashMap<>();
+        grant.put("grant_type", "refresh_token");
+        grant.put("refresh_token", old.refreshToken());
+        if (old.resource() != null) {
+            grant.put("resource", old.resource().toString());
+        }
+        TokenClient.Tokens tokens = new TokenClient(context.http()).request(old.tokenEndpoint(), old.audience(),
+                client, assertion, grant, old.scopes(), context.clock().now());
+        Credential renewed = new Credential(tokens.accessToken(),
+                // a server that does not rotate refresh tokens keeps the old one valid (RFC 6749 section 6)
+                tokens.refreshToken() != null ? tokens.refreshToken() : old.refreshToken(), tokens.expiresAt(),
+                tokens.scopes(), old.requested(), old.attempts(), old.tokenEndpoint(), old.audience(), old.resource(),
+                old.client());
+        return new AuthAttempt.Retry(save(current, renewed).credential().header());
+    }
+
+    private boolean expired(Credential credential) {
+        return credential.expiresAt() != null && !context.clock().now().isBefore(credential.expiresAt());
+    }
+
+    /** Forgets the tokens (keeping the registered client) after the server refused the refresh token. */
+    private Held drop(Held current) {
+        return save(current, current.credential().withoutTokens());
+    }
+
+    /** The stored credential when it is newer than the one in memory; the one in memory otherwise. */
+    Held reload() {
+        Optional<StoredCredential> stored = context.store().load(key);
+        synchronized (lock) {
+            Held current = held;
+            if (stored.isEmpty()) {
+                if (current != null && current.version() > 0) {
+                    held = null; // logged out elsewhere
+                    return null;
+                }
+                return current;
+            }
+            StoredCredential value = stored.get();
+            if (current != null && current.version() == value.version()) {
+                return current;
+            }
+            Held read = new Held(Credential.fromJson(context.seal().open(value.sealed())), value.version());
+            held = read;
+            return read;
+        }
+    }
+
+    /**
+     * Writes {@code credential} over the version {@code base} was read at. On a lost race another worker wrote
+     * first: its token wins when it has one (ours is simply not used); when it dropped its token, ours goes on top.
+     */
+    private Held save(Held base, Credential credential) {
+        long expected = base == null ? 0 : base.version();
+        byte[] sealed = context.seal().seal(credential.toJson());
+        long version = context.store().compareAndSet(key, expected, sealed);
+        if (version == 0) {
+            Held winner = reload();
+            if (winner != null && winner.credential().hasToken() && credential.hasToken()) {
+                LOG.debug("server '{}': another worker stored a token first; using it", server);
+                return winner;
+            }
+            version = context.store().compareAndSet(key, winner == null ? 0 : winner.version(), sealed);
+            if (version == 0) {
+                throw new OAuthFailure("the stored credential changed twice while writing it; try again");
+            }
+        }
+        Held written = new Held(credential, version);
+        synchronized (lock) {
+            held = written;
+        }
+        return written;
+    }
+
+    /** {@code bin/mcp-tasks auth login}: authorize now, interactively, whether or not a token is held. */
+    LoginOutcome login(PrintStream progress, Challenge probed, URI resource) {
+        try {
+            Held current = reload();
+            Discovery.Discovered found = discover(resource, probed);
+            List<String> scopes = baseScopes(probed, found);
+            AuthAttempt attempt = authorize(current, found, scopes, 0, true, progress);
+            if (attempt instanceof AuthAttempt.Refused refused) {
+                return new LoginOutcome.Failed(refused.reason());
+            }
+            Credential credential = held.credential();
+            return new LoginOutcome.LoggedIn(server, credential.expiresAt(), credential.scopes());
+        } catch (OAuthFailure | TokenSeal.SealException | IllegalArgumentException e) {
+            return new LoginOutcome.Failed("server '" + server + "': " + e.getMessage());
+        }
+    }
+
+    boolean logout() {
+        boolean had = context.store().delete(key);
+        synchronized (lock) {
+            had |= held != null && held.credential().hasToken();
+            held = null;
+        }
+        return had;
+    }
+
+    CredentialStatus status() {
+        Held current;
+        try {
+            current = reload();
+        } catch (TokenSeal.SealException | OAuthFailure e) {
+            throw new IllegalStateException("server '" + server + "': " + e.getMessage(), e);
+        }
+        if (current == null || !current.credential().hasToken()) {
+            return new CredentialStatus(server, false, null, false, List.of());
+        }
+        Credential credential = current.credential();
+        return new CredentialStatus(server, true, credential.expiresAt(), credential.refreshToken() != null,
+                credential.scopes());
+    }
+}
