@@ -58,6 +58,12 @@ public record AuthConfig(Grant grant, String clientId, String clientSecret, Stri
         }
     }
 
+    /** The same settings with another {@code browser} command ({@code auth login --browser}). */
+    public AuthConfig withBrowser(String command) {
+        return new AuthConfig(grant, clientId, clientSecret, tokenEndpointAuthMethod, privateKeyPem, signingAlgorithm,
+                scopes, clientMetadataUrl, authorizationServer, redirectPort, command);
+    }
+
     @Override
     public String toString() {
         return "AuthConfig[type=" + OAUTH + ", grant=" + grant.wireName() + ", clientId=" + clientId

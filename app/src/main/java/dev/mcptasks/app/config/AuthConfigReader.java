@@ -24,9 +24,8 @@ final class AuthConfigReader {
     static final String NONE = "none";
     private static final List<String> AUTH_METHODS = List.of("client_secret_basic", "client_secret_post",
             PRIVATE_KEY_JWT, NONE);
-    /** JWS algorithms of a client assertion (RFC 7518): RSA, RSA-PSS and ECDSA. */
-    private static final List<String> SIGNING_ALGORITHMS = List.of("RS256", "RS384", "RS512", "PS256", "PS384",
-            "PS512", "ES256", "ES384", "ES512");
+    /** JWS algorithms of a client assertion (RFC 7518) that the OAuth adapter signs with: ECDSA P-256 and RSA. */
+    private static final List<String> SIGNING_ALGORITHMS = List.of("ES256", "RS256");
     /** RFC 6749 section 3.3: scope-token = 1*( %x21 / %x23-5B / %x5D-7E ). */
     private static final Pattern SCOPE_TOKEN = Pattern.compile("[\\x21\\x23-\\x5B\\x5D-\\x7E]+");
 

@@ -115,6 +115,12 @@ public record ServerConfig(String name, String command, List<String> args, Map<S
                 calls.callModes());
     }
 
+    /** The same server with other OAuth settings. */
+    public ServerConfig withAuth(AuthConfig newAuth) {
+        return new ServerConfig(name, command, args, env, cwd, url, headers, driver, toolset, toolCallTimeoutSeconds,
+                submitPolicy, taskTtlMs, sessionBound, maxConnections, pinnedGeneration, transport, calls, newAuth);
+    }
+
     /** Whether this server's tokens come from OAuth. */
     public boolean hasAuth() {
         return auth != null;

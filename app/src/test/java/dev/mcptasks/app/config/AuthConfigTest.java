@@ -114,7 +114,7 @@ class AuthConfigTest {
         refused("{\"tokenEndpointAuthMethod\": \"tls_client_auth\"}", "mcpServers.s.auth.tokenEndpointAuthMethod",
                 "must be one of client_secret_basic, client_secret_post, private_key_jwt, none, was 'tls_client_auth'");
         refused("{\"privateKey\": \"${env:CLIENT_KEY}\", \"clientId\": \"c\", \"signingAlgorithm\": \"HS256\"}",
-                "mcpServers.s.auth.signingAlgorithm", "must be one of RS256");
+                "mcpServers.s.auth.signingAlgorithm", "must be one of ES256, RS256, was 'HS256'");
         refused("{\"redirectPort\": 70000}", "mcpServers.s.auth.redirectPort", "must be between 0 and 65535");
         refused("{\"redirectPort\": \"8080\"}", "mcpServers.s.auth.redirectPort", "must be an integer");
         refused("{\"browser\": \" \"}", "mcpServers.s.auth.browser", "must not be empty");
