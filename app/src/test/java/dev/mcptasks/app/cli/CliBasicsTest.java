@@ -22,7 +22,7 @@ class CliBasicsTest {
     void helpListsEveryCommand() {
         assertThat(cli.run("--help")).isZero();
         assertThat(cli.out()).contains("serve", "submit", "list", "show", "cancel", "result", "workers",
-                "reference-server", "demo", "--config");
+                "reference-server", "demo", "auth", "--config");
     }
 
     @Test
