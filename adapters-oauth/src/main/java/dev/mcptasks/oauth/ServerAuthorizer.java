@@ -184,8 +184,10 @@ final class ServerAuthorizer implements HttpAuthorizer {
                         + "; the account may lack them");
             }
         } else {
+            // an authorization for a 401 starts the count for its scopes: a 403 that follows for the same scopes
+            // is the second attempt at them (the conformance suite's limit counts authorizations, whatever the cause)
             target = null;
-            attempts = 0;
+            attempts = 1;
         }
         Discovery.Discovered found = discover(challenge.resource(), parsed);
         if (target == null) {
@@ -351,7 +353,7 @@ final class ServerAuthorizer implements HttpAuthorizer {
             Held current = reload();
             Discovery.Discovered found = discover(resource, probed);
             List<String> scopes = baseScopes(probed, found);
-            AuthAttempt attempt = authorize(current, found, scopes, 0, true, progress);
+            AuthAttempt attempt = authorize(current, found, scopes, 1, true, progress);
             if (attempt instanceof AuthAttempt.Refused refused) {
                 return new LoginOutcome.Failed(refused.reason());
             }
