@@ -42,7 +42,9 @@ import org.sqlite.SQLiteDataSource;
  */
 final class SqliteDatabase implements AutoCloseable {
     static final String DATABASE_ID = "sqlite";
-    private static final String MAPPER_XML = "dev/mcptasks/sqlite/TaskMapper.xml";
+    /** The task repository's statements and the credential store's, in one configuration per pool. */
+    private static final List<String> MAPPER_XMLS = List.of("dev/mcptasks/sqlite/TaskMapper.xml",
+            "dev/mcptasks/sqlite/CredentialMapper.xml");
 
     private final SqliteSettings settings;
     private final String path;
@@ -232,8 +234,13 @@ final class SqliteDatabase implements AutoCloseable {
 
     /** Runs {@code work} on a read-only connection in autocommit mode. */
     <T> T read(String operation, Function<TaskMapper, T> work) {
+        return read(operation, TaskMapper.class, work);
+    }
+
+    /** Runs {@code work} with the mapper of type {@code mapper} on a read-only connection in autocommit mode. */
+    <M, T> T read(String operation, Class<M> mapper, Function<M, T> work) {
         try (SqlSession session = reader.openSession(true)) {
-            return work.apply(session.getMapper(TaskMapper.class));
+            return work.apply(session.getMapper(mapper));
         } catch (RuntimeException e) {
             throw SqliteErrors.translate(operation, path, e);
         }
@@ -318,13 +325,15 @@ final class SqliteDatabase implements AutoCloseable {
         configuration.setAutoMappingUnknownColumnBehavior(AutoMappingUnknownColumnBehavior.FAILING);
         configuration.setCacheEnabled(false);
         configuration.setLocalCacheScope(org.apache.ibatis.session.LocalCacheScope.STATEMENT);
-        try (InputStream xml = SqliteDatabase.class.getClassLoader().getResourceAsStream(MAPPER_XML)) {
-            if (xml == null) {
-                throw new IllegalStateException("mapper resource " + MAPPER_XML + " is missing from the classpath");
+        for (String mapperXml : MAPPER_XMLS) {
+            try (InputStream xml = SqliteDatabase.class.getClassLoader().getResourceAsStream(mapperXml)) {
+                if (xml == null) {
+                    throw new IllegalStateException("mapper resource " + mapperXml + " is missing from the classpath");
+                }
+                new XMLMapperBuilder(xml, configuration, mapperXml, configuration.getSqlFragments()).parse();
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot read mapper resource " + mapperXml, e);
             }
-            new XMLMapperBuilder(xml, configuration, MAPPER_XML, configuration.getSqlFragments()).parse();
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read mapper resource " + MAPPER_XML, e);
         }
         return new SqlSessionFactoryBuilder().build(configuration);
     }

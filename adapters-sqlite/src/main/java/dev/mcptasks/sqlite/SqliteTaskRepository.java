@@ -48,6 +48,7 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
     private final FencedWrites fenced;
     private final BatchedWrites batched;
     private final WorkArrivals arrivals;
+    private final SqliteCredentialStore credentials;
 
     SqliteTaskRepository(SqliteDatabase database, Clock clock, IdGenerator ids, FencedWriteHook hook) {
         this.database = database;
@@ -56,6 +57,12 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
         this.fenced = new FencedWrites(database, clock, hook);
         this.batched = new BatchedWrites(database, clock, hook);
         this.arrivals = new WorkArrivals(database::openReadConnection, database.path());
+        this.credentials = new SqliteCredentialStore(database, clock);
+    }
+
+    /** The credential store on this repository's database, on its pools: closing the repository closes it too. */
+    SqliteCredentialStore credentials() {
+        return credentials;
     }
 
     @Override

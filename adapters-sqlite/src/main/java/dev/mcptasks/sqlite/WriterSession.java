@@ -38,6 +38,11 @@ final class WriterSession implements AutoCloseable {
         return mapper;
     }
 
+    /** Another mapper of the same session (the credential store's), on the same connection and transaction. */
+    <M> M mapper(Class<M> type) {
+        return session.getMapper(type);
+    }
+
     Connection connection() {
         return connection;
     }
