@@ -1,13 +1,31 @@
 package dev.mcptasks.http;
 
+import dev.mcptasks.ports.auth.HttpAuthorizer;
+import dev.mcptasks.ports.auth.HttpAuthorizers;
 import dev.mcptasks.ports.transport.McpServerSpec;
 import dev.mcptasks.ports.transport.McpTransport;
 import dev.mcptasks.ports.transport.McpTransportFactory;
+import java.util.Objects;
 
-/** Creates {@code http} transports: MCP Streamable HTTP over Netty. */
+/**
+ * Creates {@code http} transports: MCP Streamable HTTP over Netty. Each transport asks its server's
+ * {@link HttpAuthorizer} for the {@code Authorization} header of every request and answers the server's challenges
+ * with it; the authorizer's header replaces a configured {@code Authorization} header whenever it has one.
+ */
 public final class HttpTransportFactory implements McpTransportFactory {
     /** The kind this factory is registered under. */
     public static final String KIND = "http";
+
+    private final HttpAuthorizers authorizers;
+
+    /** A factory whose servers have no authorizer ({@link HttpAuthorizers#none()}): configured headers only. */
+    public HttpTransportFactory() {
+        this(HttpAuthorizers.none());
+    }
+
+    public HttpTransportFactory(HttpAuthorizers authorizers) {
+        this.authorizers = Objects.requireNonNull(authorizers, "authorizers");
+    }
 
     @Override
     public String kind() {
@@ -30,6 +48,12 @@ public final class HttpTransportFactory implements McpTransportFactory {
         if (!supports(spec)) {
             throw new IllegalArgumentException("server '" + spec.name() + "' has no http(s) url: not an HTTP server");
         }
-        return new StreamableHttpMcpTransport(spec);
+        HttpAuthorizer authorizer = authorizers.forServer(spec);
+        return new StreamableHttpMcpTransport(spec, authorizer == null ? HttpAuthorizer.NONE : authorizer);
+    }
+
+    /** The authorizers this factory gives its transports, for the wiring's tests. */
+    HttpAuthorizers authorizers() {
+        return authorizers;
     }
 }

@@ -3,9 +3,11 @@ package dev.mcptasks.http;
 import dev.mcptasks.ports.transport.McpTransportException;
 import dev.mcptasks.ports.transport.McpTransportException.Kind;
 import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,6 +20,12 @@ import org.slf4j.LoggerFactory;
  * refuses. Each of these fails the request as possibly sent ({@link McpTransportException#sent()}): the POST went out.
  * The read timeout bounds the server's silence on the whole stream, waits between connections included.
  * {@link #done()} completes when the response was consumed (or the answer arrived on a resumed stream).
+ *
+ * <p>Each HTTP request of the call (the POST, each resumption) that the server challenges (401, 403
+ * {@code insufficient_scope}) is sent again, unchanged but for the {@code Authorization} header the authorizer's
+ * answer named, once that answer completes; a refusal, or a request challenged more than
+ * {@link dev.mcptasks.ports.auth.HttpAuthorizer#MAX_CHALLENGES} times, fails the call {@code AUTH_REQUIRED}: not
+ * sent when it was the POST (the server refused before acting), possibly sent when it was a resumption.
  */
 final class PostCall {
     private static final Logger log = LoggerFactory.getLogger(PostCall.class);
@@ -35,6 +43,12 @@ final class PostCall {
     /** Guarded by this: once set, no further exchange starts and {@link #aborted} decides how {@code done} ends. */
     private ResponseHandler current;
     private McpTransportException aborted;
+    /** Guarded by this: what {@link #current} sent, to send it again after a challenge, and how. */
+    private Attempt attempt;
+    /** Guarded by this: the {@code Authorization} header {@link #current} carried, or null. */
+    private String sentAuthorization;
+    /** Guarded by this: the challenges the current HTTP request answered (a new request starts at 0). */
+    private int challenges;
     private volatile int resumes;
     // only touched where an exchange ended, and exchanges of one call never overlap
     private int attemptsWithoutProgress;
@@ -55,8 +69,15 @@ final class PostCall {
         return requestId;
     }
 
+    /**
+     * One HTTP request of the call: builds it with the {@code Authorization} header to send (null: the authorizer's
+     * current one), and bounds the server's silence on its answer.
+     */
+    private record Attempt(Function<String, FullHttpRequest> build, Duration silence) {}
+
     void start() {
-        run(transport.requests().post(message, frame), transport.readTimeout());
+        run(new Attempt(retry -> transport.requests().post(message, frame, retry), transport.readTimeout()), null,
+                true);
     }
 
     /**
@@ -108,8 +129,10 @@ final class PostCall {
                 return;
             }
             handler = current;
-            // certainly unsent only before the first exchange wrote anything (a resumption means the POST went out)
-            boolean unsent = handler == null || (resumes == 0 && handler.stopBeforeWrite());
+            // certainly unsent only before the first exchange wrote anything (a resumption means the POST went out),
+            // or while the POST's only answer so far is a challenge (the server refused it before acting)
+            boolean unsent = handler == null || (resumes == 0 && (handler.stopBeforeWrite()
+                    || handler.outcome().getNow(null) instanceof ExchangeOutcome.Challenged));
             aborted = unsent ? cause : cause.afterWriting();
         }
         if (handler == null) {
@@ -128,7 +151,9 @@ final class PostCall {
         return aborted;
     }
 
-    private void run(FullHttpRequest request, Duration silence) {
+    /** Sends {@code next} (with {@code retry} as its header when not null); {@code fresh} for a new HTTP request. */
+    private void run(Attempt next, String retry, boolean fresh) {
+        FullHttpRequest request = next.build().apply(retry);
         ResponseHandler handler = transport.newHandler(stream, resumes == 0 ? frame : null);
         synchronized (this) {
             if (aborted != null || done.isDone()) {
@@ -139,9 +164,37 @@ final class PostCall {
                 return;
             }
             current = handler;
+            attempt = next;
+            sentAuthorization = request.headers().get(HttpHeaderNames.AUTHORIZATION);
+            if (fresh) {
+                challenges = 0;
+            }
         }
         handler.outcome().thenAccept(this::ended);
-        transport.client().exchange(request, handler, silence);
+        transport.client().exchange(request, handler, next.silence());
+    }
+
+    /**
+     * The server refused the current HTTP request for want of authorization. The authorizer's answer may take
+     * network round trips: the request goes again from whichever thread completes it, never waited for here.
+     */
+    private void challenged(ExchangeOutcome.Challenged challenge) {
+        Attempt refused;
+        String sent;
+        int answeredBefore;
+        synchronized (this) {
+            refused = attempt;
+            sent = sentAuthorization;
+            answeredBefore = challenges++;
+        }
+        transport.auth().answer(answeredBefore, challenge.status(), challenge.wwwAuthenticate(), sent)
+                .whenComplete((retry, error) -> {
+                    if (error != null) {
+                        failed(transport.auth().failure(error));
+                    } else {
+                        run(refused, retry, false);
+                    }
+                });
     }
 
     private void ended(ExchangeOutcome outcome) {
@@ -159,6 +212,8 @@ final class PostCall {
                 || (outcome instanceof ExchangeOutcome.Completed && !owesAnswer())) {
             // a discarded oversized message may have been the answer: a replay would only discard it again
             finish();
+        } else if (outcome instanceof ExchangeOutcome.Challenged challenge) {
+            challenged(challenge);
         } else if (outcome instanceof ExchangeOutcome.Broken broken) {
             resumeOrFail("broke (" + broken.reason() + ")");
         } else {
@@ -251,7 +306,8 @@ final class PostCall {
             fail(Kind.TIMEOUT, "server '" + transport.serverName() + "' sent nothing within the read timeout");
             return;
         }
-        run(transport.requests().get(lastEventId), Duration.ofMillis(Math.max(1, silenceLeft)));
+        run(new Attempt(retry -> transport.requests().get(lastEventId, retry),
+                Duration.ofMillis(Math.max(1, silenceLeft))), null, true);
     }
 
     /** The POST went out: a failure after it says the server may have taken the request (both kinds used here do). */

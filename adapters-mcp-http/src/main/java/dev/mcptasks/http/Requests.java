@@ -9,30 +9,36 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
 import java.nio.charset.StandardCharsets;
 
-/** Builds the three requests Streamable HTTP uses, each with the configured and session headers. */
+/**
+ * Builds the three requests Streamable HTTP uses, each with the configured and session headers and the
+ * {@code Authorization} header of the moment ({@link HttpAuth#apply}): {@code retry}, when not null, is the header a
+ * challenge's answer named for sending a refused request again.
+ */
 final class Requests {
     static final String ACCEPT_BOTH = "application/json, text/event-stream";
     static final String LAST_EVENT_ID = "Last-Event-ID";
 
     private final HttpEndpoint endpoint;
     private final SessionHeaders sessions;
+    private final HttpAuth auth;
 
-    Requests(HttpEndpoint endpoint, SessionHeaders sessions) {
+    Requests(HttpEndpoint endpoint, SessionHeaders sessions, HttpAuth auth) {
         this.endpoint = endpoint;
         this.sessions = sessions;
+        this.auth = auth;
     }
 
     /** One JSON-RPC message; a 2026-07-28 request ({@code frame} not null) carries its headers and no session. */
-    FullHttpRequest post(String message, ModernFrame frame) {
-        FullHttpRequest request = base(HttpMethod.POST, message, frame);
+    FullHttpRequest post(String message, ModernFrame frame, String retry) {
+        FullHttpRequest request = base(HttpMethod.POST, message, frame, retry);
         request.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON);
         request.headers().set(HttpHeaderNames.ACCEPT, ACCEPT_BOTH);
         return request;
     }
 
     /** The listening stream, or the resumption of a broken one when {@code lastEventId} is set. */
-    FullHttpRequest get(String lastEventId) {
-        FullHttpRequest request = base(HttpMethod.GET, null, null);
+    FullHttpRequest get(String lastEventId, String retry) {
+        FullHttpRequest request = base(HttpMethod.GET, null, null, retry);
         request.headers().set(HttpHeaderNames.ACCEPT, HttpHeaderValues.TEXT_EVENT_STREAM);
         if (lastEventId != null) {
             request.headers().set(LAST_EVENT_ID, lastEventId);
@@ -41,11 +47,11 @@ final class Requests {
     }
 
     /** Ends the session. */
-    FullHttpRequest delete() {
-        return base(HttpMethod.DELETE, null, null);
+    FullHttpRequest delete(String retry) {
+        return base(HttpMethod.DELETE, null, null, retry);
     }
 
-    private FullHttpRequest base(HttpMethod method, String body, ModernFrame frame) {
+    private FullHttpRequest base(HttpMethod method, String body, ModernFrame frame, String retry) {
         FullHttpRequest request = body == null
                 ? new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, endpoint.pathAndQuery(), Unpooled.EMPTY_BUFFER)
                 : new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, endpoint.pathAndQuery(),
@@ -57,6 +63,7 @@ final class Requests {
             sessions.applyConfiguredTo(request.headers());
             frame.applyTo(request.headers());
         }
+        auth.apply(request.headers(), retry);
         request.headers().set(HttpHeaderNames.HOST, endpoint.hostHeader());
         request.headers().set(HttpHeaderNames.USER_AGENT, "mcp-tasks");
         if (body != null || method != HttpMethod.GET) {

@@ -55,6 +55,7 @@ final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
     private boolean ended;
     private Mode mode;
     private int status;
+    private String wwwAuthenticate;
     private boolean keepAlive;
     private long contentLength;
     private SseParser parser;
@@ -110,6 +111,7 @@ final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
         }
         String type = response.headers().get(HttpHeaderNames.CONTENT_TYPE, "").toLowerCase(Locale.ROOT);
         if (status < 200 || status >= 300) {
+            wwwAuthenticate = HttpAuth.wwwAuthenticate(response.headers());
             mode = Mode.ERROR;
             body = Unpooled.buffer();
         } else if (type.startsWith("text/event-stream")) {
@@ -153,6 +155,11 @@ final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
 
     private void finish(ChannelHandlerContext ctx) {
         if (mode == Mode.ERROR) {
+            if (HttpAuth.isChallenge(status, wwwAuthenticate)) {
+                // before the 2026-07-28 error bodies: an auth layer's refusal is the transport's to answer
+                end(ctx, new ExchangeOutcome.Challenged(status, wwwAuthenticate), keepAlive);
+                return;
+            }
             String text = body.toString(StandardCharsets.UTF_8);
             String answer = frame != null && status >= 400 && status < 500 ? frame.errorAnswer(text) : null;
             if (answer != null) {

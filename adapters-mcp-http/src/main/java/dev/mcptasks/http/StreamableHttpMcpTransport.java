@@ -1,16 +1,21 @@
 package dev.mcptasks.http;
 
+import dev.mcptasks.ports.auth.HttpAuthorizer;
 import dev.mcptasks.ports.transport.McpServerSpec;
 import dev.mcptasks.ports.transport.McpTransport;
 import dev.mcptasks.ports.transport.McpTransportException;
 import dev.mcptasks.ports.transport.McpTransportException.Kind;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
@@ -19,7 +24,9 @@ import org.slf4j.LoggerFactory;
 /**
  * MCP Streamable HTTP: one POST per message (answered by 202, a JSON body or an SSE stream, which {@link PostCall}
  * resumes when it ends before its answer), the optional GET stream once the protocol version is known, the session id
- * and protocol version on every request, and DELETE on close.
+ * and protocol version on every request, and DELETE on close. Every request carries the {@code Authorization} header
+ * of the moment ({@link HttpAuth}) and, when the server challenges it, goes again with the header the authorizer
+ * hands out, at most {@link HttpAuthorizer#MAX_CHALLENGES} times, or fails {@code AUTH_REQUIRED}.
  * {@code onClosed} is called at most once, when the server loses the session; never after a local {@link #close()}.
  */
 final class StreamableHttpMcpTransport implements McpTransport {
@@ -29,6 +36,7 @@ final class StreamableHttpMcpTransport implements McpTransport {
     private final McpServerSpec spec;
     private final HttpEndpoint endpoint;
     private final SessionHeaders sessions;
+    private final HttpAuth auth;
     private final Requests requests;
     private final AtomicBoolean started = new AtomicBoolean();
     private final AtomicBoolean closeCalled = new AtomicBoolean();
@@ -42,11 +50,12 @@ final class StreamableHttpMcpTransport implements McpTransport {
     private volatile Inbound inbound;
     private volatile Listener listener;
 
-    StreamableHttpMcpTransport(McpServerSpec spec) {
+    StreamableHttpMcpTransport(McpServerSpec spec, HttpAuthorizer authorizer) {
         this.spec = spec;
         this.endpoint = HttpEndpoint.of(spec.name(), spec.url());
         this.sessions = new SessionHeaders(spec.headers());
-        this.requests = new Requests(endpoint, sessions);
+        this.auth = new HttpAuth(spec.name(), spec.url(), authorizer);
+        this.requests = new Requests(endpoint, sessions, auth);
     }
 
     @Override
@@ -140,16 +149,39 @@ final class StreamableHttpMcpTransport implements McpTransport {
         client.close();
     }
 
+    /** Blocks the closing thread (never the event loop) for at most {@value #DELETE_WAIT_MS} ms, challenges included. */
     private void deleteSession() {
-        ResponseHandler handler = newHandler(new StreamState());
-        client.exchangeUnbounded(requests.delete(), handler);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DELETE_WAIT_MS);
+        String retry = null;
+        ResponseHandler handler = null;
         try {
-            ExchangeOutcome outcome = handler.outcome().get(DELETE_WAIT_MS, TimeUnit.MILLISECONDS);
-            log.debug("DELETE of the session with server '{}': {}", spec.name(), outcome);
-        } catch (Exception e) {
+            for (int answered = 0; ; answered++) {
+                handler = newHandler(new StreamState());
+                FullHttpRequest delete = requests.delete(retry);
+                String sent = delete.headers().get(HttpHeaderNames.AUTHORIZATION);
+                client.exchangeUnbounded(delete, handler);
+                ExchangeOutcome outcome = handler.outcome().get(left(deadline), TimeUnit.NANOSECONDS);
+                if (!(outcome instanceof ExchangeOutcome.Challenged challenged)) {
+                    log.debug("DELETE of the session with server '{}': {}", spec.name(), outcome);
+                    return;
+                }
+                retry = auth.answer(answered, challenged.status(), challenged.wwwAuthenticate(), sent)
+                        .get(left(deadline), TimeUnit.NANOSECONDS);
+            }
+        } catch (ExecutionException e) {
+            log.debug("DELETE of the session with server '{}' was refused: {}", spec.name(),
+                    auth.failure(e.getCause()).getMessage());
+        } catch (InterruptedException | TimeoutException e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
             handler.abort(new ExchangeOutcome.Failed(ended()));
             log.debug("DELETE of the session with server '{}' did not finish: {}", spec.name(), e.toString());
         }
+    }
+
+    private static long left(long deadline) {
+        return Math.max(0, deadline - System.nanoTime());
     }
 
     /** Called by calls and the GET stream when the server forgot the session. */
@@ -195,6 +227,18 @@ final class StreamableHttpMcpTransport implements McpTransport {
 
     Requests requests() {
         return requests;
+    }
+
+    HttpAuth auth() {
+        return auth;
+    }
+
+    /** A survivable problem not tied to one send (the GET stream refused for want of authorization). */
+    void report(McpTransportException problem) {
+        Inbound sink = inbound;
+        if (sink != null) {
+            sink.onError(problem);
+        }
     }
 
     ResponseHandler newHandler(StreamState stream) {

@@ -30,6 +30,7 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -56,14 +57,21 @@ final class ResumableSsePeer implements AutoCloseable {
 
     /** What the server answers. */
     sealed interface Reply {
-        record Json(int status, String body) implements Reply {}
+        /** A whole answer, with {@code headers} besides the content type and the session id. */
+        record Json(int status, String body, Map<String, String> headers) implements Reply {}
 
         /** The events, then after {@code endAfterMillis} (server-side, 0 = at once) the end. */
         record Sse(List<String> events, End end, long endAfterMillis) implements Reply {}
     }
 
     static Reply json(int status, String body) {
-        return new Reply.Json(status, body);
+        return new Reply.Json(status, body, Map.of());
+    }
+
+    /** A refusal for want of authorization: {@code status} with {@code WWW-Authenticate: challenge} (none if null). */
+    static Reply challenge(int status, String challenge) {
+        return new Reply.Json(status, "{\"error\":\"invalid_token\"}",
+                challenge == null ? Map.of() : Map.of("WWW-Authenticate", challenge));
     }
 
     static Reply sse(End end, String... events) {
@@ -87,6 +95,8 @@ final class ResumableSsePeer implements AutoCloseable {
     final AtomicInteger heldOpen = new AtomicInteger();
     final AtomicInteger heldEver = new AtomicInteger();
     volatile Function<Seen, Reply> script = seen -> json(405, "");
+    /** What a DELETE gets. */
+    volatile Function<Seen, Reply> deleteScript = seen -> json(200, "");
 
     private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     private final Channel server;
@@ -125,7 +135,7 @@ final class ResumableSsePeer implements AutoCloseable {
             Seen seen = new Seen(request.method().name(), request.headers().copy(),
                     request.content().toString(StandardCharsets.UTF_8), System.nanoTime());
             requests.add(seen);
-            Reply reply = request.method().name().equals("DELETE") ? json(200, "") : script.apply(seen);
+            Reply reply = request.method().name().equals("DELETE") ? deleteScript.apply(seen) : script.apply(seen);
             if (reply instanceof Reply.Json json) {
                 FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
                         HttpResponseStatus.valueOf(json.status()), Unpooled.copiedBuffer(json.body(),
@@ -133,6 +143,7 @@ final class ResumableSsePeer implements AutoCloseable {
                 response.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON);
                 response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, response.content().readableBytes());
                 response.headers().set(SessionHeaders.SESSION_ID, SESSION);
+                json.headers().forEach(response.headers()::set);
                 ctx.writeAndFlush(response);
                 return;
             }

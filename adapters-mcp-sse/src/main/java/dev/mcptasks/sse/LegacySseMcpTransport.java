@@ -1,5 +1,6 @@
 package dev.mcptasks.sse;
 
+import dev.mcptasks.ports.auth.HttpAuthorizer;
 import dev.mcptasks.ports.transport.McpMessageTooLargeException;
 import dev.mcptasks.ports.transport.McpServerSpec;
 import dev.mcptasks.ports.transport.McpTransport;
@@ -17,7 +18,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,6 +35,12 @@ import org.slf4j.LoggerFactory;
  * POSTs were already accepted, so their {@code send} futures had completed normally, and the session's timeouts take
  * it from there. A stream that never delivered its endpoint (refused, not an event stream, another origin, no
  * {@code endpoint} event within the connect timeout) fails every send, unsent, and reports no loss.
+ *
+ * <p>The GET and every POST carry the {@code Authorization} header of the moment ({@link HttpAuth}). A challenged
+ * GET (401, 403 {@code insufficient_scope}) opens the stream again with the authorizer's answer, each attempt
+ * within its own connect timeout (the authorizer's answer included), at most
+ * {@link HttpAuthorizer#MAX_CHALLENGES} times; a refusal or the limit fails every send {@code AUTH_REQUIRED}. A
+ * challenged POST goes again the same way ({@link PostRequest}).
  */
 final class LegacySseMcpTransport implements McpTransport {
     private static final Logger log = LoggerFactory.getLogger(LegacySseMcpTransport.class);
@@ -39,21 +48,25 @@ final class LegacySseMcpTransport implements McpTransport {
 
     private final McpServerSpec spec;
     private final SseEndpoint sse;
+    private final HttpAuth auth;
+    /** Counts the GETs that try to open the stream: a connect timer ends only the attempt it was started for. */
+    private final AtomicInteger streamAttempts = new AtomicInteger();
     private final AtomicBoolean started = new AtomicBoolean();
     private final AtomicBoolean closeCalled = new AtomicBoolean();
     /** Null while open; else why it ended. Set exactly once. */
     private final AtomicReference<McpTransportException> terminated = new AtomicReference<>();
     /** The request target of the POST endpoint, once the stream named it; fails if it never does. */
     private final CompletableFuture<String> postTarget = new CompletableFuture<>();
-    private final Set<PostExchange> inFlight = ConcurrentHashMap.newKeySet();
+    private final Set<PostRequest> inFlight = ConcurrentHashMap.newKeySet();
     private volatile String protocolVersion;
     private volatile LegacyHttpClient client;
     private volatile StreamReader stream;
     private volatile Listener listener;
 
-    LegacySseMcpTransport(McpServerSpec spec) {
+    LegacySseMcpTransport(McpServerSpec spec, HttpAuthorizer authorizer) {
         this.spec = spec;
         this.sse = SseEndpoint.of(spec.name(), spec.url());
+        this.auth = new HttpAuth(spec.name(), spec.url(), authorizer);
     }
 
     @Override
@@ -66,12 +79,36 @@ final class LegacySseMcpTransport implements McpTransport {
                 spec.maxConnections());
         log.debug("legacy SSE transport for server '{}' at {} with configured headers {}", spec.name(), spec.url(),
                 spec.headers().keySet());
-        StreamReader reader = new StreamReader(spec.name(), spec.maxMessageBytes(), new StreamEvents());
+        openStream(null, 0);
+    }
+
+    /** One attempt to open the stream, with {@code retry} as its header (null: the authorizer's current one). */
+    private void openStream(String retry, int challenges) {
+        int attempt = streamAttempts.incrementAndGet();
+        FullHttpRequest request = streamRequest(retry);
+        StreamReader reader = new StreamReader(spec.name(), spec.maxMessageBytes(),
+                new StreamEvents(request.headers().get(HttpHeaderNames.AUTHORIZATION), challenges));
         stream = reader;
-        client.schedule(() -> notConnected(new McpTransportException(Kind.CONNECT_FAILED, "server '" + spec.name()
-                + "' named no POST endpoint (no endpoint event on its SSE stream) within the connect timeout of "
-                + spec.connectTimeout().toMillis() + " ms")), spec.connectTimeout());
-        client.openStream(streamRequest(), reader);
+        // a close that read the previous reader: this one must not open (the close's endAll sees it otherwise)
+        if (!isOpen()) {
+            request.release();
+            return;
+        }
+        try {
+            client.schedule(() -> {
+                if (streamAttempts.get() == attempt) {
+                    notConnected(new McpTransportException(Kind.CONNECT_FAILED, "server '" + spec.name()
+                            + "' named no POST endpoint (no endpoint event on its SSE stream) within the connect"
+                            + " timeout of " + spec.connectTimeout().toMillis() + " ms" + (challenges > 0
+                                    ? " (after " + challenges + " authorization challenge(s))" : "")));
+                }
+            }, spec.connectTimeout());
+        } catch (RejectedExecutionException e) {
+            // closed meanwhile (an authorizer's answer came late): its event loop is gone
+            request.release();
+            return;
+        }
+        client.openStream(request, reader);
     }
 
     @Override
@@ -83,27 +120,27 @@ final class LegacySseMcpTransport implements McpTransport {
         if (ended != null) {
             return CompletableFuture.failedFuture(ended);
         }
-        PostExchange exchange = new PostExchange(spec.name());
-        inFlight.add(exchange);
-        exchange.done().whenComplete((ok, error) -> {
-            inFlight.remove(exchange);
+        PostRequest post = new PostRequest(spec.name(), auth, client);
+        inFlight.add(post);
+        post.done().whenComplete((ok, error) -> {
+            inFlight.remove(post);
             if (error instanceof McpTransportException failure && failure.kind() == Kind.SESSION_LOST) {
                 lost(failure);
             }
         });
-        // a close racing this send: whoever comes second fails the exchange
+        // a close racing this send: whoever comes second fails the request
         if (!isOpen()) {
-            exchange.abort(ended());
-            return exchange.done();
+            post.abort(ended());
+            return post.done();
         }
         postTarget.whenComplete((target, notConnected) -> {
             if (notConnected != null) {
-                exchange.failed(unsent(notConnected));
+                post.abort(unsent(notConnected));
             } else {
-                client.post(postRequest(target, message), exchange);
+                post.start(retry -> postRequest(target, message, retry));
             }
         });
-        return exchange.done();
+        return post.done();
     }
 
     /**
@@ -113,9 +150,9 @@ final class LegacySseMcpTransport implements McpTransport {
      */
     @Override
     public void abandon(CompletableFuture<Void> sent) {
-        for (PostExchange exchange : inFlight) {
-            if (exchange.done() == sent) {
-                exchange.abort(new McpTransportException(Kind.CLOSED, "the client gave up on the POST to server '"
+        for (PostRequest post : inFlight) {
+            if (post.done() == sent) {
+                post.abort(new McpTransportException(Kind.CLOSED, "the client gave up on the POST to server '"
                         + spec.name() + "'"));
             }
         }
@@ -178,8 +215,8 @@ final class LegacySseMcpTransport implements McpTransport {
         if (reader != null) {
             reader.stop(cause);
         }
-        for (PostExchange exchange : List.copyOf(inFlight)) {
-            exchange.abort(cause);
+        for (PostRequest post : List.copyOf(inFlight)) {
+            post.abort(cause);
         }
     }
 
@@ -200,20 +237,22 @@ final class LegacySseMcpTransport implements McpTransport {
                 : new McpTransportException(Kind.CONNECT_FAILED, cause.toString(), cause);
     }
 
-    private FullHttpRequest streamRequest() {
+    private FullHttpRequest streamRequest(String retry) {
         FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, sse.pathAndQuery(),
                 Unpooled.EMPTY_BUFFER);
         spec.headers().forEach(request.headers()::set);
+        auth.apply(request.headers(), retry);
         request.headers().set(HttpHeaderNames.ACCEPT, HttpHeaderValues.TEXT_EVENT_STREAM);
         request.headers().set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_CACHE);
         common(request);
         return request;
     }
 
-    private FullHttpRequest postRequest(String target, String message) {
+    private FullHttpRequest postRequest(String target, String message, String retry) {
         FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, target,
                 Unpooled.copiedBuffer(message, StandardCharsets.UTF_8));
         spec.headers().forEach(request.headers()::set);
+        auth.apply(request.headers(), retry);
         request.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON);
         String version = protocolVersion;
         if (version != null) {
@@ -229,8 +268,33 @@ final class LegacySseMcpTransport implements McpTransport {
         request.headers().set(HttpHeaderNames.USER_AGENT, "mcp-tasks");
     }
 
-    /** What the stream says, on the event loop. */
+    /** What one attempt's stream says, on the event loop. */
     private final class StreamEvents implements StreamReader.Events {
+        /** The {@code Authorization} header its GET carried, or null. */
+        private final String sent;
+        /** The challenges answered before this attempt. */
+        private final int challenges;
+
+        StreamEvents(String sent, int challenges) {
+            this.sent = sent;
+            this.challenges = challenges;
+        }
+
+        /** Composed on the authorizer's answer: nothing waits for it, and a close or a timeout meanwhile wins. */
+        @Override
+        public void onChallenged(int status, String wwwAuthenticate) {
+            auth.answer(challenges, status, wwwAuthenticate, sent).whenComplete((retry, error) -> {
+                if (postTarget.isDone()) {
+                    return;
+                }
+                if (error != null) {
+                    notConnected(auth.failure(error));
+                } else {
+                    openStream(retry, challenges + 1);
+                }
+            });
+        }
+
         @Override
         public void onEvent(EventStreamParser.Event event) {
             switch (event.type()) {

@@ -20,9 +20,10 @@ import java.util.concurrent.RejectedExecutionException;
 import javax.net.ssl.SSLException;
 
 /**
- * One POSTed message, from waiting for a pooled connection to the server's answer: a 2xx (202 Accepted) completes
- * {@link #done()}; anything else fails it with a typed cause. The message's answer, if any, travels on the SSE
- * stream, not here. {@code done} completes exactly once, after the connection was handed back.
+ * One POST of a message, from waiting for a pooled connection to the server's answer: a 2xx (202 Accepted)
+ * completes {@link #done()} with {@link Outcome.Accepted}, a challenge (401, 403 {@code insufficient_scope}) with
+ * {@link Outcome.Challenged}; anything else fails it with a typed cause. The message's answer, if any, travels on the
+ * SSE stream, not here. {@code done} completes exactly once, after the connection was handed back.
  */
 final class PostExchange extends SimpleChannelInboundHandler<HttpObject> {
     private static final int MAX_ERROR_BODY = 4096;
@@ -32,13 +33,25 @@ final class PostExchange extends SimpleChannelInboundHandler<HttpObject> {
         void giveBack(Channel channel, boolean reusable);
     }
 
+    /** How the server took the POST. */
+    sealed interface Outcome {
+        /** 2xx: the message is the server's. */
+        record Accepted() implements Outcome {}
+
+        /** Refused for want of authorization, before the server acted on it. */
+        record Challenged(int status, String wwwAuthenticate) implements Outcome {}
+    }
+
+    private static final Outcome ACCEPTED = new Outcome.Accepted();
+
     private final String server;
-    private final CompletableFuture<Void> done = new CompletableFuture<>();
+    private final CompletableFuture<Outcome> done = new CompletableFuture<>();
     /** Guarded by this: the connection and how to return it, set once acquired; {@code finished} once ended. */
     private Channel channel;
     private ChannelReturn channelReturn;
     private boolean finished;
     private int status;
+    private String wwwAuthenticate;
     private boolean keepAlive;
     /** The body of a non-2xx answer, bounded; event loop only. */
     private ByteArrayOutputStream errorBody;
@@ -48,7 +61,7 @@ final class PostExchange extends SimpleChannelInboundHandler<HttpObject> {
         this.server = server;
     }
 
-    CompletableFuture<Void> done() {
+    CompletableFuture<Outcome> done() {
         return done;
     }
 
@@ -64,7 +77,7 @@ final class PostExchange extends SimpleChannelInboundHandler<HttpObject> {
 
     /** The POST could not be sent or its connection failed before an answer. */
     void failed(McpTransportException cause) {
-        finish(cause, false);
+        finish(cause, null, false);
     }
 
     /**
@@ -77,14 +90,14 @@ final class PostExchange extends SimpleChannelInboundHandler<HttpObject> {
             attachedTo = channel;
         }
         if (attachedTo == null) {
-            finish(cause, false);
+            finish(cause, null, false);
             return;
         }
         try {
-            attachedTo.eventLoop().execute(() -> finish(cause.afterWriting(), false));
+            attachedTo.eventLoop().execute(() -> finish(cause.afterWriting(), null, false));
         } catch (RejectedExecutionException e) {
             // the event loop is gone (client closed), and with it the connection
-            finish(cause.afterWriting(), false);
+            finish(cause.afterWriting(), null, false);
         }
     }
 
@@ -94,6 +107,7 @@ final class PostExchange extends SimpleChannelInboundHandler<HttpObject> {
             status = response.status().code();
             keepAlive = HttpUtil.isKeepAlive(response);
             if (status < 200 || status >= 300) {
+                wwwAuthenticate = HttpAuth.wwwAuthenticate(response.headers());
                 errorBody = new ByteArrayOutputStream();
             }
         }
@@ -104,7 +118,13 @@ final class PostExchange extends SimpleChannelInboundHandler<HttpObject> {
             errorBody.writeBytes(kept);
         }
         if (msg instanceof LastHttpContent) {
-            finish(errorBody == null ? null : statusFailure(), keepAlive);
+            if (errorBody == null) {
+                finish(null, ACCEPTED, keepAlive);
+            } else if (HttpAuth.isChallenge(status, wwwAuthenticate)) {
+                finish(null, new Outcome.Challenged(status, wwwAuthenticate), keepAlive);
+            } else {
+                finish(statusFailure(), null, keepAlive);
+            }
         }
     }
 
@@ -124,7 +144,7 @@ final class PostExchange extends SimpleChannelInboundHandler<HttpObject> {
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
         if (evt instanceof IdleStateEvent) {
             finish(new McpTransportException(Kind.TIMEOUT, "server '" + server
-                    + "' did not answer a POST within the read timeout"), false);
+                    + "' did not answer a POST within the read timeout"), null, false);
         } else {
             ctx.fireUserEventTriggered(evt);
         }
@@ -133,7 +153,7 @@ final class PostExchange extends SimpleChannelInboundHandler<HttpObject> {
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         finish(new McpTransportException(Kind.STREAM_BROKEN, "the connection to server '" + server
-                + "' closed before its POST was answered"), false);
+                + "' closed before its POST was answered"), null, false);
         ctx.fireChannelInactive();
     }
 
@@ -141,18 +161,21 @@ final class PostExchange extends SimpleChannelInboundHandler<HttpObject> {
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         if (cause instanceof SSLException || cause.getCause() instanceof SSLException) {
             finish(new McpTransportException(Kind.CONNECT_FAILED, "cannot connect to server '" + server + "': "
-                    + cause, cause), false);
+                    + cause, cause), null, false);
         } else if (cause instanceof DecoderException) {
             finish(new McpTransportException(Kind.MALFORMED, "server '" + server + "' sent a malformed HTTP response"
-                    + " to a POST: " + cause.getMessage(), cause), false);
+                    + " to a POST: " + cause.getMessage(), cause), null, false);
         } else {
             finish(new McpTransportException(Kind.STREAM_BROKEN, "the connection to server '" + server
-                    + "' broke before its POST was answered: " + cause, cause), false);
+                    + "' broke before its POST was answered: " + cause, cause), null, false);
         }
     }
 
-    /** Ends the exchange once: hands the connection back (closed unless reusable), then completes {@code done}. */
-    private void finish(McpTransportException failure, boolean reusable) {
+    /**
+     * Ends the exchange once: hands the connection back (closed unless reusable), then completes {@code done} with
+     * {@code outcome}, or fails it with {@code failure} when that is not null.
+     */
+    private void finish(McpTransportException failure, Outcome outcome, boolean reusable) {
         Channel attachedTo;
         ChannelReturn giveBack;
         synchronized (this) {
@@ -167,7 +190,7 @@ final class PostExchange extends SimpleChannelInboundHandler<HttpObject> {
             giveBack.giveBack(attachedTo, reusable && attachedTo.isActive());
         }
         if (failure == null) {
-            done.complete(null);
+            done.complete(outcome);
         } else {
             done.completeExceptionally(failure);
         }

@@ -22,7 +22,8 @@ import javax.net.ssl.SSLException;
 /**
  * Reads the one SSE stream of a legacy session on its own connection: a 2xx {@code text/event-stream} answer, then
  * events until the server ends the stream, the connection breaks, or it stays silent beyond the read timeout. Tells
- * its {@link Events} about each event and, exactly once, how the stream ended.
+ * its {@link Events} about each event and, exactly once, how the stream ended: a challenge (401, 403
+ * {@code insufficient_scope}) to its GET, or any other end.
  */
 final class StreamReader extends SimpleChannelInboundHandler<HttpObject> {
     private static final int MAX_ERROR_BODY = 4096;
@@ -34,8 +35,11 @@ final class StreamReader extends SimpleChannelInboundHandler<HttpObject> {
         /** An event over the bound was discarded. */
         void onOversized(long bytes);
 
-        /** The stream ended or could not be opened; called once. */
+        /** The stream ended or could not be opened; called once, unless {@link #onChallenged} was. */
         void onEnded(McpTransportException cause);
+
+        /** The GET was refused for want of authorization; called once, instead of {@link #onEnded}. */
+        void onChallenged(int status, String wwwAuthenticate);
     }
 
     private final String server;
@@ -44,6 +48,7 @@ final class StreamReader extends SimpleChannelInboundHandler<HttpObject> {
     private final AtomicBoolean ended = new AtomicBoolean();
     private volatile Channel channel;
     private int status;
+    private String wwwAuthenticate;
     /** The body of a non-2xx answer, up to {@link #MAX_ERROR_BODY} bytes; event loop only. */
     private ByteArrayOutputStream errorBody;
 
@@ -90,6 +95,7 @@ final class StreamReader extends SimpleChannelInboundHandler<HttpObject> {
             status = response.status().code();
             String type = response.headers().get(HttpHeaderNames.CONTENT_TYPE, "").toLowerCase(Locale.ROOT);
             if (status < 200 || status >= 300) {
+                wwwAuthenticate = HttpAuth.wwwAuthenticate(response.headers());
                 errorBody = new ByteArrayOutputStream();
             } else if (!type.startsWith("text/event-stream")) {
                 end(new McpTransportException(Kind.MALFORMED, "server '" + server + "' answered the GET of its SSE"
@@ -109,7 +115,11 @@ final class StreamReader extends SimpleChannelInboundHandler<HttpObject> {
                 parser.feed(content.content());
             }
             if (msg instanceof LastHttpContent) {
-                if (errorBody != null) {
+                if (errorBody != null && HttpAuth.isChallenge(status, wwwAuthenticate)) {
+                    if (markEnded()) {
+                        events.onChallenged(status, wwwAuthenticate);
+                    }
+                } else if (errorBody != null) {
                     String body = errorBody.toString(StandardCharsets.UTF_8).strip();
                     end(McpTransportException.httpStatus(status, "server '" + server + "' answered the GET of its"
                             + " SSE url with HTTP " + status + (body.isEmpty() ? "" : ": " + abbreviate(body))));
@@ -153,14 +163,21 @@ final class StreamReader extends SimpleChannelInboundHandler<HttpObject> {
     }
 
     private void end(McpTransportException cause) {
+        if (markEnded()) {
+            events.onEnded(cause);
+        }
+    }
+
+    /** Marks the stream ended and closes its connection; false when it had ended before. */
+    private boolean markEnded() {
         if (!ended.compareAndSet(false, true)) {
-            return;
+            return false;
         }
         Channel attachedTo = channel;
         if (attachedTo != null) {
             attachedTo.close();
         }
-        events.onEnded(cause);
+        return true;
     }
 
     private static String abbreviate(String text) {

@@ -40,6 +40,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 /**
  * An in-test server of the legacy HTTP+SSE transport following {@link ScriptedPeer}, shaped like the TypeScript SDK's
@@ -50,7 +51,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class LegacySsePeer implements AutoCloseable {
     /** One request as the server saw it. */
-    record Seen(String method, String uri, HttpHeaders headers, String body) {}
+    record Seen(String method, String uri, HttpHeaders headers, String body) {
+        String authorization() {
+            return headers.get(HttpHeaderNames.AUTHORIZATION);
+        }
+    }
+
+    /** A refusal for want of authorization: the status and the {@code WWW-Authenticate} header (none if null). */
+    record Refusal(int status, String wwwAuthenticate) {}
 
     final ScriptedPeer script = new ScriptedPeer();
     final Map<String, Channel> streams = new ConcurrentHashMap<>();
@@ -68,6 +76,8 @@ final class LegacySsePeer implements AutoCloseable {
     volatile boolean withholdEndpoint;
     /** Leaves POSTs unanswered. */
     volatile boolean holdPosts;
+    /** Decides, before anything else, whether a request is refused for want of authorization (null: it is not). */
+    volatile Function<Seen, Refusal> refuse = seen -> null;
 
     private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     private final Channel server;
@@ -108,7 +118,21 @@ final class LegacySsePeer implements AutoCloseable {
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
             String body = request.content().toString(StandardCharsets.UTF_8);
-            requests.add(new Seen(request.method().name(), request.uri(), request.headers().copy(), body));
+            Seen seen = new Seen(request.method().name(), request.uri(), request.headers().copy(), body);
+            requests.add(seen);
+            Refusal refusal = refuse.apply(seen);
+            if (refusal != null) {
+                FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
+                        HttpResponseStatus.valueOf(refusal.status()), Unpooled.copiedBuffer(
+                                "{\"error\":\"invalid_token\"}", StandardCharsets.UTF_8));
+                response.headers().set(HttpHeaderNames.CONTENT_TYPE, "application/json");
+                response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, response.content().readableBytes());
+                if (refusal.wwwAuthenticate() != null) {
+                    response.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, refusal.wwwAuthenticate());
+                }
+                ctx.writeAndFlush(response);
+                return;
+            }
             QueryStringDecoder uri = new QueryStringDecoder(request.uri());
             if (request.method().equals(HttpMethod.GET) && uri.path().equals("/sse")) {
                 openStream(ctx);

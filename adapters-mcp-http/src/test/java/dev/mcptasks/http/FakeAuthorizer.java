@@ -1,0 +1,63 @@
+package dev.mcptasks.http;
+
+import dev.mcptasks.ports.auth.AuthAttempt;
+import dev.mcptasks.ports.auth.AuthChallenge;
+import dev.mcptasks.ports.auth.HttpAuthorizer;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+/**
+ * An authorizer for tests: hands out {@code Bearer t1}, {@code Bearer t2}, ... one per challenge (and makes it the
+ * current header), or answers as {@link #answers} says; records every challenge with the thread it came on.
+ */
+final class FakeAuthorizer implements HttpAuthorizer {
+    /** One challenge as the authorizer saw it. */
+    record Seen(AuthChallenge challenge, String thread) {}
+
+    final List<Seen> challenges = new CopyOnWriteArrayList<>();
+    private final AtomicInteger issued = new AtomicInteger();
+    private volatile String current;
+    /** How a challenge is answered; by default a new token, completed at once. */
+    volatile Function<AuthChallenge, CompletableFuture<AuthAttempt>> answers =
+            challenge -> CompletableFuture.completedFuture(new AuthAttempt.Retry(issue()));
+
+    FakeAuthorizer(String current) {
+        this.current = current;
+    }
+
+    /** A new token, which becomes the current header. */
+    String issue() {
+        String token = "Bearer t" + issued.incrementAndGet();
+        current = token;
+        return token;
+    }
+
+    /** A refresh done elsewhere (another worker, the background): the next request should carry it. */
+    void refresh(String token) {
+        current = token;
+    }
+
+    /** Refuses every challenge with {@code reason}. */
+    FakeAuthorizer refusing(String reason) {
+        answers = challenge -> CompletableFuture.completedFuture(new AuthAttempt.Refused(reason));
+        return this;
+    }
+
+    @Override
+    public String authorization() {
+        return current;
+    }
+
+    @Override
+    public CompletableFuture<AuthAttempt> challenged(AuthChallenge challenge) {
+        challenges.add(new Seen(challenge, Thread.currentThread().getName()));
+        return answers.apply(challenge);
+    }
+
+    List<AuthChallenge> seen() {
+        return challenges.stream().map(Seen::challenge).toList();
+    }
+}
