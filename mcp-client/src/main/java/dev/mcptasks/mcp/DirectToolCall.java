@@ -8,7 +8,11 @@ import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.ports.driver.RemoteCallException;
 import dev.mcptasks.ports.driver.RemoteFailure;
 import dev.mcptasks.ports.driver.SubmitResult;
+import dev.mcptasks.ports.driver.CallProgress;
+import dev.mcptasks.ports.driver.SubmitObserver;
 import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A tool run as one plain {@code tools/call} (no {@code task} param), held open until the tool's result and bounded
@@ -16,33 +20,57 @@ import java.util.concurrent.CompletableFuture;
  * snapshot and no remote task: {@code completed} with the result, {@code failed} for an {@code isError} result or a
  * JSON-RPC error answer. A timeout or a transport failure is classified as any request's (the runtime keeps the
  * attempt marker, so the server's {@code submitPolicy} decides whether it is called again); cancelling the operation
- * sends {@code notifications/cancelled} for the call.
+ * sends {@code notifications/cancelled} for the call. The call carries a {@code _meta.progressToken}; the server's
+ * {@code notifications/progress} for it, and the moment the call is sent, go to the operation's
+ * {@link SubmitObserver}.
  */
 final class DirectToolCall {
+    private static final Logger LOG = LoggerFactory.getLogger(DirectToolCall.class);
+
     private DirectToolCall() {}
 
     static CompletableFuture<SubmitResult> send(RemoteOperation<SubmitResult> operation, McpSession session,
             McpHandshake handshake, String tool, ObjectNode params) {
-        return operation.track(() -> session.request("tools/call", params, session.settings().directCallTimeout()))
-                .handle((result, error) -> {
-                    if (error == null) {
-                        return answered(session, handshake, tool, result);
-                    }
-                    Throwable cause = RemoteOperation.unwrap(error);
-                    if (cause instanceof McpErrorResponse response) {
-                        // the server's answer to the call itself: the call ran (or was rejected) and is over
-                        return terminal(session, handshake, RemoteTaskSnapshot.of(null, TaskStatus.FAILED).withError(
-                                ErrorCodes.REMOTE_FAILED, "tool " + tool + " failed with error " + response.code()
-                                        + ": " + response.remoteMessage()));
-                    }
-                    if (cause instanceof McpTimeoutException timeout) {
-                        throw new RemoteCallException(RemoteFailure.TRANSIENT, "the direct call of tool " + tool
-                                + " on server '" + session.serverName() + "' did not finish within "
-                                + timeout.timeout().toSeconds() + " s (directCallTimeoutSeconds); it was cancelled"
-                                + " and may have run", timeout);
-                    }
-                    throw RemoteFailures.classify(error);
-                });
+        SubmitObserver observer = operation.observer();
+        return operation.track(() -> {
+            // told right before the request leaves: from here a cancel of the operation cancels the call itself
+            observer.directCallSent();
+            return session.requestWithProgress("tools/call", params, session.settings().directCallTimeout(),
+                    progress -> progress(session, tool, progress, observer));
+        }).handle((result, error) -> {
+            if (error == null) {
+                return answered(session, handshake, tool, result);
+            }
+            Throwable cause = RemoteOperation.unwrap(error);
+            if (cause instanceof McpErrorResponse response) {
+                // the server's answer to the call itself: the call ran (or was rejected) and is over
+                return terminal(session, handshake, RemoteTaskSnapshot.of(null, TaskStatus.FAILED).withError(
+                        ErrorCodes.REMOTE_FAILED, "tool " + tool + " failed with error " + response.code()
+                                + ": " + response.remoteMessage()));
+            }
+            if (cause instanceof McpTimeoutException timeout) {
+                throw new RemoteCallException(RemoteFailure.TRANSIENT, "the direct call of tool " + tool
+                        + " on server '" + session.serverName() + "' did not finish within "
+                        + timeout.timeout().toSeconds() + " s (directCallTimeoutSeconds); it was cancelled"
+                        + " and may have run", timeout);
+            }
+            throw RemoteFailures.classify(error);
+        });
+    }
+
+    /** One {@code notifications/progress} for the call; a malformed one is logged and dropped, never fatal. */
+    private static void progress(McpSession session, String tool, JsonNode params, SubmitObserver observer) {
+        JsonNode progress = params.get("progress");
+        JsonNode total = params.get("total");
+        JsonNode message = params.get("message");
+        if (progress == null || !progress.isNumber() || (total != null && !total.isNull() && !total.isNumber())) {
+            LOG.warn("server '{}': ignoring malformed progress of tool {} (progress and total must be numbers): {}",
+                    session.serverName(), tool, params);
+            return;
+        }
+        observer.progress(new CallProgress(progress.doubleValue(),
+                total == null || total.isNull() ? null : total.doubleValue(),
+                message != null && message.isTextual() ? message.textValue() : null));
     }
 
     /**

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
@@ -45,6 +46,9 @@ public final class McpSession implements AutoCloseable {
     private final AtomicLong ids = new AtomicLong();
     private final ToolCatalog tools;
     private final List<Consumer<JsonNode>> taskStatusListeners = new CopyOnWriteArrayList<>();
+    /** The requests waiting for progress, by the progress token they were sent with. */
+    private final Map<String, Consumer<JsonNode>> progressListeners = new ConcurrentHashMap<>();
+    private final AtomicLong progressTokens = new AtomicLong();
     private final McpConnection.Events events = new ConnectionEvents();
     private McpConnection current;
     private boolean closed;
@@ -132,6 +136,26 @@ public final class McpSession implements AutoCloseable {
             }, callbacks);
         });
         dispatch(method, params, timeout, wire, letGo, true);
+        return result;
+    }
+
+    /**
+     * {@link #request(String, JsonNode, Duration)} with a fresh {@code _meta.progressToken} in {@code params}: every
+     * {@code notifications/progress} for that token goes to {@code onProgress} (its params) until the request
+     * completes. {@code onProgress} runs on a transport thread: it must return at once.
+     */
+    public CompletableFuture<JsonNode> requestWithProgress(String method, ObjectNode params, Duration timeout,
+            Consumer<JsonNode> onProgress) {
+        String token = "mcp-tasks-" + progressTokens.incrementAndGet();
+        ObjectNode sent = params.deepCopy();
+        JsonNode meta = sent.get("_meta");
+        ObjectNode withToken = meta != null && meta.isObject() ? (ObjectNode) meta : Json.object();
+        withToken.put("progressToken", token);
+        sent.set("_meta", withToken);
+        // registered before sending: a server may report progress before the request's send completes
+        progressListeners.put(token, onProgress);
+        CompletableFuture<JsonNode> result = request(method, sent, timeout);
+        result.whenComplete((value, error) -> progressListeners.remove(token, onProgress));
         return result;
     }
 
@@ -393,7 +417,24 @@ public final class McpSession implements AutoCloseable {
                         log.warn("server '{}': a task status listener failed: {}", serverName(), e.toString());
                     }
                 });
+                case "notifications/progress" -> progress(params);
                 default -> log.debug("server '{}': notification {} ignored", serverName(), method);
+            }
+        }
+
+        /** Progress for a request of ours; a token nobody waits for (a late or foreign one) is ignored. */
+        private void progress(JsonNode params) {
+            JsonNode token = params.get("progressToken");
+            Consumer<JsonNode> listener = token == null || !token.isValueNode() ? null
+                    : progressListeners.get(token.asText());
+            if (listener == null) {
+                log.debug("server '{}': progress for unknown token {} ignored", serverName(), token);
+                return;
+            }
+            try {
+                listener.accept(params);
+            } catch (RuntimeException e) {
+                log.warn("server '{}': a progress listener failed: {}", serverName(), e.toString());
             }
         }
 

@@ -9,6 +9,7 @@ import dev.mcptasks.ports.driver.RemoteFailure;
 import dev.mcptasks.ports.driver.RemoteTaskRef;
 import dev.mcptasks.ports.driver.SendPermit;
 import dev.mcptasks.ports.driver.SubmitCall;
+import dev.mcptasks.ports.driver.SubmitObserver;
 import dev.mcptasks.ports.driver.SubmitResult;
 import dev.mcptasks.ports.driver.TaskDriver;
 import java.util.concurrent.CompletableFuture;
@@ -43,7 +44,12 @@ public final class NativeTasksDriver implements TaskDriver {
 
     @Override
     public CompletableFuture<SubmitResult> submit(SubmitCall call, SendPermit permit) {
-        return RemoteOperation.run(permit, operation -> {
+        return submit(call, permit, SubmitObserver.NONE);
+    }
+
+    @Override
+    public CompletableFuture<SubmitResult> submit(SubmitCall call, SendPermit permit, SubmitObserver observer) {
+        return RemoteOperation.run(permit, observer, operation -> {
             McpSession session = session(call.serverName(), RemoteFailure.REFUSED);
             return operation.track(session::connect)
                     .exceptionallyCompose(error -> CompletableFuture.failedFuture(RemoteFailures.beforeSend(error)))

@@ -10,7 +10,8 @@ final class RemoteFailures {
 
     /**
      * The default classification: transport failures and timeouts are transient (or not-sent when the request
-     * certainly never left), server errors transient, protocol violations protocol errors.
+     * certainly never left), a refused authorization auth-required, server errors transient, protocol violations
+     * protocol errors.
      */
     static RemoteCallException classify(Throwable error) {
         Throwable cause = RemoteOperation.unwrap(error);
@@ -22,6 +23,12 @@ final class RemoteFailures {
             // asking again brings the same answer over the same cap: fail once, naming the cap and the size
             return new RemoteCallException(RemoteFailure.PROTOCOL, "the answer to " + transport.method()
                     + " is too large: " + transport.transportCause().getMessage(), transport);
+        }
+        if (cause instanceof McpTransportFailure transport
+                && transport.transportCause().kind() == McpTransportException.Kind.AUTH_REQUIRED) {
+            // the server refused before acting and no credential can be had without a person: never retried, the
+            // message keeps the authorizer's reason (what to run, which server)
+            return new RemoteCallException(RemoteFailure.AUTH_REQUIRED, transport.getMessage(), transport);
         }
         if (cause instanceof McpTransportFailure transport) {
             return new RemoteCallException(transport.sent() ? RemoteFailure.TRANSIENT : RemoteFailure.NOT_SENT,

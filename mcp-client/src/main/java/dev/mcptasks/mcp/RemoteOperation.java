@@ -3,6 +3,7 @@ package dev.mcptasks.mcp;
 import dev.mcptasks.ports.driver.RemoteCallException;
 import dev.mcptasks.ports.driver.RemoteFailure;
 import dev.mcptasks.ports.driver.SendPermit;
+import dev.mcptasks.ports.driver.SubmitObserver;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -24,11 +25,13 @@ import java.util.function.Supplier;
 final class RemoteOperation<T> {
     private final SettlingFuture<T> result = new SettlingFuture<>(this::cancelInFlight);
     private final SendPermit permit;
+    private final SubmitObserver observer;
     /** Guarded by this, with the cancellation request: a request starts only while none was made. */
     private final Set<CompletableFuture<?>> inFlight = new HashSet<>();
 
-    private RemoteOperation(SendPermit permit) {
+    private RemoteOperation(SendPermit permit, SubmitObserver observer) {
         this.permit = permit;
+        this.observer = observer;
     }
 
     /**
@@ -36,7 +39,14 @@ final class RemoteOperation<T> {
      * {@code permit} is asked before each request the operation starts.
      */
     static <T> CompletableFuture<T> run(SendPermit permit, Function<RemoteOperation<T>, CompletableFuture<T>> body) {
-        RemoteOperation<T> operation = new RemoteOperation<>(Objects.requireNonNull(permit, "permit"));
+        return run(permit, SubmitObserver.NONE, body);
+    }
+
+    /** {@link #run(SendPermit, Function)} for a submit whose caller observes direct calls. */
+    static <T> CompletableFuture<T> run(SendPermit permit, SubmitObserver observer,
+            Function<RemoteOperation<T>, CompletableFuture<T>> body) {
+        RemoteOperation<T> operation = new RemoteOperation<>(Objects.requireNonNull(permit, "permit"),
+                Objects.requireNonNull(observer, "observer"));
         CompletableFuture<T> chain;
         try {
             chain = body.apply(operation);
@@ -53,6 +63,11 @@ final class RemoteOperation<T> {
             }
         });
         return operation.result;
+    }
+
+    /** Who observes this operation's direct call, if it makes one. */
+    SubmitObserver observer() {
+        return observer;
     }
 
     /**

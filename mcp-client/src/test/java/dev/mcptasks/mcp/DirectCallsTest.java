@@ -3,6 +3,7 @@ package dev.mcptasks.mcp;
 import static dev.mcptasks.mcp.FakeServer.json;
 import static dev.mcptasks.mcp.NativeTasksDriverTest.await;
 import static dev.mcptasks.mcp.NativeTasksDriverTest.remoteFailure;
+import static dev.mcptasks.ports.driver.SendPermit.ALWAYS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -10,9 +11,11 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import dev.mcptasks.domain.ErrorCodes;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.ports.driver.CallProgress;
 import dev.mcptasks.ports.driver.RemoteCallException;
 import dev.mcptasks.ports.driver.RemoteFailure;
 import dev.mcptasks.ports.driver.SubmitCall;
+import dev.mcptasks.ports.driver.SubmitObserver;
 import dev.mcptasks.ports.driver.SubmitResult;
 import dev.mcptasks.testkit.ManualClock;
 import java.time.Duration;
@@ -225,6 +228,64 @@ class DirectCallsTest {
         // the submit settles as cancelled once the request let go, which may be just after the notice went out
         TaskPeerScript.eventually(submit::isDone, "the submit settled");
         assertThat(submit).isCancelled();
+    }
+
+    @Test
+    void theCallCarriesAProgressTokenAndItsProgressReachesTheObserverUntilItIsAnswered() throws Exception {
+        server.on("tools/call", (transport, request) -> null);
+        RecordingObserver observer = new RecordingObserver();
+        CompletableFuture<SubmitResult> submit = driver().submit(call("echo"), ALWAYS, observer);
+        TaskPeerScript.eventually(() -> server.transports.size() == 1 && !toolCalls().isEmpty(),
+                "the call was sent");
+        JsonNode sent = toolCalls().get(0);
+        JsonNode token = sent.path("params").path("_meta").path("progressToken");
+        assertThat(token.isTextual()).as("a progress token: %s", sent).isTrue();
+        assertThat(observer.sent).isEqualTo(1);
+        assertThat(sent.path("params").path("name").asText()).isEqualTo("echo");
+
+        FakeTransport transport = server.last();
+        transport.deliver(progress(token, "\"progress\":1,\"total\":3"));
+        transport.deliver(progress(token, "\"progress\":2,\"total\":3,\"message\":\"step 2 of 3\""));
+        transport.deliver(progress(TextNode.valueOf("someone-else"), "\"progress\":9"));
+        transport.deliver(progress(token, "\"progress\":\"lots\""));
+        transport.reply(sent.path("id").asLong(), json(RESULT));
+        assertThat(await(submit).snapshot().status()).isEqualTo(TaskStatus.COMPLETED);
+        transport.deliver(progress(token, "\"progress\":3,\"total\":3"));
+
+        assertThat(observer.progress).containsExactly(new CallProgress(1, 3.0, null),
+                new CallProgress(2, 3.0, "step 2 of 3"));
+        assertThat(observer.progress).extracting(CallProgress::statusMessage)
+                .containsExactly("progress 1/3", "step 2 of 3");
+    }
+
+    @Test
+    void aTaskCreateIsNoDirectCall() throws Exception {
+        RecordingObserver observer = new RecordingObserver();
+        await(driver().submit(call("required"), ALWAYS, observer));
+        assertThat(sentAsTask()).isTrue();
+        assertThat(observer.sent).isZero();
+        assertThat(server.last().lastRequest("tools/call").path("params").has("_meta")).isFalse();
+    }
+
+    private static String progress(JsonNode token, String fields) {
+        return "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progressToken\":"
+                + token + "," + fields + "}}";
+    }
+
+    /** Records what a submit reported; called on transport threads. */
+    private static final class RecordingObserver implements SubmitObserver {
+        volatile int sent;
+        final List<CallProgress> progress = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        @Override
+        public void directCallSent() {
+            sent++;
+        }
+
+        @Override
+        public void progress(CallProgress update) {
+            progress.add(update);
+        }
     }
 
     @Test

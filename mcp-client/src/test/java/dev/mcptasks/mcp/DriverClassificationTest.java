@@ -128,6 +128,28 @@ class DriverClassificationTest {
     }
 
     @Test
+    void authorizationRefusedByTheTransportIsAuthRequiredWithItsReasonOnEveryOperation() {
+        McpTransportException refused = new McpTransportException(McpTransportException.Kind.AUTH_REQUIRED,
+                "server 'fake' needs a login: run bin/mcp-tasks auth login fake");
+        server.startFailure = refused;
+        RemoteCallException atConnect = remoteFailure(nativeDriver.submit(submit("work")));
+        assertThat(atConnect.failure()).isEqualTo(RemoteFailure.AUTH_REQUIRED);
+        assertThat(atConnect).hasMessageContaining("run bin/mcp-tasks auth login fake");
+
+        server.sendFailure = Map.entry("tools/call", refused);
+        assertThat(nativeSubmitFailure()).isEqualTo(RemoteFailure.AUTH_REQUIRED);
+        server.sendFailure = Map.entry("tools/call", refused);
+        assertThat(remoteFailure(nativeDriver.submit(submit("plain"))).failure())
+                .as("a direct call").isEqualTo(RemoteFailure.AUTH_REQUIRED);
+        server.sendFailure = Map.entry("tasks/get", refused);
+        assertThat(remoteFailure(nativeDriver.status(ref)).failure()).isEqualTo(RemoteFailure.AUTH_REQUIRED);
+        server.sendFailure = Map.entry("tasks/cancel", refused);
+        assertThat(remoteFailure(nativeDriver.cancel(ref)).failure()).isEqualTo(RemoteFailure.AUTH_REQUIRED);
+        server.sendFailure = Map.entry("tools/call", refused);
+        assertThat(remoteFailure(ordinary.submit(submit("start"))).failure()).isEqualTo(RemoteFailure.AUTH_REQUIRED);
+    }
+
+    @Test
     void requestsInFlightWhenTheConnectionIsLostMayHaveBeenSent() throws Exception {
         server.on("tools/call", (transport, request) -> null);
         var create = nativeDriver.submit(submit("work"));

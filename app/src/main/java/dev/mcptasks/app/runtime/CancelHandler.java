@@ -20,14 +20,15 @@ import java.time.Instant;
  * the server may run it untracked, so it fails with {@code submit_outcome_unknown} (whatever the submit policy: a
  * create is never re-sent for a task the user cancelled); a row whose create was never attempted ends cancelled
  * locally. A task that completed or failed anyway keeps that outcome, with a note in its status message. A task the
- * server does not know goes to {@link LostTaskVerdict}; a server that cannot cancel at all sends
- * the row back to polling, so its real end is still stored; any other failure is retried with backoff, without limit.
+ * server does not know goes to {@link LostTaskVerdict}; a server that cannot cancel at all, or that
+ * refuses the cancel for want of authorization, sends the row back to polling, so its real end is still stored; any other failure is retried with backoff, without limit.
  */
 final class CancelHandler implements PhaseHandler {
     static final String CANCELLED_BEFORE_SUBMIT = "cancelled before the create request was sent";
     static final String CANCELLED_WHILE_INPUT_REQUIRED = "cancelled while the server waited for input, before any"
             + " task was created";
     static final String UNSUPPORTED = "server does not support tasks/cancel";
+    static final String AUTH_REFUSED = "server refused the cancel for want of authorization";
 
     private final TaskRepository repository;
     private final TaskDriverRegistry drivers;
@@ -97,10 +98,12 @@ final class CancelHandler implements PhaseHandler {
         }
         String message = Transitions.describe(error);
         RemoteFailure failure = Transitions.classify(error);
-        if (failure == RemoteFailure.UNSUPPORTED) {
+        if (failure == RemoteFailure.UNSUPPORTED || failure == RemoteFailure.AUTH_REQUIRED) {
             // retrying can never help, and the row must not stay in the cancel phase: it would never be polled again
-            String reason = UNSUPPORTED + ": the cancel requested at " + row.control().cancelRequestedAt()
-                    + " was not sent; the task is tracked to its end (" + message + ")";
+            // (a refused authorization then ends the task auth_required at its next poll, unless someone logged in)
+            String reason = (failure == RemoteFailure.UNSUPPORTED ? UNSUPPORTED : AUTH_REFUSED) + ": the cancel"
+                    + " requested at " + row.control().cancelRequestedAt() + " was not sent; the task is tracked to its"
+                    + " end (" + message + ")";
             context.finish(FencedWrite.ABANDON_CANCEL,
                     () -> repository.abandonCancel(context.claimed().claim(), reason, completedAt));
             return;

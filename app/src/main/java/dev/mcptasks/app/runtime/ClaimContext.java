@@ -45,4 +45,10 @@ interface ClaimContext {
      * it started has returned.
      */
     <T> void call(Function<SendPermit, CompletableFuture<T>> start, BiConsumer<T, Throwable> then);
+
+    /**
+     * Cancels the remote call in flight, if any, and keeps the claim: the call's {@code then} runs once it settled
+     * (cancelled, or with what it returned first), and the handler writes the outcome under the claim as usual.
+     */
+    void cancelCall();
 }

@@ -372,6 +372,17 @@ final class ControlOperation implements ClaimContext {
         }, executor);
     }
 
+    @Override
+    public void cancelCall() {
+        CompletableFuture<?> running;
+        synchronized (this) {
+            running = call;
+        }
+        if (running != null) {
+            running.cancel(true);
+        }
+    }
+
     private void renewalLost(RenewalOutcome outcome) {
         executor.execute(() -> giveUp(outcome.describe(), true));
     }

@@ -2,6 +2,7 @@ package dev.mcptasks.app.runtime;
 
 import dev.mcptasks.app.service.TaskDriverRegistry;
 import dev.mcptasks.app.service.UnknownServerException;
+import dev.mcptasks.domain.ErrorCodes;
 import dev.mcptasks.domain.RemoteTaskSnapshot;
 import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.ports.driver.RemoteTaskRef;
@@ -53,6 +54,16 @@ final class Handlers {
         // built before the write: a failure to build it is the handler's, never retried as a store failure
         OutcomeWrite write = transitions.terminal(row, snapshot);
         context.finish(FencedWrite.APPLY_OUTCOME, () -> repository.applyOutcome(context.claimed().claim(), write));
+    }
+
+    /**
+     * Ends the claim with {@code failed} / {@code auth_required}: the server refused for want of credentials that
+     * mcp-tasks cannot obtain without a person, so retrying could only loop. {@code reason} says what to do.
+     */
+    static void finishAuthRequired(ClaimContext context, TaskRecord row, String reason, TaskRepository repository,
+            Transitions transitions) {
+        finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.AUTH_REQUIRED, reason), repository,
+                transitions);
     }
 
     /** Ends the claim by storing what the server reported, scheduled from the call's completion time. */

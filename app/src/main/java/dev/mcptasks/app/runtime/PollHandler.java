@@ -21,8 +21,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The poll phase: reads the remote task (with its result when terminal) and stores what it reports. A task the
- * server does not know goes to {@link LostTaskVerdict}; a malformed answer is terminal; any other failure is a failure
- * release with backoff and degradation tracking.
+ * server does not know goes to {@link LostTaskVerdict}; a malformed answer is terminal, and so is a refused
+ * authorization ({@link RemoteFailure#AUTH_REQUIRED}: polling again cannot help until someone logs in, so the task
+ * is not retried forever); any other failure is a failure release with backoff and degradation tracking.
  *
  * <p>A row with answers pending first delivers them ({@code tasks/update}), then reads the status in the same claim,
  * and stores it with the delivered answers, which the store clears only if no other answer arrived meanwhile. The
@@ -92,6 +93,7 @@ final class PollHandler implements PhaseHandler {
             }
             case TASK_LOST -> lost.settle(context, row, "the server no longer knows the task it was sending answers"
                     + " to: " + message);
+            case AUTH_REQUIRED -> Handlers.finishAuthRequired(context, row, message, repository, transitions);
             default -> Handlers.finishFailure(context, repository, transitions.failure(row,
                     "answers to input requests " + keys(answers) + " not delivered (kept, sent again by the next"
                             + " poll): " + message, context.now(), false, true));
@@ -122,6 +124,7 @@ final class PollHandler implements PhaseHandler {
         String message = Transitions.describe(error);
         switch (failure) {
             case TASK_LOST -> lost.settle(context, row, "the server no longer knows the task: " + message);
+            case AUTH_REQUIRED -> Handlers.finishAuthRequired(context, row, message, repository, transitions);
             case PROTOCOL -> Handlers.finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.PROTOCOL_ERROR,
                     "malformed status response: " + message), repository, transitions);
             default -> Handlers.finishFailure(context, repository,

@@ -4,6 +4,7 @@ import dev.mcptasks.domain.RemoteTaskSnapshot;
 import dev.mcptasks.ports.driver.RemoteTaskRef;
 import dev.mcptasks.ports.driver.SendPermit;
 import dev.mcptasks.ports.driver.SubmitCall;
+import dev.mcptasks.ports.driver.SubmitObserver;
 import dev.mcptasks.ports.driver.SubmitResult;
 import dev.mcptasks.ports.driver.TaskDriver;
 import java.util.concurrent.CompletableFuture;
@@ -34,10 +35,42 @@ final class SessionBindingDriver implements TaskDriver {
 
     @Override
     public CompletableFuture<SubmitResult> submit(SubmitCall call, SendPermit permit) {
-        // only a created task lives somewhere; an input round keeps its request state
-        return delegate.submit(call, permit).thenApply(result -> result.processLocal() || !result.createdTask()
-                || !bindings.isBound(call.serverName())
-                ? result : new SubmitResult(result.snapshot(), result.protocolVersion(), true, result.requestState()));
+        return submit(call, permit, SubmitObserver.NONE);
+    }
+
+    @Override
+    public CompletableFuture<SubmitResult> submit(SubmitCall call, SendPermit permit, SubmitObserver observer) {
+        CompletableFuture<SubmitResult> submitted = delegate.submit(call, permit, observer);
+        Relay relayed = new Relay(submitted);
+        submitted.whenComplete((result, error) -> {
+            if (error != null) {
+                relayed.completeExceptionally(error);
+            } else {
+                // only a created task lives somewhere; an input round keeps its request state
+                relayed.complete(result.processLocal() || !result.createdTask() || !bindings.isBound(call.serverName())
+                        ? result
+                        : new SubmitResult(result.snapshot(), result.protocolVersion(), true, result.requestState()));
+            }
+        });
+        return relayed;
+    }
+
+    /**
+     * The outcome of the delegate's submit, whose {@code cancel} cancels the delegate's future (a derived future's
+     * would not: the call would run on unannounced, with its slot already given back) and which completes only when
+     * that future does, so the caller's slot stays held until the call really settled.
+     */
+    private static final class Relay extends CompletableFuture<SubmitResult> {
+        private final CompletableFuture<SubmitResult> source;
+
+        Relay(CompletableFuture<SubmitResult> source) {
+            this.source = source;
+        }
+
+        @Override
+        public boolean cancel(boolean mayInterruptIfRunning) {
+            return source.cancel(mayInterruptIfRunning);
+        }
     }
 
     @Override

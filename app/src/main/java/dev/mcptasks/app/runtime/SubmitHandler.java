@@ -30,21 +30,31 @@ import java.util.Optional;
  * marker, so the policy decides the next time. A 2026-07-28 server may instead answer at once without a task, or ask
  * for input before creating one (an input round): the row then waits for the user's answers, and the create request
  * is sent again with them (the store cleared the attempt marker: that request's outcome is known).
+ *
+ * <p>A tool run as a direct call holds this claim until its result. A user's cancel request reaches it through
+ * {@link DirectCallCancels}: the call is cancelled locally and the task ends {@code cancelled} under this claim; a
+ * call that returned first keeps its result. A create of a task is never cancelled so: the server may have made the
+ * task, which the cancel phase then cancels remotely once its id is stored.
  */
 final class SubmitHandler implements PhaseHandler {
+    static final String CANCELLED_IN_FLIGHT = "cancelled while its direct tool call was in flight: the call was"
+            + " stopped and the server was sent notifications/cancelled for it";
+
     private final WorkerId worker;
     private final TaskRepository repository;
     private final TaskDriverRegistry drivers;
     private final ServerDirectory servers;
     private final Transitions transitions;
+    private final DirectCallCancels directCalls;
 
     SubmitHandler(WorkerId worker, TaskRepository repository, TaskDriverRegistry drivers, ServerDirectory servers,
-            Transitions transitions) {
+            Transitions transitions, DirectCallCancels directCalls) {
         this.worker = worker;
         this.repository = repository;
         this.drivers = drivers;
         this.servers = servers;
         this.transitions = transitions;
+        this.directCalls = directCalls;
     }
 
     @Override
@@ -78,13 +88,24 @@ final class SubmitHandler implements PhaseHandler {
                 ? new InputRound(row.state().requestState(), row.state().inputResponsesJson()) : null;
         SubmitCall call = new SubmitCall(row.id(), row.definition().serverName(), row.definition().toolName(),
                 row.definition().argumentsJson(), row.definition().requestedTtlMs(), round);
+        DirectCallObserver direct = new DirectCallObserver(row.id(), context, directCalls);
         // the create is sent only once the attempt record committed (a worker that dies after sending is detected)
         context.writeThen(FencedWrite.RECORD_SUBMIT_ATTEMPT, BatchedWrites.RECORD_SUBMIT_ATTEMPT,
-                context.claimed().claim(), () -> context.call(permit -> driver.submit(call, permit),
-                        (result, error) -> settle(context, row, result, error)));
+                context.claimed().claim(), () -> context.call(permit -> driver.submit(call, permit, direct),
+                        (result, error) -> settle(context, row, direct, result, error)));
     }
 
-    private void settle(ClaimContext context, TaskRecord row, SubmitResult result, Throwable error) {
+    private void settle(ClaimContext context, TaskRecord row, DirectCallObserver direct, SubmitResult result,
+            Throwable error) {
+        direct.ended();
+        if (error != null && direct.cancelledByUser(error)) {
+            // the call was stopped for the user (notifications/cancelled went out for its request) before it
+            // returned: a direct call leaves no remote task, so nothing else is left to cancel. A call that returned
+            // first came here with its result instead, which wins
+            Handlers.finishTerminal(context, row, StoredSnapshot.cancelled(CANCELLED_IN_FLIGHT), repository,
+                    transitions);
+            return;
+        }
         Instant completedAt = context.now();
         if (error == null) {
             SubmitWrite write = submitted(row, result, completedAt);
@@ -99,6 +120,11 @@ final class SubmitHandler implements PhaseHandler {
         if (failure == RemoteFailure.REFUSED) {
             Handlers.finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.SUBMIT_REFUSED, message),
                     repository, transitions);
+            return;
+        }
+        if (failure == RemoteFailure.AUTH_REQUIRED) {
+            // refused before anything ran, and no policy can help until someone logs in: ends here, never resent
+            Handlers.finishAuthRequired(context, row, message, repository, transitions);
             return;
         }
         boolean nothingSent = failure == RemoteFailure.NOT_SENT;

@@ -36,6 +36,8 @@ import org.slf4j.LoggerFactory;
  *       time, a retry after backoff, a notification retry, another worker's expired lease), which nothing
  *       signals.</li>
  * </ul>
+ * A pass that scans for cancellations first tells this worker's direct calls in flight of their cancel requests
+ * ({@link DirectCallCancels}): their submit claims hold the rows, so no cancel claim could.
  * Passes are coalesced ({@link ScanRequests}): one runs at a time and requests made meanwhile make exactly one more.
  * A failing scan or record never stops the others or the loop; a failed scan waits for the tick. The worker
  * heartbeats itself into the workers table every third of {@code workerStaleAfter} (a failed heartbeat again after
@@ -60,6 +62,7 @@ public final class WorkerRuntime {
     private final Transitions transitions;
     private final GroupCommit commits;
     private final ScanRequests requests;
+    private final DirectCallCancels directCalls;
     private final ScanBacklog controlBacklog;
     private final ScanBacklog notifyBacklog;
     private volatile boolean stopping;
@@ -102,12 +105,14 @@ public final class WorkerRuntime {
         this.repository = repository;
         this.listener = Objects.requireNonNull(listener, "listener");
         this.transitions = new Transitions(settings, Objects.requireNonNull(random, "random"));
+        this.directCalls = new DirectCallCancels(repository);
         SessionBindings bindings = new SessionBindings();
         TaskDriverRegistry bindingDrivers = sessionBinding(drivers, bindings);
         LostTaskVerdict lost = new LostTaskVerdict(worker, repository, transitions, settings.workerStaleAfter(),
                 bindings);
         Map<ClaimPhase, PhaseHandler> handlers = Map.of(
-                ClaimPhase.SUBMIT, new SubmitHandler(worker, repository, bindingDrivers, servers, transitions),
+                ClaimPhase.SUBMIT, new SubmitHandler(worker, repository, bindingDrivers, servers, transitions,
+                        directCalls),
                 ClaimPhase.POLL, new PollHandler(repository, bindingDrivers, transitions, lost),
                 ClaimPhase.CANCEL, new CancelHandler(repository, bindingDrivers, transitions, lost));
         this.slots = new CapacitySlots(settings.maxConcurrentControlCalls());
@@ -209,6 +214,10 @@ public final class WorkerRuntime {
 
     /** The scans of {@code scans}, in pass order; stops early once the worker is stopping. */
     private void pass(Set<Scan> scans) {
+        if (scans.contains(Scan.CANCEL) && !stopping) {
+            // cancel requests for this worker's direct calls in flight, which no cancel claim can take
+            directCalls.check();
+        }
         for (Scan scan : Scan.values()) {
             if (stopping) {
                 return;

@@ -36,6 +36,14 @@ public interface TaskDriver {
         return submit(call);
     }
 
+    /**
+     * {@link #submit(SubmitCall, SendPermit)}, telling {@code observer} when the tool is sent as a direct call and
+     * how it progresses. The default ignores the observer: a driver that never makes direct calls has nothing to tell.
+     */
+    default CompletableFuture<SubmitResult> submit(SubmitCall call, SendPermit permit, SubmitObserver observer) {
+        return submit(call, permit);
+    }
+
     /** {@link #status(RemoteTaskRef)}, asking {@code permit} before each later request of the operation. */
     default CompletableFuture<RemoteTaskSnapshot> status(RemoteTaskRef task, SendPermit permit) {
         return status(task);
