@@ -39,8 +39,13 @@ public final class AppRoot implements ApplicationFactory {
 
     /** The production wiring over the process environment. */
     public static AppRoot production() {
+        return production(System::getenv);
+    }
+
+    /** The production wiring over the given environment. */
+    public static AppRoot production(Function<String, String> environment) {
         return new AppRoot(config -> List.of(new SystemModule(), StoreModules.forDatabase(config.database()),
-                new StdioTransportModule(), new HttpTransportModule(), new SseTransportModule()), System::getenv);
+                new StdioTransportModule(), new HttpTransportModule(), new SseTransportModule()), environment);
     }
 
     @Override
