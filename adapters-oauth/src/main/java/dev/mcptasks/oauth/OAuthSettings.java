@@ -66,9 +66,10 @@ public record OAuthSettings(String grant, String clientId, String clientSecret, 
         if (redirectPort < 0 || redirectPort > 65535) {
             throw new IllegalArgumentException("oauth redirectPort must be 0..65535, was " + redirectPort);
         }
-        if (clientMetadataUrl != null && !"https".equals(clientMetadataUrl.getScheme())
-                && !"http".equals(clientMetadataUrl.getScheme())) {
-            throw new IllegalArgumentException("oauth clientMetadataUrl must be an https url, was "
+        if (clientMetadataUrl != null && (!"https".equals(clientMetadataUrl.getScheme())
+                || clientMetadataUrl.getRawPath() == null || clientMetadataUrl.getRawPath().length() < 2)) {
+            // Client ID Metadata Documents: the client id is an https url with a path
+            throw new IllegalArgumentException("oauth clientMetadataUrl must be an https url with a path, was "
                     + clientMetadataUrl);
         }
         if (authorizationServer != null && !authorizationServer.isAbsolute()) {

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,6 +43,11 @@ final class ServerAuthorizer implements HttpAuthorizer {
     private volatile Held held;
     // guarded by lock
     private CompletableFuture<AuthAttempt> inFlight;
+    // guarded by lock: whether inFlight is a refresh ahead of expiry (started by authorization(), not a challenge)
+    private boolean inFlightAhead;
+    // no refresh ahead of expiry before this (after one started); read and written by request threads, racily:
+    // at worst two refreshes ahead start, and the second shares the first's flow
+    private volatile Instant nextRefreshAhead = Instant.MIN;
     // guarded by lock: the last discovery, reused while challenges name the same resource metadata
     private Discovery.Discovered discovered;
     private String discoveredFrom;
@@ -82,23 +88,35 @@ final class ServerAuthorizer implements HttpAuthorizer {
             return null;
         }
         Credential credential = current.credential();
-        if (credential.refreshToken() != null && credential.expiresAt() != null
-                && !context.clock().now().isBefore(credential.expiresAt().minus(context.refreshSkew()))) {
+        Instant now = context.clock().now();
+        if (credential.refreshToken() != null && dueForRefresh(credential) && !now.isBefore(nextRefreshAhead)) {
             // near expiry: refresh in the background; this request still goes with the current token, and a 401
-            // joins the refresh in flight
-            startFlow(() -> refreshAhead(current));
+            // meets the refresh in flight. A failed refresh ahead is not tried again for a while (the 401 path
+            // still refreshes at once), so a down authorization server is not asked on every request.
+            nextRefreshAhead = now.plus(context.refreshSkew().dividedBy(2));
+            startFlow(() -> refreshAhead(current), true);
         }
         return credential.header();
     }
 
     @Override
     public CompletableFuture<AuthAttempt> challenged(AuthChallenge challenge) {
-        return startFlow(() -> answer(challenge));
+        return startFlow(() -> answer(challenge), false);
     }
 
-    private CompletableFuture<AuthAttempt> startFlow(java.util.function.Supplier<AuthAttempt> flow) {
+    /**
+     * Starts {@code flow} unless one is running, whose outcome is then shared. A challenge that meets a refresh
+     * ahead of expiry takes its token when it got one, and otherwise answers the challenge itself afterwards (the
+     * refresh may have failed for reasons the challenge's own flow gets past, e.g. by authorizing anew).
+     */
+    private CompletableFuture<AuthAttempt> startFlow(Supplier<AuthAttempt> flow, boolean ahead) {
         synchronized (lock) {
-            if (inFlight != null) {
+            // a completed flow may not have cleared itself yet (dependents run in no set order): it is over
+            if (inFlight != null && !inFlight.isDone()) {
+                if (inFlightAhead && !ahead) {
+                    return inFlight.thenCompose(attempt -> attempt instanceof AuthAttempt.Retry
+                            ? CompletableFuture.completedFuture(attempt) : startFlow(flow, false));
+                }
                 return inFlight;
             }
             CompletableFuture<AuthAttempt> started = CompletableFuture.supplyAsync(() -> {
@@ -112,6 +130,7 @@ final class ServerAuthorizer implements HttpAuthorizer {
                 }
             }, context.executor());
             inFlight = started;
+            inFlightAhead = ahead;
             started.whenComplete((attempt, failure) -> {
                 synchronized (lock) {
                     if (inFlight == started) {
@@ -135,7 +154,15 @@ final class ServerAuthorizer implements HttpAuthorizer {
         if (current.version() != seen.version() && !dueForRefresh(current.credential())) {
             return new AuthAttempt.Retry(current.credential().header());
         }
-        return refresh(current);
+        try {
+            return refresh(current);
+        } catch (OAuthFailure.TokenError e) {
+            if (e.grantRefused()) {
+                LOG.info("server '{}': the refresh token was refused; a new authorization is needed", server);
+                drop(current);
+            }
+            throw e;
+        }
     }
 
     private boolean dueForRefresh(Credential credential) {

@@ -89,6 +89,56 @@ class RefreshTest {
     }
 
     @Test
+    void aRefreshAheadTheServerRefusesDropsTheToken() throws Exception {
+        as.tokenHandler = request -> "refresh_token".equals(request.form().get("grant_type"))
+                ? FakeOAuthServer.error(400, "invalid_grant") : null;
+        try (OAuthFixture worker = worker()) {
+            worker.authorizers.status(); // reads the stored token
+            HttpAuthorizer authorizer = worker.authorizer("s");
+            worker.clock.advance(Duration.ofSeconds(3600 - 30));
+
+            assertThat(authorizer.authorization()).isEqualTo("Bearer token-1");
+            AuthAttempt attempt = await(authorizer.challenged(unauthorized(as.mcp(), null, "Bearer token-1")));
+
+            assertThat(attempt).isEqualTo(new AuthAttempt.Refused(
+                    "server 's' needs a login: run bin/mcp-tasks auth login s"));
+            assertThat(authorizer.authorization()).isNull();
+            assertThat(as.to("/token")).hasSize(2);
+        }
+    }
+
+    @Test
+    void aChallengeThatMeetsAFailingRefreshAheadRefreshesItself() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean failed = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.CountDownLatch challenged = new java.util.concurrent.CountDownLatch(1);
+        as.tokenHandler = request -> {
+            if (!"refresh_token".equals(request.form().get("grant_type")) || !failed.compareAndSet(false, true)) {
+                return null;
+            }
+            try {
+                // the refresh ahead fails only once the challenge has joined it
+                challenged.await(20, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return FakeOAuthServer.error(503, "temporarily_unavailable");
+        };
+        HttpAuthorizer authorizer = login.authorizer("s");
+        login.clock.advance(Duration.ofSeconds(3600 - 30));
+
+        assertThat(authorizer.authorization()).isEqualTo("Bearer token-1");
+        var pending = authorizer.challenged(unauthorized(as.mcp(), null, "Bearer token-1"));
+        challenged.countDown();
+        AuthAttempt attempt = await(pending);
+
+        assertThat(attempt).isEqualTo(new AuthAttempt.Retry("Bearer token-2"));
+        assertThat(as.to("/token")).hasSize(3);
+        // the failed refresh ahead is not repeated by every request
+        login.clock.advance(Duration.ofSeconds(1));
+        assertThat(authorizer.authorization()).isEqualTo("Bearer token-2");
+    }
+
+    @Test
     void aTokenAnotherWorkerRefreshedIsUsedWithoutATokenRequest() throws Exception {
         try (OAuthFixture worker = worker()) {
             AuthAttempt refreshed = await(worker.authorizer("s").challenged(unauthorized(as.mcp(), null,
