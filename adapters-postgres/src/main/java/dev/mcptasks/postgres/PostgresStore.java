@@ -73,13 +73,18 @@ final class PostgresStore implements AutoCloseable {
      * {@link #inOneTransaction} on this thread it joins that transaction instead.
      */
     <T> T autoCommit(String operation, Function<TaskMapper, T> work) {
+        return autoCommit(operation, TaskMapper.class, work);
+    }
+
+    /** {@link #autoCommit(String, Function)} with the mapper of type {@code mapper} (the credential store's). */
+    <M, T> T autoCommit(String operation, Class<M> mapper, Function<M, T> work) {
         BoundTransaction joined = bound.get();
         if (joined != null) {
-            return joined.run(operation, work);
+            return joined.run(operation, mapper, work);
         }
         try (Connection connection = dataSource.getConnection();
                 SqlSession session = Mappers.FACTORY.openSession(connection)) {
-            return work.apply(session.getMapper(TaskMapper.class));
+            return work.apply(session.getMapper(mapper));
         } catch (SQLException | RuntimeException e) {
             throw SqlErrors.translate(operation, e, location);
         }
@@ -92,7 +97,7 @@ final class PostgresStore implements AutoCloseable {
     <T> T transaction(String operation, Function<TaskMapper, T> work) {
         BoundTransaction joined = bound.get();
         if (joined != null) {
-            return joined.run(operation, work);
+            return joined.run(operation, TaskMapper.class, work);
         }
         try (Connection connection = dataSource.getConnection()) {
             connection.setAutoCommit(false);
@@ -127,7 +132,7 @@ final class PostgresStore implements AutoCloseable {
         }
         try (Connection connection = borrowForTransaction();
                 SqlSession session = Mappers.FACTORY.openSession(connection)) {
-            BoundTransaction transaction = new BoundTransaction(session.getMapper(TaskMapper.class));
+            BoundTransaction transaction = new BoundTransaction(session);
             bound.set(transaction);
             T result;
             try {
@@ -184,20 +189,22 @@ final class PostgresStore implements AutoCloseable {
 
     /** The transaction {@link #inOneTransaction} bound to a thread; only that thread touches it. */
     private final class BoundTransaction {
-        private final TaskMapper mapper;
+        private final SqlSession session;
+        private final TaskMapper tasks;
         private RuntimeException failure;
 
-        BoundTransaction(TaskMapper mapper) {
-            this.mapper = mapper;
+        BoundTransaction(SqlSession session) {
+            this.session = session;
+            this.tasks = session.getMapper(TaskMapper.class); // the hot path's: made once, not per write
         }
 
-        <T> T run(String operation, Function<TaskMapper, T> work) {
+        <M, T> T run(String operation, Class<M> mapper, Function<M, T> work) {
             if (failure != null) {
                 // PostgreSQL would refuse it anyway ("current transaction is aborted"): name the first cause instead
                 throw failure;
             }
             try {
-                return work.apply(mapper);
+                return work.apply(mapper == TaskMapper.class ? mapper.cast(tasks) : session.getMapper(mapper));
             } catch (RuntimeException e) {
                 failure = SqlErrors.translate(operation, e, location);
                 throw failure;
@@ -253,6 +260,7 @@ final class PostgresStore implements AutoCloseable {
             // whole rows are read by hand (see TaskRowReader), never auto-mapped
             configuration.getTypeHandlerRegistry().register(TaskRow.class, new TaskRowReader());
             configuration.addMapper(TaskMapper.class);
+            configuration.addMapper(CredentialMapper.class);
             return new SqlSessionFactoryBuilder().build(configuration);
         }
     }

@@ -66,6 +66,7 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
     private final PostgresOutbox outbox;
     private final FencedBatch batch;
     private final WorkArrivalListener arrivals;
+    private final PostgresCredentialStore credentials;
 
     PostgresTaskRepository(PostgresStore store, WorkArrivalListener arrivals, Clock clock, IdGenerator ids,
             FencedWriteHook hook) {
@@ -76,6 +77,12 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
         this.hook = hook;
         this.batch = new FencedBatch(store, clock, hook);
         this.outbox = new PostgresOutbox(store, clock, ids, hook, batch);
+        this.credentials = new PostgresCredentialStore(store, clock);
+    }
+
+    /** The credential store on this repository's database, on its pool: closing the repository closes it too. */
+    PostgresCredentialStore credentials() {
+        return credentials;
     }
 
     @Override

@@ -2,15 +2,20 @@ package dev.mcptasks.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.google.inject.AbstractModule;
+import com.google.inject.CreationException;
 import com.google.inject.Guice;
 import com.google.inject.Injector;
+import com.google.inject.Stage;
+import com.google.inject.spi.Message;
 import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.auth.CredentialStore;
 import dev.mcptasks.ports.repository.AnswerOutcome;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
@@ -67,7 +72,7 @@ class PostgresStartupTest {
         }
 
         assertThat(schemaVersions(settings)).containsExactly("1:V1__tasks_and_workers.sql",
-                "2:V2__task_creator.sql", "3:V3__input_rounds.sql", "4:V4__hot_updates.sql");
+                "2:V2__task_creator.sql", "3:V3__input_rounds.sql", "4:V4__hot_updates.sql", "5:V5__credentials.sql");
     }
 
     @Test
@@ -181,12 +186,12 @@ class PostgresStartupTest {
         open(settings).close();
         try (Connection connection = PostgresTestDatabase.connect(settings);
                 Statement statement = connection.createStatement()) {
-            statement.execute("INSERT INTO schema_version (version, script) VALUES (5, 'V5__future.sql')");
+            statement.execute("INSERT INTO schema_version (version, script) VALUES (6, 'V6__future.sql')");
         }
 
         assertThatThrownBy(() -> open(settings)).isInstanceOf(RepositoryException.class)
                 .isNotInstanceOf(RepositoryUnavailableException.class)
-                .hasMessageContaining("schema version 5 is newer than this build supports (4)");
+                .hasMessageContaining("schema version 6 is newer than this build supports (5)");
     }
 
     @Test
@@ -236,6 +241,61 @@ class PostgresStartupTest {
         } finally {
             closeable.close();
         }
+    }
+
+    @Test
+    void theModuleBindsTheCredentialStoreOnTheRepositorysPoolWhichTheRepositoryCloses() throws Exception {
+        PostgresSettings settings = PostgresTestDatabase.freshSchema();
+        Injector injector = Guice.createInjector(Stage.PRODUCTION, new PostgresModule(settings), roots());
+        CloseableTaskRepository repository = injector.getInstance(CloseableTaskRepository.class);
+        CredentialStore credentials = injector.getInstance(CredentialStore.class);
+        assertThat(injector.getInstance(CredentialStore.class)).isSameAs(credentials);
+
+        assertThat(credentials.compareAndSet("oauth:alpha", 0, "sealed".getBytes(StandardCharsets.UTF_8)))
+                .isEqualTo(1);
+        try (Connection connection = PostgresTestDatabase.connect(settings);
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT key, version FROM credentials")) {
+            assertThat(rows.next()).isTrue();
+            assertThat(rows.getString(1)).isEqualTo("oauth:alpha");
+            assertThat(rows.getLong(2)).isEqualTo(1);
+        }
+
+        repository.close();
+        assertThatThrownBy(() -> credentials.load("oauth:alpha")).isInstanceOf(RepositoryException.class)
+                .hasMessageContaining("load credential 'oauth:alpha'").hasMessageContaining(settings.location());
+    }
+
+    @Test
+    void anUnreachableServerFailsTheModulesStartOnce() throws Exception {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        PostgresSettings settings = new PostgresSettings("jdbc:postgresql://127.0.0.1:" + port + "/tasks", "mcp",
+                "pw", 2, Duration.ofSeconds(1));
+
+        CreationException failure = catchThrowableOfType(
+                () -> Guice.createInjector(Stage.PRODUCTION, new PostgresModule(settings), roots()),
+                CreationException.class);
+
+        Throwable first = failure.getErrorMessages().iterator().next().getCause();
+        assertThat(first).isInstanceOf(RepositoryUnavailableException.class)
+                .hasMessageContaining("127.0.0.1:" + port + "/tasks");
+        assertThat(failure.getErrorMessages()).extracting(Message::getCause)
+                .as("one attempt to connect: every key linked to the repository reports the same failure")
+                .containsOnly(first);
+    }
+
+    private AbstractModule roots() {
+        return new AbstractModule() {
+            @Override
+            protected void configure() {
+                binder().requireExplicitBindings();
+                bind(Clock.class).toInstance(clock);
+                bind(IdGenerator.class).toInstance(new SequentialIdGenerator());
+            }
+        };
     }
 
     private static List<String> schemaVersions(PostgresSettings settings) throws Exception {
