@@ -11,11 +11,14 @@ import dev.mcptasks.domain.RemoteTaskSnapshot;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.http.HttpTransportFactory;
+import dev.mcptasks.ports.driver.CallProgress;
 import dev.mcptasks.ports.driver.InputRound;
 import dev.mcptasks.ports.driver.RemoteCallException;
 import dev.mcptasks.ports.driver.RemoteFailure;
 import dev.mcptasks.ports.driver.RemoteTaskRef;
+import dev.mcptasks.ports.driver.SendPermit;
 import dev.mcptasks.ports.driver.SubmitCall;
+import dev.mcptasks.ports.driver.SubmitObserver;
 import dev.mcptasks.ports.driver.SubmitResult;
 import dev.mcptasks.ports.transport.McpServerSpec;
 import dev.mcptasks.reference.ReferenceServer;
@@ -215,11 +218,22 @@ class InteropTest {
         SubmitCall call = new SubmitCall(TaskId.of("t-" + System.nanoTime()), SERVER,
                 "trigger-long-running-operation", "{\"duration\":2,\"steps\":4}", null);
 
-        SubmitResult done = await(endpoint.driver().submit(call));
+        List<CallProgress> progress = new java.util.concurrent.CopyOnWriteArrayList<>();
+        SubmitObserver observer = new SubmitObserver() {
+            @Override
+            public void progress(CallProgress update) {
+                progress.add(update);
+            }
+        };
+
+        SubmitResult done = await(endpoint.driver().submit(call, SendPermit.ALWAYS, observer));
 
         assertThat(done.createdTask()).isFalse();
         assertThat(done.snapshot().status()).isEqualTo(TaskStatus.COMPLETED);
         assertThat(done.snapshot().resultJson()).contains("Long running operation completed");
+        // the progress for our token, one per step, each before the answer
+        assertThat(progress).extracting(CallProgress::progress).containsExactly(1.0, 2.0, 3.0, 4.0);
+        assertThat(progress).extracting(CallProgress::total).containsOnly(4.0);
     }
 
     @ParameterizedTest

@@ -35,15 +35,18 @@ final class McpDispatcher {
 
   private final ReferenceServerOptions options;
   private final ToolCatalog catalog;
+  private final ReceivedCancellations cancellations;
   private final ToolCalls toolCalls;
   private final TaskMethods taskMethods;
   private final ModernToolCalls modernToolCalls;
   private final ModernTaskMethods modernTaskMethods;
 
-  McpDispatcher(ReferenceServerOptions options, ToolCatalog catalog, ToolCalls toolCalls, TaskMethods taskMethods,
-      ModernToolCalls modernToolCalls, ModernTaskMethods modernTaskMethods) {
+  McpDispatcher(ReferenceServerOptions options, ToolCatalog catalog, ReceivedCancellations cancellations,
+      ToolCalls toolCalls, TaskMethods taskMethods, ModernToolCalls modernToolCalls,
+      ModernTaskMethods modernTaskMethods) {
     this.options = options;
     this.catalog = catalog;
+    this.cancellations = cancellations;
     this.toolCalls = toolCalls;
     this.taskMethods = taskMethods;
     this.modernToolCalls = modernToolCalls;
@@ -93,6 +96,9 @@ final class McpDispatcher {
     String method = message.get("method").textValue();
     if (!isRequest(message)) {
       LOG.debug("notification {} from session {}", method, session.id());
+      if ("notifications/cancelled".equals(method)) {
+        cancellations.record(session, message.path("params"));
+      }
       return CompletableFuture.completedFuture(null);
     }
     JsonNode id = message.get("id");

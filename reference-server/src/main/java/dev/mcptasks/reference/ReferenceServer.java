@@ -30,6 +30,7 @@ public final class ReferenceServer implements AutoCloseable {
   private final HttpSessions sessions = new HttpSessions();
   private final McpDispatcher dispatcher;
   private final CallJournal journal;
+  private final ReceivedCancellations cancellations = new ReceivedCancellations();
   private NettyHttpServer http;
 
   public ReferenceServer(ReferenceServerOptions options) {
@@ -51,8 +52,9 @@ public final class ReferenceServer implements AutoCloseable {
     ControlCalls controlCalls = new ControlCalls(store, log, scheduler, journal);
     ToolCatalog catalog = new ToolCatalog();
     JobTools jobs = new JobTools(store, runner, controlCalls);
-    ToolCalls toolCalls = new ToolCalls(options, catalog, store, runner, jobs, log, controlCalls);
-    this.dispatcher = new McpDispatcher(options, catalog, toolCalls, new TaskMethods(store, runner, controlCalls),
+    ToolCalls toolCalls = new ToolCalls(options, catalog, store, runner, jobs, log, controlCalls,
+        new SlowPlainTool(scheduler));
+    this.dispatcher = new McpDispatcher(options, catalog, cancellations, toolCalls, new TaskMethods(store, runner, controlCalls),
         new ModernToolCalls(options, catalog, store, runner, toolCalls, controlCalls, journal),
         new ModernTaskMethods(options, store, runner, controlCalls, journal));
   }
@@ -104,6 +106,11 @@ public final class ReferenceServer implements AutoCloseable {
   /** Every control call received for {@code taskId} (a task id or a job id), in arrival order. */
   public List<ControlCall> controlCalls(String taskId) {
     return log.calls(taskId).calls();
+  }
+
+  /** Every {@code notifications/cancelled} received so far, over any transport, in arrival order. */
+  public List<ReceivedCancellation> receivedCancellations() {
+    return cancellations.all();
   }
 
   /** Stops HTTP (ending every session and stream) and the task scheduler; tasks are lost. */

@@ -21,9 +21,11 @@ final class ToolCalls {
   private final JobTools jobs;
   private final ControlCallLog log;
   private final ControlCalls controlCalls;
+  private final SlowPlainTool slowPlain;
 
   ToolCalls(ReferenceServerOptions options, ToolCatalog catalog, TaskStore store, TaskRunner runner, JobTools jobs,
-      ControlCallLog log, ControlCalls controlCalls) {
+      ControlCallLog log, ControlCalls controlCalls, SlowPlainTool slowPlain) {
+    this.slowPlain = slowPlain;
     this.options = options;
     this.catalog = catalog;
     this.store = store;
@@ -64,6 +66,9 @@ final class ToolCalls {
     if (ToolCatalog.WORK_OPTIONAL.equals(name)) {
       return runUntilTerminal(session, arguments);
     }
+    if (ToolCatalog.SLOW_PLAIN.equals(name)) {
+      return slowPlain.call(session, arguments, params.path("_meta").get("progressToken"));
+    }
     return plain(session, name, arguments);
   }
 
@@ -75,6 +80,7 @@ final class ToolCalls {
       case ToolCatalog.JOB_STATUS -> jobs.status(session, arguments);
       case ToolCatalog.CANCEL_JOB -> jobs.cancel(session, arguments);
       case ToolCatalog.STATS -> done(stats(arguments));
+      case ToolCatalog.SLOW_PLAIN -> slowPlain.call(session, arguments, null);
       default -> throw new IllegalStateException("tool " + name + " is listed but has no plain-call handler");
     };
   }

@@ -21,6 +21,7 @@ final class ToolCatalog {
   static final String JOB_STATUS = "job_status";
   static final String CANCEL_JOB = "cancel_job";
   static final String STATS = "stats";
+  static final String SLOW_PLAIN = "slow_plain";
 
   private final Map<String, TaskSupport> support = new LinkedHashMap<>();
   private final ArrayNode tools = JsonNodeFactory.instance.arrayNode();
@@ -38,6 +39,8 @@ final class ToolCatalog {
     add(CANCEL_JOB, "Cancels a job.", schema(Map.of("task_id", "string"), "task_id"), TaskSupport.FORBIDDEN);
     add(STATS, "Every control call received per task (method, startMs, endMs, sessionId).",
         schema(Map.of("taskId", "string"), null), TaskSupport.FORBIDDEN);
+    add(SLOW_PLAIN, "Answers after durationMs (no task support), reporting steps progress notifications meanwhile.",
+        schema(slowPlainProperties(), null), TaskSupport.FORBIDDEN);
   }
 
   JsonNode list() {
@@ -72,6 +75,14 @@ final class ToolCatalog {
     if (taskSupport != TaskSupport.FORBIDDEN) {
       tool.putObject("execution").put("taskSupport", taskSupport.name().toLowerCase(Locale.ROOT));
     }
+  }
+
+  private static Map<String, String> slowPlainProperties() {
+    Map<String, String> properties = new LinkedHashMap<>();
+    properties.put("durationMs", "integer");
+    properties.put("steps", "integer");
+    properties.put("result", "string");
+    return properties;
   }
 
   private static ObjectNode workSchema() {

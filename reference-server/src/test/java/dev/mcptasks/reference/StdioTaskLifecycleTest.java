@@ -45,7 +45,8 @@ class StdioTaskLifecycleTest {
   void toolsListDeclaresTaskSupport() {
     JsonNode tools = client.result("tools/list", Json.obj()).path("tools");
     assertThat(tools.findValuesAsText("name"))
-        .containsExactly("work", "work_optional", "echo", "submit_job", "job_status", "cancel_job", "stats");
+        .containsExactly("work", "work_optional", "echo", "submit_job", "job_status", "cancel_job", "stats",
+            "slow_plain");
     assertThat(tools.get(0).path("execution").path("taskSupport").asText()).isEqualTo("required");
     assertThat(tools.get(1).path("execution").path("taskSupport").asText()).isEqualTo("optional");
     assertThat(tools.get(2).has("execution")).isFalse();

@@ -23,6 +23,13 @@ interface ClaimContext {
     boolean write(FencedWrite kind, BooleanSupplier write);
 
     /**
+     * A write beside the operation that never ends the claim (a progress status message): skipped, returning false,
+     * once ownership is lost or the claim ended; a refusal or failure is the caller's to ignore (the heartbeat and
+     * the last write find out about a lost claim on their own).
+     */
+    boolean sideWrite(BooleanSupplier write);
+
+    /**
      * An intermediate fenced write of a batchable kind that holds no thread while it waits for its commit:
      * {@code then} runs on the runtime's executor once the store accepted it. When ownership is lost first, or the
      * store refuses it, the operation ends as after a refused {@link #write}, and {@code then} never runs.

@@ -190,6 +190,14 @@ final class ControlOperation implements ClaimContext {
     }
 
     @Override
+    public boolean sideWrite(BooleanSupplier write) {
+        if (fence.isLost() || ended.get()) {
+            return false;
+        }
+        return write.getAsBoolean();
+    }
+
+    @Override
     public <A> void writeThen(FencedWrite kind, GroupCommit.Kind<A, Boolean> write, A argument, Runnable then) {
         if (fence.isLost() || ended.get()) {
             return;

@@ -20,7 +20,9 @@ import dev.mcptasks.ports.repository.OutcomeWrite;
 import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.TaskRepository;
+import dev.mcptasks.ports.Clock;
 import java.time.Instant;
+import java.util.concurrent.Executor;
 import java.util.Optional;
 
 /**
@@ -46,9 +48,16 @@ final class SubmitHandler implements PhaseHandler {
     private final ServerDirectory servers;
     private final Transitions transitions;
     private final DirectCallCancels directCalls;
+    private final ProgressStore progress;
+    private final Clock clock;
+    private final Executor executor;
 
     SubmitHandler(WorkerId worker, TaskRepository repository, TaskDriverRegistry drivers, ServerDirectory servers,
-            Transitions transitions, DirectCallCancels directCalls) {
+            Transitions transitions, DirectCallCancels directCalls, ProgressStore progress, Clock clock,
+            Executor executor) {
+        this.progress = progress;
+        this.clock = clock;
+        this.executor = executor;
         this.worker = worker;
         this.repository = repository;
         this.drivers = drivers;
@@ -88,7 +97,9 @@ final class SubmitHandler implements PhaseHandler {
                 ? new InputRound(row.state().requestState(), row.state().inputResponsesJson()) : null;
         SubmitCall call = new SubmitCall(row.id(), row.definition().serverName(), row.definition().toolName(),
                 row.definition().argumentsJson(), row.definition().requestedTtlMs(), round);
-        DirectCallObserver direct = new DirectCallObserver(row.id(), context, directCalls);
+        DirectCallObserver direct = new DirectCallObserver(row.id(), context, directCalls, new ProgressThrottle(clock,
+                executor, message -> context.sideWrite(
+                        () -> progress.recordProgress(context.claimed().claim(), message))));
         // the create is sent only once the attempt record committed (a worker that dies after sending is detected)
         context.writeThen(FencedWrite.RECORD_SUBMIT_ATTEMPT, BatchedWrites.RECORD_SUBMIT_ATTEMPT,
                 context.claimed().claim(), () -> context.call(permit -> driver.submit(call, permit, direct),

@@ -94,6 +94,15 @@ public final class WorkerRuntime {
     public WorkerRuntime(WorkerId worker, RuntimeSettings settings, TaskRepository repository,
             TaskDriverRegistry drivers, ServerDirectory servers, Clock clock, RandomSource random, Executor executor,
             NotificationSink sink, RuntimeListener listener) {
+        this(worker, settings, repository, drivers, servers, clock, random, executor, sink, listener,
+                ProgressStore.NOT_STORED);
+    }
+
+    /** @param progress where direct calls' progress is stored (see {@link ProgressStore}) */
+    WorkerRuntime(WorkerId worker, RuntimeSettings settings, TaskRepository repository, TaskDriverRegistry drivers,
+            ServerDirectory servers, Clock clock, RandomSource random, Executor executor, NotificationSink sink,
+            RuntimeListener listener, ProgressStore progress) {
+        Objects.requireNonNull(progress, "progress");
         this.worker = Objects.requireNonNull(worker, "worker");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -112,7 +121,7 @@ public final class WorkerRuntime {
                 bindings);
         Map<ClaimPhase, PhaseHandler> handlers = Map.of(
                 ClaimPhase.SUBMIT, new SubmitHandler(worker, repository, bindingDrivers, servers, transitions,
-                        directCalls),
+                        directCalls, progress, clock, executor),
                 ClaimPhase.POLL, new PollHandler(repository, bindingDrivers, transitions, lost),
                 ClaimPhase.CANCEL, new CancelHandler(repository, bindingDrivers, transitions, lost));
         this.slots = new CapacitySlots(settings.maxConcurrentControlCalls());
