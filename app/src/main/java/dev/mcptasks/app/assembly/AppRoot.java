@@ -19,20 +19,33 @@ import java.util.function.Function;
 /**
  * The one place that chooses modules, once, from the configuration: the store module by database url, the MCP
  * transports (stdio, Streamable HTTP, legacy HTTP+SSE: each server picks the one that supports it, or has its url's
- * transport detected), the real clock and ids. Tests replace the platform
- * (clock, ids, store, transports) with fakes and keep the rest of the wiring.
+ * transport detected), the real clock and ids, and OAuth for workers and the {@code auth} commands when a server has
+ * {@code auth}. Tests replace the platform (clock, ids, store, transports) with fakes and keep the rest of the wiring.
  */
 public final class AppRoot implements ApplicationFactory {
     private final Function<AppConfig, List<Module>> platform;
+    private final Function<String, String> environment;
 
+    /** A root whose environment has no variables (tests without OAuth). */
     public AppRoot(Function<AppConfig, List<Module>> platform) {
-        this.platform = Objects.requireNonNull(platform, "platform");
+        this(platform, name -> null);
     }
 
-    /** The production wiring. */
+    /** @param environment looks up environment variables ({@code MCP_TASKS_SECRET_KEY}) */
+    public AppRoot(Function<AppConfig, List<Module>> platform, Function<String, String> environment) {
+        this.platform = Objects.requireNonNull(platform, "platform");
+        this.environment = Objects.requireNonNull(environment, "environment");
+    }
+
+    /** The production wiring over the process environment. */
     public static AppRoot production() {
+        return production(System::getenv);
+    }
+
+    /** The production wiring over the given environment. */
+    public static AppRoot production(Function<String, String> environment) {
         return new AppRoot(config -> List.of(new SystemModule(), StoreModules.forDatabase(config.database()),
-                new StdioTransportModule(), new HttpTransportModule(), new SseTransportModule()));
+                new StdioTransportModule(), new HttpTransportModule(), new SseTransportModule()), environment);
     }
 
     @Override
@@ -42,7 +55,14 @@ public final class AppRoot implements ApplicationFactory {
 
     @Override
     public Application openWorker(AppConfig config, WorkerId worker) {
-        return open(config, List.of(new WorkerModule(worker)));
+        List<Module> extra = new ArrayList<>(List.of(new WorkerModule(worker)));
+        OAuthModules.forServers(config, environment).ifPresent(extra::add);
+        return open(config, extra);
+    }
+
+    @Override
+    public Application openLogins(AppConfig config) {
+        return open(config, OAuthModules.forServers(config, environment).stream().toList());
     }
 
     private Application open(AppConfig config, List<Module> extra) {

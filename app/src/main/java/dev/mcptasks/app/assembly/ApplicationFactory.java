@@ -8,6 +8,12 @@ public interface ApplicationFactory {
     /** Store and task service only: no MCP sessions, no runtime. */
     Application openClient(AppConfig config);
 
-    /** Everything a worker needs, including its {@code WorkerRuntime} (not yet started). */
+    /** Everything a worker needs, including its {@code WorkerRuntime} (not yet started), and OAuth when configured. */
     Application openWorker(AppConfig config, WorkerId worker);
+
+    /**
+     * Store and OAuth ({@code OAuthLogins}) for the {@code auth} commands; like every process with OAuth it needs
+     * {@code MCP_TASKS_SECRET_KEY}. The other client commands never touch a token, and run without the key.
+     */
+    Application openLogins(AppConfig config);
 }

@@ -29,6 +29,16 @@ public record AppConfig(String source, DatabaseConfig database, RuntimeConfig ru
         return ServerDirectory.of(servers.values().stream().map(ServerConfig::toProfile).toList());
     }
 
+    /** The same configuration with {@code server} replacing the server of its name (which must exist). */
+    public AppConfig withServer(ServerConfig server) {
+        if (!servers.containsKey(server.name())) {
+            throw new IllegalArgumentException("no server named " + server.name());
+        }
+        Map<String, ServerConfig> replaced = new LinkedHashMap<>(servers);
+        replaced.put(server.name(), server);
+        return new AppConfig(source, database, runtime, replaced);
+    }
+
     public Optional<ServerConfig> server(String name) {
         return Optional.ofNullable(servers.get(name));
     }

@@ -102,6 +102,11 @@ final class JsonSection {
         return (int) longIn(key, defaultValue, min, max);
     }
 
+    /** Whether {@code key} holds a string (for keys that take a string or another form). */
+    boolean isString(String key) {
+        return has(key) && node.get(key).isTextual();
+    }
+
     /** A string, or null when absent; an empty or blank string is an error. */
     String string(String key) {
         JsonNode value = node.get(key);

@@ -31,11 +31,12 @@ import java.util.Map;
  *     default for a url: Streamable HTTP first, the legacy transport when the first POST is answered 400, 404 or 405)
  * @param calls how tools are called: as tasks or directly ({@code callMode}, {@code callModes},
  *     {@code directCallTimeoutSeconds})
+ * @param auth the {@code auth} object: how OAuth tokens for this HTTP server are obtained, or null (none)
  */
 public record ServerConfig(String name, String command, List<String> args, Map<String, String> env, Path cwd,
         URI url, Map<String, String> headers, String driver, Toolset toolset, int toolCallTimeoutSeconds,
         SubmitPolicy submitPolicy, Long taskTtlMs, boolean sessionBound, int maxConnections,
-        ProtocolGeneration pinnedGeneration, String transport, CallSettings calls) {
+        ProtocolGeneration pinnedGeneration, String transport, CallSettings calls, AuthConfig auth) {
 
     public static final String NATIVE_DRIVER = "mcp-tasks";
     /** The {@code protocol} value that pins nothing (discover the generation). */
@@ -50,6 +51,18 @@ public record ServerConfig(String name, String command, List<String> args, Map<S
         env = Map.copyOf(env);
         headers = Map.copyOf(headers);
         calls = calls == null ? CallSettings.defaults() : calls;
+        if (auth != null && command != null) {
+            throw new IllegalArgumentException("auth applies to HTTP servers only, " + name + " has a command");
+        }
+    }
+
+    /** A server without OAuth. */
+    public ServerConfig(String name, String command, List<String> args, Map<String, String> env, Path cwd, URI url,
+            Map<String, String> headers, String driver, Toolset toolset, int toolCallTimeoutSeconds,
+            SubmitPolicy submitPolicy, Long taskTtlMs, boolean sessionBound, int maxConnections,
+            ProtocolGeneration pinnedGeneration, String transport, CallSettings calls) {
+        this(name, command, args, env, cwd, url, headers, driver, toolset, toolCallTimeoutSeconds, submitPolicy,
+                taskTtlMs, sessionBound, maxConnections, pinnedGeneration, transport, calls, null);
     }
 
     /** A server whose transport follows from command or url (stdio, or detected), tools called by the defaults. */
@@ -102,6 +115,17 @@ public record ServerConfig(String name, String command, List<String> args, Map<S
                 calls.callModes());
     }
 
+    /** The same server with other OAuth settings. */
+    public ServerConfig withAuth(AuthConfig newAuth) {
+        return new ServerConfig(name, command, args, env, cwd, url, headers, driver, toolset, toolCallTimeoutSeconds,
+                submitPolicy, taskTtlMs, sessionBound, maxConnections, pinnedGeneration, transport, calls, newAuth);
+    }
+
+    /** Whether this server's tokens come from OAuth. */
+    public boolean hasAuth() {
+        return auth != null;
+    }
+
     public boolean isStdio() {
         return command != null;
     }
@@ -116,6 +140,7 @@ public record ServerConfig(String name, String command, List<String> args, Map<S
                 + ", submitPolicy=" + submitPolicy + ", taskTtlMs=" + taskTtlMs + ", sessionBound=" + sessionBound
                 + ", protocol=" + (pinnedGeneration == null ? AUTO_PROTOCOL : pinnedGeneration.protocolVersion())
                 + ", callMode=" + calls.callMode().wireName() + ", callModes=" + calls.callModes()
-                + ", directCallTimeoutSeconds=" + calls.directCallTimeoutSeconds() + "]";
+                + ", directCallTimeoutSeconds=" + calls.directCallTimeoutSeconds()
+                + (auth == null ? "" : ", auth=" + auth) + "]";
     }
 }

@@ -20,15 +20,17 @@ final class ServerConfigReader {
 
     private static final Set<String> KEYS = Set.of("type", "command", "args", "env", "cwd", "url", "headers",
             "driver", "toolset", "toolCallTimeoutSeconds", "submitPolicy", "taskTtlMs", "sessionBound",
-            "maxConnections", "protocol", "transport", "callMode", "callModes", "directCallTimeoutSeconds");
+            "maxConnections", "protocol", "transport", "callMode", "callModes", "directCallTimeoutSeconds", "auth");
     private static final Set<String> TOOLSET_KEYS = Set.of("submit", "status", "cancel");
 
     private final EnvSubstitution substitution;
     private final Path workingDirectory;
+    private final AuthConfigReader authReader;
 
     ServerConfigReader(EnvSubstitution substitution, Path workingDirectory) {
         this.substitution = substitution;
         this.workingDirectory = workingDirectory;
+        this.authReader = new AuthConfigReader(substitution, workingDirectory);
     }
 
     ServerConfig read(String name, JsonSection server) {
@@ -47,8 +49,8 @@ final class ServerConfigReader {
         if (command == null) {
             rejectPresent(server, "url", "args", "env", "cwd");
         } else {
-            // a child process is one pipe: a connection bound there is a mistake, like headers
-            rejectPresent(server, "command", "headers", "maxConnections");
+            // a child process is one pipe: a connection bound there is a mistake, like headers; OAuth is for HTTP
+            rejectPresent(server, "command", "headers", "maxConnections", "auth");
         }
         String driver = server.string("driver");
         driver = driver == null ? ServerConfig.NATIVE_DRIVER : driver;
@@ -70,7 +72,16 @@ final class ServerConfigReader {
                 command != null || sessionBound,
                 command != null ? 0 : server.intIn("maxConnections", McpServerSpec.DEFAULT_MAX_CONNECTIONS, 1,
                         McpServerSpec.MAX_CONNECTIONS_LIMIT),
-                readProtocol(server), command != null ? null : transport, readCalls(server, driver));
+                readProtocol(server), command != null ? null : transport, readCalls(server, driver),
+                readAuth(server));
+    }
+
+    private AuthConfig readAuth(JsonSection server) {
+        if (!server.has("auth")) {
+            return null;
+        }
+        AuthConfigReader.rejectAuthorizationHeader(server);
+        return authReader.read(server.section("auth"));
     }
 
     /**

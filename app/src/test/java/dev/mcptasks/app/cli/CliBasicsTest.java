@@ -22,7 +22,7 @@ class CliBasicsTest {
     void helpListsEveryCommand() {
         assertThat(cli.run("--help")).isZero();
         assertThat(cli.out()).contains("serve", "submit", "list", "show", "cancel", "result", "workers",
-                "reference-server", "demo", "--config");
+                "reference-server", "demo", "auth", "--config");
     }
 
     @Test
@@ -44,7 +44,7 @@ class CliBasicsTest {
         cli.writeConfig("{\"mcpServers\": {\"remote\": {\"url\": \"http://h/mcp\", \"hedaers\": {}}}}");
         assertThat(cli.run("list")).isEqualTo(2);
         assertThat(cli.err()).isEqualTo("mcp-tasks: " + dir.resolve("mcp-tasks.json")
-                + ": unknown key 'mcpServers.remote.hedaers' (allowed here: args, callMode, callModes, command, cwd,"
+                + ": unknown key 'mcpServers.remote.hedaers' (allowed here: args, auth, callMode, callModes, command, cwd,"
                 + " directCallTimeoutSeconds, driver, env, headers, maxConnections, protocol, sessionBound,"
                 + " submitPolicy, taskTtlMs, toolCallTimeoutSeconds, toolset, transport, type,"
                 + " url)\n");

@@ -7,9 +7,11 @@ import dev.mcptasks.app.config.ConfigLoader;
 import dev.mcptasks.domain.RandomSource;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.auth.CredentialStore;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.stdio.StdioTransportModule;
+import dev.mcptasks.testkit.InMemoryCredentialStore;
 import dev.mcptasks.testkit.InMemoryTaskRepository;
 import dev.mcptasks.testkit.ManualClock;
 import dev.mcptasks.testkit.SequentialIdGenerator;
@@ -43,12 +45,15 @@ final class CliHarness {
     /** The store's clock: the in-memory store stamps and judges worker heartbeats with it. */
     final ManualClock storeClock;
     final InMemoryTaskRepository repository;
+    /** Where the OAuth module keeps sealed tokens. */
+    final InMemoryCredentialStore credentials;
     final Map<String, String> environment = new HashMap<>(Map.of("TOKEN", "s3cret"));
     final Path dir;
     Sleeper sleeper = duration -> clock.advance(duration);
     ShutdownHooks shutdownHooks = hook -> {};
-    private StringWriter out = new StringWriter();
-    private StringWriter err = new StringWriter();
+    // volatile: a test may read a run's output from another thread while the run waits (auth login)
+    private volatile StringWriter out = new StringWriter();
+    private volatile StringWriter err = new StringWriter();
 
     CliHarness(Path dir) {
         this(dir, null);
@@ -59,6 +64,7 @@ final class CliHarness {
         this.dir = dir;
         this.storeClock = storeClock == null ? clock : storeClock;
         this.repository = new InMemoryTaskRepository(this.storeClock, ids);
+        this.credentials = new InMemoryCredentialStore(this.storeClock);
         writeConfig(CONFIG);
     }
 
@@ -73,7 +79,7 @@ final class CliHarness {
     int run(String... args) {
         out = new StringWriter();
         err = new StringWriter();
-        AppRoot root = new AppRoot(config -> List.of(platform(), new StdioTransportModule()));
+        AppRoot root = new AppRoot(config -> List.of(platform(), new StdioTransportModule()), environment::get);
         CliContext context = new CliContext(new PrintWriter(out, true), new PrintWriter(err, true),
                 new ConfigLoader(environment::get, dir), root, sleeper, shutdownHooks);
         return Cli.run(context, args);
@@ -96,6 +102,7 @@ final class CliHarness {
                 bind(RandomSource.class).toInstance(() -> 0.5);
                 bind(CloseableTaskRepository.class).toInstance(repository);
                 bind(TaskRepository.class).toInstance(repository);
+                bind(CredentialStore.class).toInstance(credentials);
             }
         };
     }
