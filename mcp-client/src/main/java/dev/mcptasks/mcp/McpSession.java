@@ -154,9 +154,25 @@ public final class McpSession implements AutoCloseable {
         sent.set("_meta", withToken);
         // registered before sending: a server may report progress before the request's send completes
         progressListeners.put(token, onProgress);
-        CompletableFuture<JsonNode> result = request(method, sent, timeout);
-        result.whenComplete((value, error) -> progressListeners.remove(token, onProgress));
-        return result;
+        CompletableFuture<JsonNode> wire = request(method, sent, timeout);
+        // the answer is handed on only once the route is gone, so no progress is reported after it; cancelling the
+        // handed-on future cancels the request itself (notifications/cancelled), as with request()
+        CompletableFuture<JsonNode> answered = new CompletableFuture<>() {
+            @Override
+            public boolean cancel(boolean mayInterruptIfRunning) {
+                wire.cancel(mayInterruptIfRunning);
+                return super.cancel(mayInterruptIfRunning);
+            }
+        };
+        wire.whenComplete((value, error) -> {
+            progressListeners.remove(token, onProgress);
+            if (error != null) {
+                answered.completeExceptionally(error);
+            } else {
+                answered.complete(value);
+            }
+        });
+        return answered;
     }
 
     /** A future completed from {@code source} on the callback executor. */
