@@ -13,20 +13,33 @@ import java.util.List;
  *     {@code client_secret_basic})
  * @param registrationEndpoint dynamic registration (RFC 7591), or null
  * @param cimdSupported {@code client_id_metadata_document_supported}
+ * @param codeChallengeMethods {@code code_challenge_methods_supported} (empty when absent), or null when there was no
+ *     metadata at all (the 2025-03-26 default endpoints)
  */
 record AuthServerMetadata(String issuer, URI authorizationEndpoint, URI tokenEndpoint, URI registrationEndpoint,
-        List<String> authMethods, boolean cimdSupported, List<String> scopesSupported) {
+        List<String> authMethods, boolean cimdSupported, List<String> scopesSupported,
+        List<String> codeChallengeMethods) {
 
     AuthServerMetadata {
         authMethods = List.copyOf(authMethods);
         scopesSupported = List.copyOf(scopesSupported);
+        codeChallengeMethods = codeChallengeMethods == null ? null : List.copyOf(codeChallengeMethods);
+    }
+
+    /**
+     * Whether PKCE with S256 may be used: MCP authorization 2025-11-25 has clients refuse an authorization server
+     * whose metadata does not list S256 in {@code code_challenge_methods_supported} (absent means no PKCE). Without
+     * any metadata (the 2025-03-26 fallback) there is nothing to check.
+     */
+    boolean supportsS256() {
+        return codeChallengeMethods == null || codeChallengeMethods.contains("S256");
     }
 
     /** The 2025-03-26 fallback: no metadata, the default endpoints at the server's root. */
     static AuthServerMetadata defaults(URI base) {
         URI root = URI.create(base.getScheme() + "://" + base.getRawAuthority());
         return new AuthServerMetadata(root.toString(), root.resolve("/authorize"), root.resolve("/token"),
-                root.resolve("/register"), List.of(), false, List.of());
+                root.resolve("/register"), List.of(), false, List.of(), null);
     }
 
     static AuthServerMetadata parse(JsonNode json, URI from) {
@@ -36,7 +49,7 @@ record AuthServerMetadata(String issuer, URI authorizationEndpoint, URI tokenEnd
                 uri(json, "authorization_endpoint", from, false), token,
                 uri(json, "registration_endpoint", from, false), strings(json, "token_endpoint_auth_methods_supported"),
                 json.path("client_id_metadata_document_supported").asBoolean(false),
-                strings(json, "scopes_supported"));
+                strings(json, "scopes_supported"), strings(json, "code_challenge_methods_supported"));
     }
 
     boolean supports(String method) {

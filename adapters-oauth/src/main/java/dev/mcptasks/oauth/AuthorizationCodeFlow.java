@@ -36,6 +36,10 @@ final class AuthorizationCodeFlow {
         if (as.authorizationEndpoint() == null) {
             throw new OAuthFailure("the authorization server has no authorization_endpoint");
         }
+        if (!as.supportsS256()) {
+            throw new OAuthFailure("the authorization server does not list S256 in code_challenge_methods_supported: "
+                    + "refusing an authorization code flow without PKCE");
+        }
         try (LoopbackRedirect redirect = new LoopbackRedirect(settings.redirectPort())) {
             URI redirectUri = redirect.redirectUri();
             OAuthClient client = client(as, registered, redirectUri);

@@ -16,8 +16,9 @@ interface Browser {
             List<String> argv = new ArrayList<>(List.of(command.trim().split("\\s+")));
             argv.add(url.toString());
             try {
-                new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+                Process process = new ProcessBuilder(argv).redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                process.getOutputStream().close(); // no input: a command that reads stdin sees its end
             } catch (IOException e) {
                 throw new OAuthFailure("cannot run the browser command '" + command + "': " + e.getMessage());
             }

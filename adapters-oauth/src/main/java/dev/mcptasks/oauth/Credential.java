@@ -44,6 +44,12 @@ record Credential(String accessToken, String refreshToken, Instant expiresAt, Li
         return new Credential(null, null, null, List.of(), requested, 0, tokenEndpoint, audience, resource, client);
     }
 
+    /** The same tokens, remembering that {@code scopes} are wanted (no authorization asked for them yet). */
+    Credential wanting(List<String> scopes) {
+        return new Credential(accessToken, refreshToken, expiresAt, this.scopes, scopes, 0, tokenEndpoint, audience,
+                resource, client);
+    }
+
     byte[] toJson() {
         ObjectNode json = OAuthHttp.JSON.createObjectNode();
         json.put("access_token", accessToken);

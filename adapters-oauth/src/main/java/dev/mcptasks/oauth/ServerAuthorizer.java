@@ -269,6 +269,10 @@ final class ServerAuthorizer implements HttpAuthorizer {
             String browserCommand = settings.browserCommand() != null ? settings.browserCommand()
                     : interactive ? System.getenv("BROWSER") : null;
             if (!interactive && browserCommand == null) {
+                if (current != null && !Scopes.sameSet(current.credential().requested(), scopes)) {
+                    // remember what the server demanded, so that the login asks for it
+                    save(current, current.credential().wanting(scopes));
+                }
                 return new AuthAttempt.Refused("server '" + server + "' needs a login"
                         + (scopes.isEmpty() ? "" : " with scopes " + AuthorizationCodeFlow.describe(scopes))
                         + ": run bin/mcp-tasks auth login " + server);
@@ -287,6 +291,8 @@ final class ServerAuthorizer implements HttpAuthorizer {
         Credential credential = new Credential(tokens.accessToken(), tokens.refreshToken(), tokens.expiresAt(),
                 tokens.scopes(), scopes, attempts, as.tokenEndpoint(), as.audience(), found.resource(), stored);
         Held saved = save(current, credential);
+        LOG.info("server '{}': authorized ({}, scopes {}, expires {})", server, settings.grant(),
+                saved.credential().scopes(), saved.credential().expiresAt());
         return new AuthAttempt.Retry(saved.credential().header());
     }
 
@@ -314,7 +320,9 @@ final class ServerAuthorizer implements HttpAuthorizer {
                 tokens.refreshToken() != null ? tokens.refreshToken() : old.refreshToken(), tokens.expiresAt(),
                 tokens.scopes(), old.requested(), old.attempts(), old.tokenEndpoint(), old.audience(), old.resource(),
                 old.client());
-        return new AuthAttempt.Retry(save(current, renewed).credential().header());
+        Held written = save(current, renewed);
+        LOG.debug("server '{}': token refreshed (expires {})", server, written.credential().expiresAt());
+        return new AuthAttempt.Retry(written.credential().header());
     }
 
     private boolean expired(Credential credential) {
@@ -380,6 +388,10 @@ final class ServerAuthorizer implements HttpAuthorizer {
             Held current = reload();
             Discovery.Discovered found = discover(resource, probed);
             List<String> scopes = baseScopes(probed, found);
+            if (current != null) {
+                // scopes a worker was refused for (or a step-up got earlier) are asked for again
+                scopes = Scopes.union(scopes, current.credential().requested());
+            }
             AuthAttempt attempt = authorize(current, found, scopes, 1, true, progress);
             if (attempt instanceof AuthAttempt.Refused refused) {
                 return new LoginOutcome.Failed(refused.reason());

@@ -121,6 +121,20 @@ class AuthorizationCodeTest {
     }
 
     @Test
+    void anAuthorizationServerWithoutS256IsRefused() {
+        as.codeChallengeMethods = null;
+
+        LoginOutcome outcome = login(OAuthFixture.authorizationCode(null, null, null, "open"));
+
+        assertThat(outcome).isEqualTo(new LoginOutcome.Failed("server 's': the authorization server does not list S256 "
+                + "in code_challenge_methods_supported: refusing an authorization code flow without PKCE"));
+        assertThat(as.to("/authorize")).isEmpty();
+        as.codeChallengeMethods = List.of("plain");
+        assertThat(login(OAuthFixture.authorizationCode(null, null, null, "open")))
+                .isInstanceOf(LoginOutcome.Failed.class);
+    }
+
+    @Test
     void aRedirectWithAnotherStateIsRejected() {
         as.redirectParams = params -> Map.of("code", "stolen", "state", "forged");
 

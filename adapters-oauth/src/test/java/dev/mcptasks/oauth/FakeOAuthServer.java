@@ -9,7 +9,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -35,6 +34,7 @@ final class FakeOAuthServer implements AutoCloseable {
     String asMetadataPath = "/.well-known/oauth-authorization-server";
     List<String> authMethods = List.of("none", "client_secret_basic", "client_secret_post", "private_key_jwt");
     boolean cimdSupported;
+    List<String> codeChallengeMethods = List.of("S256"); // null: not listed
     boolean registration = true;
     String wwwAuthenticate; // the MCP endpoint's 401 header (null: a default with resource_metadata)
     // the token endpoint's answer to a request, or null for the default (a new token)
@@ -112,7 +112,9 @@ final class FakeOAuthServer implements AutoCloseable {
                 as.put("registration_endpoint", issuer() + "/register");
             }
             authMethods.forEach(as.withArray("token_endpoint_auth_methods_supported")::add);
-            as.putArray("code_challenge_methods_supported").add("S256");
+            if (codeChallengeMethods != null) {
+                codeChallengeMethods.forEach(as.withArray("code_challenge_methods_supported")::add);
+            }
             if (cimdSupported) {
                 as.put("client_id_metadata_document_supported", true);
             }
@@ -180,10 +182,6 @@ final class FakeOAuthServer implements AutoCloseable {
         try (OutputStream out = exchange.getResponseBody()) {
             out.write(bytes);
         }
-    }
-
-    List<String> pathsSeen() {
-        return new ArrayList<>(paths());
     }
 
     @Override

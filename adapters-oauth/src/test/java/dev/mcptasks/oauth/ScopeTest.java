@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcptasks.ports.auth.AuthAttempt;
 import dev.mcptasks.ports.auth.HttpAuthorizer;
+import dev.mcptasks.ports.transport.McpServerSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /** Scope selection (challenge, then scopes_supported, else none), step-up on 403, and its bound. */
 class ScopeTest {
+    private static final java.io.PrintStream QUIET = new java.io.PrintStream(java.io.OutputStream.nullOutputStream());
     private FakeOAuthServer as;
     private OAuthFixture fixture;
 
@@ -108,6 +110,28 @@ class ScopeTest {
         assertThat(((AuthAttempt.Refused) attempt).reason()).contains("server 's'").contains("insufficient scope")
                 .contains("mcp:admin");
         assertThat(as.to("/authorize")).hasSize(HttpAuthorizer.MAX_CHALLENGES);
+    }
+
+    @Test
+    void aStepUpAWorkerCannotDoIsAskedForByTheNextLogin() throws Exception {
+        as.wwwAuthenticate = header("scope=\"mcp:basic\"");
+        McpServerSpec spec = McpServerSpec.http("s", as.mcp(), Map.of());
+        assertThat(fixture.authorizers.login(spec, QUIET)).isInstanceOf(LoginOutcome.LoggedIn.class);
+        try (OAuthFixture worker = new OAuthFixture(Map.of("s", OAuthFixture.authorizationCode(null, null, null,
+                null)), fixture.store, OAuthFixture.KEY, Duration.ofSeconds(10))) {
+            worker.authorizers.status(); // reads the stored token
+
+            AuthAttempt attempt = await(worker.authorizer("s").challenged(forbidden(as.mcp(),
+                    header("error=\"insufficient_scope\", scope=\"mcp:write\""), "Bearer token-1")));
+
+            assertThat(attempt).isEqualTo(new AuthAttempt.Refused("server 's' needs a login with scopes "
+                    + "[mcp:basic mcp:write]: run bin/mcp-tasks auth login s"));
+        }
+
+        assertThat(fixture.authorizers.login(spec, QUIET)).isInstanceOf(LoginOutcome.LoggedIn.class);
+
+        assertThat(requestedScopes(0)).containsExactly("mcp:basic");
+        assertThat(requestedScopes(1)).containsExactlyInAnyOrder("mcp:basic", "mcp:write");
     }
 
     @Test
