@@ -19,8 +19,9 @@ import java.util.function.Function;
 /**
  * The one place that chooses modules, once, from the configuration: the store module by database url, the MCP
  * transports (stdio, Streamable HTTP, legacy HTTP+SSE: each server picks the one that supports it, or has its url's
- * transport detected), the real clock and ids, and OAuth for workers and the {@code auth} commands when a server has
- * {@code auth}. Tests replace the platform (clock, ids, store, transports) with fakes and keep the rest of the wiring.
+ * transport detected), the real clock and ids, OAuth for workers and the {@code auth} commands when a server has
+ * {@code auth}, and for workers the webhook notification sink when {@code notifications.webhook} is configured.
+ * Tests replace the platform (clock, ids, store, transports) with fakes and keep the rest of the wiring.
  */
 public final class AppRoot implements ApplicationFactory {
     private final Function<AppConfig, List<Module>> platform;
@@ -57,6 +58,7 @@ public final class AppRoot implements ApplicationFactory {
     public Application openWorker(AppConfig config, WorkerId worker) {
         List<Module> extra = new ArrayList<>(List.of(new WorkerModule(worker)));
         OAuthModules.forServers(config, environment).ifPresent(extra::add);
+        NotificationModules.forConfig(config).ifPresent(extra::add);
         return open(config, extra);
     }
 

@@ -4,7 +4,10 @@ import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import com.google.inject.multibindings.MapBinder;
+import com.google.inject.multibindings.OptionalBinder;
 import dev.mcptasks.app.config.AppConfig;
+import dev.mcptasks.app.runtime.LogNotificationSink;
+import dev.mcptasks.app.runtime.RuntimeListener;
 import dev.mcptasks.app.runtime.RuntimeSettings;
 import dev.mcptasks.app.service.ServerDirectory;
 import dev.mcptasks.app.service.TaskDriverRegistry;
@@ -13,15 +16,19 @@ import dev.mcptasks.domain.RandomSource;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.mcp.McpSessions;
 import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.notification.NotificationSink;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.ports.transport.McpTransportFactory;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 
 /**
  * Binds one worker: its id, one MCP session per configured server, the two drivers, an executor for control calls
  * and the {@link WorkerRuntime}, whose store writes are logged as events ({@link EventLoggingRepository}). Transport factories come from the transport modules' map binder.
+ * The notification sink is optional: a sink module (the webhook) sets it through the {@link OptionalBinder} declared
+ * here; without one, attention events go to the log ({@link LogNotificationSink}).
  */
 public final class WorkerModule extends AbstractModule {
     private final WorkerId worker;
@@ -35,6 +42,8 @@ public final class WorkerModule extends AbstractModule {
         bind(WorkerId.class).toInstance(worker);
         // Declares the map even when no transport module contributes (tests with fake drivers).
         MapBinder.newMapBinder(binder(), String.class, McpTransportFactory.class);
+        // Declared even when no sink module contributes, so Optional<NotificationSink> is always injectable.
+        OptionalBinder.newOptionalBinder(binder(), NotificationSink.class);
     }
 
     @Provides
@@ -58,9 +67,10 @@ public final class WorkerModule extends AbstractModule {
     @Provides
     @Singleton
     WorkerRuntime runtime(RuntimeSettings settings, TaskRepository repository, TaskDriverRegistry drivers,
-            ServerDirectory servers, Clock clock, RandomSource random, ExecutorService executor) {
+            ServerDirectory servers, Clock clock, RandomSource random, ExecutorService executor,
+            Optional<NotificationSink> sink) {
         // the worker's writes go through the event log; client commands (submit, cancel) log nothing
         return new WorkerRuntime(worker, settings, new EventLoggingRepository(repository), drivers, servers, clock,
-                random, executor);
+                random, executor, sink.orElseGet(LogNotificationSink::new), RuntimeListener.NONE);
     }
 }

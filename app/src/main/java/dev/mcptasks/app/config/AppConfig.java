@@ -1,6 +1,7 @@
 package dev.mcptasks.app.config;
 
 import dev.mcptasks.app.service.ServerDirectory;
+import dev.mcptasks.webhook.WebhookSettings;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -11,12 +12,19 @@ import java.util.Optional;
  *
  * @param source where it was read from (a file name, or {@code defaults})
  * @param servers the configured MCP servers by name, in file order
+ * @param webhook {@code notifications.webhook}: where workers POST attention events, or null to log them
  */
 public record AppConfig(String source, DatabaseConfig database, RuntimeConfig runtime,
-        Map<String, ServerConfig> servers) {
+        Map<String, ServerConfig> servers, WebhookSettings webhook) {
 
     public AppConfig {
         servers = Collections.unmodifiableMap(new LinkedHashMap<>(servers));
+    }
+
+    /** A configuration without a webhook: attention events are logged. */
+    public AppConfig(String source, DatabaseConfig database, RuntimeConfig runtime,
+            Map<String, ServerConfig> servers) {
+        this(source, database, runtime, servers, null);
     }
 
     /** The configuration used when no file is given nor found: a local SQLite file and no servers. */
@@ -36,7 +44,12 @@ public record AppConfig(String source, DatabaseConfig database, RuntimeConfig ru
         }
         Map<String, ServerConfig> replaced = new LinkedHashMap<>(servers);
         replaced.put(server.name(), server);
-        return new AppConfig(source, database, runtime, replaced);
+        return new AppConfig(source, database, runtime, replaced, webhook);
+    }
+
+    /** The configured webhook, if any. */
+    public Optional<WebhookSettings> webhookSettings() {
+        return Optional.ofNullable(webhook);
     }
 
     public Optional<ServerConfig> server(String name) {

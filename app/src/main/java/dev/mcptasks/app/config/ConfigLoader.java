@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.mcptasks.webhook.WebhookSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -25,7 +26,7 @@ public final class ConfigLoader {
     public static final String FILE_NAME = "mcp-tasks.json";
     public static final String ENV_VARIABLE = "MCP_TASKS_CONFIG";
 
-    private static final Set<String> ROOT_KEYS = Set.of("database", "runtime", "mcpServers");
+    private static final Set<String> ROOT_KEYS = Set.of("database", "runtime", "mcpServers", "notifications");
     private static final Set<String> DATABASE_KEYS = Set.of("url", "user", "password", "poolSize", "synchronous");
     private static final Set<String> RUNTIME_KEYS = Set.of("leaseSeconds", "pollIntervalSeconds",
             "maxConcurrentControlCalls", "maxBackoffSeconds", "inputRequiredPollSeconds", "degradedAfterErrors",
@@ -114,7 +115,8 @@ public final class ConfigLoader {
         ServerConfigReader servers = new ServerConfigReader(substitution, workingDirectory);
         Map<String, ServerConfig> byName = new LinkedHashMap<>();
         root.section("mcpServers").members().forEach((name, section) -> byName.put(name, servers.read(name, section)));
-        return new AppConfig(source, database, runtime, byName);
+        WebhookSettings webhook = new WebhookConfigReader(substitution).read(root.section("notifications"), runtime);
+        return new AppConfig(source, database, runtime, byName, webhook);
     }
 
     /** @param slots the worker's control slots, which size the default PostgreSQL pool */
