@@ -5,7 +5,7 @@
 set -euo pipefail
 runs="${1:-20}"
 backends="${2:-SQLITE,POSTGRES}"
-class="${LOOP_TEST_CLASS:-dev.mcptasks.app.runtime.TaskLeaseLifecycleTest}"
+class="${LOOP_TEST_CLASS:-dev.mcptasks.core.runtime.TaskLeaseLifecycleTest}"
 cp_file="$(mktemp)"
 trap 'rm -f "$cp_file"' EXIT
 ./mvnw -B -q -pl app -am test-compile dependency:build-classpath -Dmdep.includeScope=test \

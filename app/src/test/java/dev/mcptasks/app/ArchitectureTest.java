@@ -72,7 +72,7 @@ class ArchitectureTest {
         for (String adapter : ADAPTERS) {
             String[] forbidden = java.util.stream.Stream.concat(
                             java.util.Arrays.stream(ADAPTERS).filter(other -> !other.equals(adapter)),
-                            java.util.stream.Stream.of("dev.mcptasks.app..", "dev.mcptasks.mcp..",
+                            java.util.stream.Stream.of("dev.mcptasks.app..", "dev.mcptasks.core..", "dev.mcptasks.mcp..",
                                     "dev.mcptasks.testkit..", "dev.mcptasks.reference.."))
                     .toArray(String[]::new);
             noClasses().that().resideInAPackage(adapter)
@@ -97,8 +97,21 @@ class ArchitectureTest {
     void theMcpClientKnowsTransportsOnlyThroughThePort() {
         noClasses().that().resideInAPackage("dev.mcptasks.mcp..")
                 .should().dependOnClassesThat().resideInAnyPackage(ADAPTERS)
-                .orShould().dependOnClassesThat().resideInAnyPackage("dev.mcptasks.app..")
+                .orShould().dependOnClassesThat().resideInAnyPackage("dev.mcptasks.app..", "dev.mcptasks.core..")
                 .allowEmptyShould(true)
+                .check(production);
+    }
+
+    /**
+     * The composition root ({@code app}: assembly, configuration, the command line) is a leaf: an inbound adapter
+     * (an MCP gateway, an HTTP API) depends on the core ({@code dev.mcptasks.core}), never on {@code app}. Only the
+     * tools that drive the whole application (the chaos suite, the benchmark) may use it.
+     */
+    @Test
+    void nothingButTheApplicationsOwnToolsDependsOnTheApplication() {
+        noClasses().that().resideOutsideOfPackages("dev.mcptasks.app..", "dev.mcptasks.chaos..",
+                        "dev.mcptasks.bench..")
+                .should().dependOnClassesThat().resideInAPackage("dev.mcptasks.app..")
                 .check(production);
     }
 }

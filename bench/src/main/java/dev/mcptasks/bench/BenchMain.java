@@ -3,7 +3,7 @@ package dev.mcptasks.bench;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.mcptasks.app.assembly.SystemClock;
-import dev.mcptasks.app.runtime.RuntimeSettings;
+import dev.mcptasks.core.runtime.RuntimeSettings;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;

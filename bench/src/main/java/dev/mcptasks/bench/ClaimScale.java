@@ -1,7 +1,7 @@
 package dev.mcptasks.bench;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.mcptasks.app.runtime.RuntimeSettings;
+import dev.mcptasks.core.runtime.RuntimeSettings;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;

@@ -2,8 +2,8 @@ package dev.mcptasks.bench;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.mcptasks.app.assembly.RandomIdGenerator;
-import dev.mcptasks.app.runtime.RuntimeSettings;
-import dev.mcptasks.app.service.TaskService;
+import dev.mcptasks.core.runtime.RuntimeSettings;
+import dev.mcptasks.core.service.TaskService;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import java.util.ArrayList;

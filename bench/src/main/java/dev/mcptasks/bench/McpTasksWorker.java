@@ -1,12 +1,12 @@
 package dev.mcptasks.bench;
 
 import dev.mcptasks.app.assembly.Workers;
-import dev.mcptasks.app.runtime.RuntimeMetrics;
-import dev.mcptasks.app.runtime.RuntimeSettings;
-import dev.mcptasks.app.runtime.WorkerRuntime;
-import dev.mcptasks.app.service.ServerDirectory;
-import dev.mcptasks.app.service.ServerProfile;
-import dev.mcptasks.app.service.TaskDriverRegistry;
+import dev.mcptasks.core.runtime.RuntimeMetrics;
+import dev.mcptasks.core.runtime.RuntimeSettings;
+import dev.mcptasks.core.runtime.WorkerRuntime;
+import dev.mcptasks.core.service.ServerDirectory;
+import dev.mcptasks.core.service.ServerProfile;
+import dev.mcptasks.core.service.TaskDriverRegistry;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.Clock;

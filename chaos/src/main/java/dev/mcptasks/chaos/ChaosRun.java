@@ -5,7 +5,7 @@ import dev.mcptasks.app.assembly.AppRoot;
 import dev.mcptasks.app.assembly.Application;
 import dev.mcptasks.app.config.AppConfig;
 import dev.mcptasks.app.config.ConfigLoader;
-import dev.mcptasks.app.service.TaskService;
+import dev.mcptasks.core.service.TaskService;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

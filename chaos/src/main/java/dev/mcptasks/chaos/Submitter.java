@@ -1,6 +1,6 @@
 package dev.mcptasks.chaos;
 
-import dev.mcptasks.app.service.TaskService;
+import dev.mcptasks.core.service.TaskService;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.ports.repository.CancelRequestOutcome;
 import dev.mcptasks.ports.repository.TransientRepositoryException;

@@ -2,8 +2,8 @@ package dev.mcptasks.app.assembly;
 
 import dev.mcptasks.app.lifecycle.LifecycleListener;
 import dev.mcptasks.app.lifecycle.LifecycleManager;
-import dev.mcptasks.app.runtime.RuntimeSettings;
-import dev.mcptasks.app.runtime.WorkerRuntime;
+import dev.mcptasks.core.runtime.RuntimeSettings;
+import dev.mcptasks.core.runtime.WorkerRuntime;
 import dev.mcptasks.mcp.McpSessions;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;

@@ -2,7 +2,7 @@ package dev.mcptasks.app.assembly;
 
 import dev.mcptasks.app.config.AppConfig;
 import dev.mcptasks.app.config.ServerConfig;
-import dev.mcptasks.app.service.TaskDriverRegistry;
+import dev.mcptasks.core.service.TaskDriverRegistry;
 import dev.mcptasks.mcp.McpSessions;
 import dev.mcptasks.mcp.NativeTasksDriver;
 import dev.mcptasks.mcp.OrdinaryToolsDriver;

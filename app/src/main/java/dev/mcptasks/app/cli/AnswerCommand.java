@@ -2,8 +2,8 @@ package dev.mcptasks.app.cli;
 
 import dev.mcptasks.app.assembly.Application;
 import dev.mcptasks.app.config.AppConfig;
-import dev.mcptasks.app.service.AnswerRejectedException;
-import dev.mcptasks.app.service.TaskService;
+import dev.mcptasks.core.service.AnswerRejectedException;
+import dev.mcptasks.core.service.TaskService;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.ports.repository.AnswerOutcome;
 import java.io.IOException;

@@ -2,7 +2,7 @@ package dev.mcptasks.app.cli;
 
 import dev.mcptasks.app.assembly.Application;
 import dev.mcptasks.app.config.AppConfig;
-import dev.mcptasks.app.service.TaskService;
+import dev.mcptasks.core.service.TaskService;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;

@@ -2,8 +2,8 @@ package dev.mcptasks.app.cli;
 
 import dev.mcptasks.app.assembly.Application;
 import dev.mcptasks.app.config.AppConfig;
-import dev.mcptasks.app.runtime.RuntimeSettings;
-import dev.mcptasks.app.service.TaskService;
+import dev.mcptasks.core.runtime.RuntimeSettings;
+import dev.mcptasks.core.service.TaskService;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.repository.TaskQuery;

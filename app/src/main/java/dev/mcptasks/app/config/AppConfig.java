@@ -1,6 +1,6 @@
 package dev.mcptasks.app.config;
 
-import dev.mcptasks.app.service.ServerDirectory;
+import dev.mcptasks.core.service.ServerDirectory;
 import dev.mcptasks.webhook.WebhookSettings;
 import java.util.Collections;
 import java.util.LinkedHashMap;

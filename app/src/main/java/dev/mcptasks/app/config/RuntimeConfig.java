@@ -1,6 +1,6 @@
 package dev.mcptasks.app.config;
 
-import dev.mcptasks.app.runtime.RuntimeSettings;
+import dev.mcptasks.core.runtime.RuntimeSettings;
 import java.time.Duration;
 
 /**

@@ -1,6 +1,6 @@
 package dev.mcptasks.app.config;
 
-import dev.mcptasks.app.service.ServerProfile;
+import dev.mcptasks.core.service.ServerProfile;
 import dev.mcptasks.domain.ProtocolGeneration;
 import dev.mcptasks.domain.SubmitPolicy;
 import dev.mcptasks.mcp.McpServerSettings;

@@ -2,9 +2,9 @@ package dev.mcptasks.app.demo;
 
 import dev.mcptasks.app.assembly.Workers;
 import dev.mcptasks.app.config.AppConfig;
-import dev.mcptasks.app.runtime.RuntimeMetrics;
-import dev.mcptasks.app.runtime.RuntimeSettings;
-import dev.mcptasks.app.runtime.WorkerRuntime;
+import dev.mcptasks.core.runtime.RuntimeMetrics;
+import dev.mcptasks.core.runtime.RuntimeSettings;
+import dev.mcptasks.core.runtime.WorkerRuntime;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.mcp.McpSessions;
 import dev.mcptasks.ports.Clock;

@@ -1,6 +1,6 @@
 package dev.mcptasks.app.demo;
 
-import dev.mcptasks.app.runtime.RuntimeMetrics;
+import dev.mcptasks.core.runtime.RuntimeMetrics;
 import dev.mcptasks.domain.TaskStatus;
 import java.io.PrintWriter;
 import java.util.List;

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
 import dev.mcptasks.app.config.AppConfig;
 import dev.mcptasks.app.config.ConfigLoader;
-import dev.mcptasks.app.service.TaskService;
+import dev.mcptasks.core.service.TaskService;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.reference.ReferenceServer;
 import dev.mcptasks.reference.ReferenceServerOptions;

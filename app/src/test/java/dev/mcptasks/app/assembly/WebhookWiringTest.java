@@ -9,7 +9,7 @@ import com.google.inject.spi.Dependency;
 import com.google.inject.spi.HasDependencies;
 import dev.mcptasks.app.config.AppConfig;
 import dev.mcptasks.app.config.ConfigLoader;
-import dev.mcptasks.app.runtime.WorkerRuntime;
+import dev.mcptasks.core.runtime.WorkerRuntime;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.notification.NotificationSink;
 import dev.mcptasks.webhook.WebhookModule;

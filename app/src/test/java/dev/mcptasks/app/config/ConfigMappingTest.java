@@ -2,8 +2,8 @@ package dev.mcptasks.app.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mcptasks.app.runtime.RuntimeSettings;
-import dev.mcptasks.app.service.ServerProfile;
+import dev.mcptasks.core.runtime.RuntimeSettings;
+import dev.mcptasks.core.service.ServerProfile;
 import dev.mcptasks.domain.SubmitPolicy;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -3,7 +3,7 @@ package dev.mcptasks.app.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.mcptasks.app.runtime.RuntimeSettings;
+import dev.mcptasks.core.runtime.RuntimeSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;

@@ -26,7 +26,7 @@ class DemoRunTest {
     @Test
     void theProgressLineCountsEveryStatus() {
         String line = ProgressView.line(1_500_000_000L, java.util.Map.of(dev.mcptasks.domain.TaskStatus.COMPLETED, 3L),
-                java.util.List.of(new dev.mcptasks.app.runtime.RuntimeMetrics(5, 1, 7, 2, 0, 0, 1, 8)), 4);
+                java.util.List.of(new dev.mcptasks.core.runtime.RuntimeMetrics(5, 1, 7, 2, 0, 0, 1, 8)), 4);
         assertThat(line).isEqualTo("   1.5s  pending 0 working 0 input_required 0 completed 3 failed 0 cancelled 0"
                 + " | renewals 7, fenced writes 2, recoveries 4");
     }

@@ -2,8 +2,8 @@ package dev.mcptasks.app.e2e;
 
 import dev.mcptasks.app.assembly.Workers;
 import dev.mcptasks.app.config.AppConfig;
-import dev.mcptasks.app.runtime.RuntimeSettings;
-import dev.mcptasks.app.runtime.WorkerRuntime;
+import dev.mcptasks.core.runtime.RuntimeSettings;
+import dev.mcptasks.core.runtime.WorkerRuntime;
 import dev.mcptasks.domain.Claim;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.WorkerId;

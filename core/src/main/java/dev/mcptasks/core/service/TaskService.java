@@ -1,0 +1,106 @@
+package dev.mcptasks.core.service;
+
+import dev.mcptasks.domain.DomainException;
+import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.repository.AnswerOutcome;
+import dev.mcptasks.ports.repository.CancelRequestOutcome;
+import dev.mcptasks.ports.repository.NewTask;
+import dev.mcptasks.ports.repository.TaskQuery;
+import dev.mcptasks.ports.repository.TaskRecord;
+import dev.mcptasks.ports.repository.TaskRepository;
+import dev.mcptasks.ports.repository.WorkerRecord;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The application's entry points for callers (CLI, API): they only persist intent; the workers' control loops make
+ * every remote call. Submitting writes a pending row; cancelling records the request.
+ */
+public final class TaskService {
+    private final TaskRepository repository;
+    private final ServerDirectory servers;
+    private final IdGenerator ids;
+
+    public TaskService(TaskRepository repository, ServerDirectory servers, IdGenerator ids) {
+        this.repository = Objects.requireNonNull(repository, "repository");
+        this.servers = Objects.requireNonNull(servers, "servers");
+        this.ids = Objects.requireNonNull(ids, "ids");
+    }
+
+    /** Persists a pending task for a configured server with the server's default ttl. */
+    public TaskRecord submit(String serverName, String toolName, String argumentsJson) {
+        return submit(serverName, toolName, argumentsJson, null);
+    }
+
+    /**
+     * Persists a pending task; the first tick of any worker creates it remotely.
+     *
+     * @param ttlMs the ttl to request, or null for the server's configured default
+     * @throws UnknownServerException when the server is not configured
+     * @throws DomainException when the tool name, arguments or ttl are invalid
+     */
+    public TaskRecord submit(String serverName, String toolName, String argumentsJson, Long ttlMs) {
+        ServerProfile profile = servers.find(serverName)
+                .orElseThrow(() -> new UnknownServerException("server '" + serverName + "' is not configured"));
+        Long ttl = ttlMs != null ? ttlMs : profile.defaultTtlMs();
+        NewTask task = new NewTask(ids.newTaskId(), profile.name(), toolName, argumentsJson, profile.driver(), ttl);
+        return repository.create(task);
+    }
+
+    /** Records a cancel request (or cancels a never-sent task locally); a repeat changes nothing. */
+    public CancelRequestOutcome requestCancel(TaskId id) {
+        return repository.requestCancel(Objects.requireNonNull(id, "id"));
+    }
+
+    /**
+     * Stores a user's answer to one input request of a task in {@code input_required}; the worker that serves the
+     * task delivers it ({@code tasks/update}, or the create request again for an input round before any task).
+     *
+     * @param key the key of one of the task's pending input requests (a key of its {@code inputRequired} object)
+     * @param responseJson the bare answer, a JSON object (for an elicitation
+     *     {@code {"action":"accept","content":{...}}})
+     * @return {@link AnswerOutcome#ACCEPTED}; {@link AnswerOutcome#DUPLICATE} when an answer to the key is already
+     *     waiting (the first one stands); {@link AnswerOutcome#NOT_FOUND} when there is no such task;
+     *     {@link AnswerOutcome#NOT_WAITING} when the task stopped waiting between the check and the write
+     * @throws AnswerRejectedException when the task does not wait for input, its generation cannot take answers from
+     *     mcp-tasks, the key is not pending, or the answer is not a JSON object
+     */
+    public AnswerOutcome answer(TaskId id, String key, String responseJson) {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(key, "key");
+        Optional<TaskRecord> found = repository.find(id);
+        if (found.isEmpty()) {
+            return AnswerOutcome.NOT_FOUND;
+        }
+        TaskRecord task = found.get();
+        String answer = InputRequests.check(task, key, responseJson);
+        return repository.answerInput(id, key, answer);
+    }
+
+    public Optional<TaskRecord> find(TaskId id) {
+        return repository.find(Objects.requireNonNull(id, "id"));
+    }
+
+    public List<TaskRecord> list(TaskQuery query) {
+        return repository.list(Objects.requireNonNull(query, "query"));
+    }
+
+    public Map<TaskStatus, Long> counts() {
+        return repository.countByStatus();
+    }
+
+    public List<WorkerRecord> workers() {
+        return repository.workers();
+    }
+
+    /** Whether the worker heartbeated within {@code staleAfter}, judged by the store's clock (not the caller's). */
+    public boolean isWorkerAlive(WorkerId worker, Duration staleAfter) {
+        return repository.isWorkerAlive(worker, staleAfter);
+    }
+}

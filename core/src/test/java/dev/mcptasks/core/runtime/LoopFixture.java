@@ -1,0 +1,227 @@
+package dev.mcptasks.core.runtime;
+
+import dev.mcptasks.core.service.ServerDirectory;
+import dev.mcptasks.core.service.ServerProfile;
+import dev.mcptasks.core.service.TaskDriverRegistry;
+import dev.mcptasks.core.service.TaskService;
+import dev.mcptasks.domain.ClaimPhase;
+import dev.mcptasks.domain.RemoteTaskSnapshot;
+import dev.mcptasks.domain.SubmitPolicy;
+import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.ports.driver.RemoteCallException;
+import dev.mcptasks.ports.driver.RemoteFailure;
+import dev.mcptasks.ports.driver.RemoteTaskRef;
+import dev.mcptasks.ports.driver.SubmitCall;
+import dev.mcptasks.ports.driver.SubmitResult;
+import dev.mcptasks.ports.driver.TaskDriver;
+import dev.mcptasks.ports.notification.DeliveryResult;
+import dev.mcptasks.ports.notification.Notification;
+import dev.mcptasks.ports.notification.NotificationSink;
+import dev.mcptasks.ports.repository.ClaimedTask;
+import dev.mcptasks.ports.repository.ControlClaimRequest;
+import dev.mcptasks.ports.repository.ForwardingTaskRepository;
+import dev.mcptasks.ports.repository.NotificationClaim;
+import dev.mcptasks.ports.repository.NotificationClaimRequest;
+import dev.mcptasks.ports.repository.RepositoryUnavailableException;
+import dev.mcptasks.ports.repository.TaskRepository;
+import dev.mcptasks.ports.repository.WorkSubscription;
+import dev.mcptasks.testkit.InMemoryTaskRepository;
+import dev.mcptasks.testkit.ManualClock;
+import dev.mcptasks.testkit.SequentialIdGenerator;
+import dev.mcptasks.testkit.faults.FaultInjectingRepository;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A worker of the control loop on the in-memory store (which signals work arrival like the SQL stores), with a
+ * manual clock that moves only when a test says so, a driver and a sink that answer at once, and every claim scan
+ * counted. Time never passes by itself, so whatever the worker does without {@link #advance} it did without its
+ * tick timer.
+ */
+final class LoopFixture implements AutoCloseable {
+    static final Duration WAIT = Duration.ofSeconds(20);
+    static final String SERVER = "srv";
+
+    final ManualClock clock = new ManualClock();
+    final SequentialIdGenerator ids = new SequentialIdGenerator();
+    final InMemoryTaskRepository store = new InMemoryTaskRepository(clock, ids);
+    final FaultInjectingRepository faults = new FaultInjectingRepository(store);
+    final CountingScans repository = new CountingScans(faults);
+    final ServerDirectory servers = ServerDirectory.of(List.of(
+            new ServerProfile(SERVER, InstantDriver.NAME, null, SubmitPolicy.AT_MOST_ONCE)));
+    final TaskService service = new TaskService(store, servers, ids);
+    final InstantDriver driver = new InstantDriver();
+    final InstantSink sink = new InstantSink();
+    final QuietExecutor executor = new QuietExecutor();
+    final RuntimeSettings settings;
+    final WorkerRuntime worker;
+
+    LoopFixture(int slots) {
+        settings = LifecycleHarness.settings(slots);
+        worker = new WorkerRuntime(WorkerId.of("w"), settings, repository,
+                new TaskDriverRegistry(List.of(driver), servers), servers, clock, () -> 0.5, executor, sink,
+                RuntimeListener.NONE);
+    }
+
+    List<TaskId> submit(int count) {
+        List<TaskId> created = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            created.add(service.submit(SERVER, "job", "{\"n\":" + i + "}").id());
+        }
+        return created;
+    }
+
+    long withStatus(List<TaskId> tasks, TaskStatus status) {
+        return tasks.stream().filter(id -> store.find(id).orElseThrow().status() == status).count();
+    }
+
+    /**
+     * Waits until the worker does nothing by itself any more: the executor is quiet and the group commit (whose
+     * committer threads are not the executor's) is idle, seen in that order with the executor still quiet after it.
+     * A committer hands its follow-up work to the executor before it goes idle, so nothing can slip between the two.
+     */
+    void awaitQuiet() throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (true) {
+            executor.awaitQuiet(WAIT);
+            if (worker.commitsIdle() && executor.isQuiet()) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the group commit was still busy after " + WAIT);
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        try {
+            worker.stop();
+        } finally {
+            executor.close();
+        }
+    }
+
+    /** Counts claim scans per phase (and notify scans), can fail the n-th scan of a phase, and tracks subscriptions. */
+    static final class CountingScans extends ForwardingTaskRepository {
+        private final TaskRepository delegate;
+        private final Map<ClaimPhase, AtomicInteger> scans = new ConcurrentHashMap<>();
+        private final AtomicInteger notifyScans = new AtomicInteger();
+        private final Map<ClaimPhase, Integer> failAt = new ConcurrentHashMap<>();
+        private final AtomicInteger openSubscriptions = new AtomicInteger();
+
+        CountingScans(TaskRepository delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        protected TaskRepository delegate() {
+            return delegate;
+        }
+
+        /** The {@code nth} scan of {@code phase} (counting from the first ever) fails as an unreachable store. */
+        void failScan(ClaimPhase phase, int nth) {
+            failAt.put(phase, nth);
+        }
+
+        int scans(ClaimPhase phase) {
+            return scans.computeIfAbsent(phase, p -> new AtomicInteger()).get();
+        }
+
+        int notifyScans() {
+            return notifyScans.get();
+        }
+
+        int openSubscriptions() {
+            return openSubscriptions.get();
+        }
+
+        @Override
+        public List<ClaimedTask> claimControl(ControlClaimRequest request) {
+            int n = scans.computeIfAbsent(request.phase(), p -> new AtomicInteger()).incrementAndGet();
+            if (failAt.getOrDefault(request.phase(), 0) == n) {
+                throw new RepositoryUnavailableException("database unreachable", null);
+            }
+            return super.claimControl(request);
+        }
+
+        @Override
+        public List<NotificationClaim> claimNotifications(NotificationClaimRequest request) {
+            notifyScans.incrementAndGet();
+            return super.claimNotifications(request);
+        }
+
+        @Override
+        public WorkSubscription onWorkArrival(Runnable listener) {
+            WorkSubscription subscription = super.onWorkArrival(listener);
+            openSubscriptions.incrementAndGet();
+            AtomicBoolean closed = new AtomicBoolean();
+            return () -> {
+                if (closed.compareAndSet(false, true)) {
+                    openSubscriptions.decrementAndGet();
+                }
+                subscription.close();
+            };
+        }
+    }
+
+    /** A driver whose create answer is already terminal: one claim finishes a task. */
+    static final class InstantDriver implements TaskDriver {
+        static final String NAME = "instant";
+        private final AtomicInteger submits = new AtomicInteger();
+
+        @Override
+        public String name() {
+            return NAME;
+        }
+
+        int submits() {
+            return submits.get();
+        }
+
+        @Override
+        public CompletableFuture<SubmitResult> submit(SubmitCall call) {
+            submits.incrementAndGet();
+            RemoteTaskSnapshot done = RemoteTaskSnapshot.of("r-" + call.taskId().value(), TaskStatus.COMPLETED)
+                    .withResult("{\"content\":[],\"isError\":false}");
+            return CompletableFuture.completedFuture(new SubmitResult(done, "2025-11-25",
+                    false));
+        }
+
+        @Override
+        public CompletableFuture<RemoteTaskSnapshot> status(RemoteTaskRef task) {
+            return CompletableFuture.failedFuture(new RemoteCallException(
+                    RemoteFailure.UNSUPPORTED, "every create answer is terminal: no status read expected"));
+        }
+
+        @Override
+        public CompletableFuture<RemoteTaskSnapshot> cancel(RemoteTaskRef task) {
+            return CompletableFuture.failedFuture(new RemoteCallException(
+                    RemoteFailure.UNSUPPORTED, "no cancel expected"));
+        }
+    }
+
+    /** A sink that delivers every notification at once and counts them. */
+    static final class InstantSink implements NotificationSink {
+        private final AtomicInteger delivered = new AtomicInteger();
+
+        int delivered() {
+            return delivered.get();
+        }
+
+        @Override
+        public CompletableFuture<DeliveryResult> deliver(Notification notification) {
+            delivered.incrementAndGet();
+            return CompletableFuture.completedFuture(new DeliveryResult.Delivered());
+        }
+    }
+}

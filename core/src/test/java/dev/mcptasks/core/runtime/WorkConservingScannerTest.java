@@ -1,0 +1,125 @@
+package dev.mcptasks.core.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mcptasks.domain.ClaimPhase;
+import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.ports.repository.FencedWrite;
+import dev.mcptasks.testkit.faults.Gate;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Work-conserving scans: a scan that filled every slot it reserved runs again as slots free up, so a backlog larger
+ * than the slots drains without the tick; a scan that found fewer rows than it reserved, or failed, ends the chain
+ * (a failure backs off to the tick). The clock is never advanced unless a test fires the tick on purpose.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class WorkConservingScannerTest {
+    private static final int SLOTS = 8;
+
+    private final LoopFixture f = new LoopFixture(SLOTS);
+
+    @AfterEach
+    void close() throws Exception {
+        f.close();
+    }
+
+    @Test
+    void aBacklogLargerThanTheSlotsDrainsWithoutTheTick() throws Exception {
+        List<TaskId> tasks = f.submit(40);
+
+        f.worker.start();
+        f.awaitQuiet();
+
+        assertThat(f.withStatus(tasks, TaskStatus.COMPLETED)).isEqualTo(40);
+        assertThat(f.worker.metrics().claims()).isEqualTo(40);
+        assertThat(f.driver.submits()).isEqualTo(40);
+        assertThat(f.clock.nanoTime()).as("the tick timer never fired").isZero();
+        // each rescan waits for half the slots: about 40 / 4 scans, never one per row or a spin
+        assertThat(f.repository.scans(ClaimPhase.SUBMIT)).isBetween(40 / SLOTS, 2 * 40 / (SLOTS / 2) + 2);
+    }
+
+    @Test
+    void admittedSubmitsHoldNoExecutorThreadWhileTheirAttemptRecordsWaitForTheirCommit() throws Exception {
+        List<TaskId> tasks = f.submit(SLOTS);
+        Gate gate = f.faults.block(FencedWrite.RECORD_SUBMIT_ATTEMPT, tasks.get(0));
+
+        // the held write holds the in-memory store's transaction lock, so the start pass's later scans wait for the
+        // gate: the worker starts on a thread of its own
+        CompletableFuture<Void> started = CompletableFuture.runAsync(f.worker::start);
+
+        assertThat(gate.awaitArrivals(1, LoopFixture.WAIT)).isTrue();
+        // the other attempts queue behind the held commit; a thread that waited for each would keep this busy
+        f.executor.awaitQuiet(LoopFixture.WAIT);
+        assertThat(f.driver.submits()).as("no create is sent before its attempt record committed").isZero();
+
+        gate.release();
+        started.get(LoopFixture.WAIT.toSeconds(), TimeUnit.SECONDS);
+        f.awaitQuiet();
+
+        assertThat(f.withStatus(tasks, TaskStatus.COMPLETED)).isEqualTo(SLOTS);
+        assertThat(f.driver.submits()).isEqualTo(SLOTS);
+    }
+
+    @Test
+    void aFullNotifyBatchIsFollowedByTheNextWithoutTheTick() throws Exception {
+        List<TaskId> tasks = f.submit(20);
+        tasks.forEach(f.service::requestCancel); // never sent: cancelled at once, each with an attention event
+
+        f.worker.start();
+        f.awaitQuiet();
+
+        assertThat(f.sink.delivered()).isEqualTo(20);
+        assertThat(f.worker.metrics().deliveries()).isEqualTo(20);
+        assertThat(f.clock.nanoTime()).isZero();
+        assertThat(f.repository.notifyScans()).isBetween(20 / SLOTS, 2 * 20 / (SLOTS / 2) + 2);
+    }
+
+    @Test
+    void aScanThatFoundFewerRowsThanItReservedDoesNotScanAgainByItself() throws Exception {
+        List<TaskId> tasks = f.submit(3);
+
+        f.worker.start();
+        f.awaitQuiet();
+
+        assertThat(f.withStatus(tasks, TaskStatus.COMPLETED)).isEqualTo(3);
+        assertThat(f.repository.scans(ClaimPhase.SUBMIT)).as("the start-up pass alone").isEqualTo(1);
+        assertThat(f.repository.scans(ClaimPhase.CANCEL)).isEqualTo(1);
+        assertThat(f.repository.scans(ClaimPhase.POLL)).isEqualTo(1);
+    }
+
+    @Test
+    void aFailedScanEndsTheChainAndTheTickResumesIt() throws Exception {
+        List<TaskId> tasks = f.submit(20);
+        f.repository.failScan(ClaimPhase.SUBMIT, 2);
+
+        f.worker.start();
+        f.awaitQuiet();
+
+        assertThat(f.repository.scans(ClaimPhase.SUBMIT)).as("the full first scan, then the failed rescan")
+                .isEqualTo(2);
+        assertThat(f.withStatus(tasks, TaskStatus.COMPLETED)).isEqualTo(SLOTS);
+
+        f.clock.advance(f.settings.tickInterval());
+        f.awaitQuiet();
+
+        assertThat(f.withStatus(tasks, TaskStatus.COMPLETED)).isEqualTo(20);
+    }
+
+    @Test
+    void aWorkerThatWasNotStartedRunsOnlyThePassesItIsTold() throws Exception {
+        List<TaskId> tasks = f.submit(20);
+
+        f.worker.tick();
+        f.awaitQuiet();
+
+        assertThat(f.repository.scans(ClaimPhase.SUBMIT)).isEqualTo(1);
+        assertThat(f.withStatus(tasks, TaskStatus.COMPLETED)).isEqualTo(SLOTS);
+    }
+}
