@@ -1,5 +1,6 @@
 package dev.mcptasks.http;
 
+import dev.mcptasks.testkit.auth.FakeAuthorizer;
 import static dev.mcptasks.http.ResumableSsePeer.challenge;
 import static dev.mcptasks.http.ResumableSsePeer.json;
 import static dev.mcptasks.http.ResumableSsePeer.message;

@@ -1,5 +1,6 @@
 package dev.mcptasks.sse;
 
+import dev.mcptasks.testkit.auth.FakeAuthorizer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 

@@ -1,4 +1,4 @@
-package dev.mcptasks.http;
+package dev.mcptasks.testkit.auth;
 
 import dev.mcptasks.ports.auth.AuthAttempt;
 import dev.mcptasks.ports.auth.AuthChallenge;
@@ -10,38 +10,38 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
- * An authorizer for tests: hands out {@code Bearer t1}, {@code Bearer t2}, ... one per challenge (and makes it the
+ * An {@link HttpAuthorizer} for transport tests: hands out {@code Bearer t1}, {@code Bearer t2}, ... one per challenge (and makes it the
  * current header), or answers as {@link #answers} says; records every challenge with the thread it came on.
  */
-final class FakeAuthorizer implements HttpAuthorizer {
+public final class FakeAuthorizer implements HttpAuthorizer {
     /** One challenge as the authorizer saw it. */
-    record Seen(AuthChallenge challenge, String thread) {}
+    public record Seen(AuthChallenge challenge, String thread) {}
 
-    final List<Seen> challenges = new CopyOnWriteArrayList<>();
+    public final List<Seen> challenges = new CopyOnWriteArrayList<>();
     private final AtomicInteger issued = new AtomicInteger();
     private volatile String current;
     /** How a challenge is answered; by default a new token, completed at once. */
-    volatile Function<AuthChallenge, CompletableFuture<AuthAttempt>> answers =
+    public volatile Function<AuthChallenge, CompletableFuture<AuthAttempt>> answers =
             challenge -> CompletableFuture.completedFuture(new AuthAttempt.Retry(issue()));
 
-    FakeAuthorizer(String current) {
+    public FakeAuthorizer(String current) {
         this.current = current;
     }
 
     /** A new token, which becomes the current header. */
-    String issue() {
+    public String issue() {
         String token = "Bearer t" + issued.incrementAndGet();
         current = token;
         return token;
     }
 
     /** A refresh done elsewhere (another worker, the background): the next request should carry it. */
-    void refresh(String token) {
+    public void refresh(String token) {
         current = token;
     }
 
     /** Refuses every challenge with {@code reason}. */
-    FakeAuthorizer refusing(String reason) {
+    public FakeAuthorizer refusing(String reason) {
         answers = challenge -> CompletableFuture.completedFuture(new AuthAttempt.Refused(reason));
         return this;
     }
@@ -57,7 +57,7 @@ final class FakeAuthorizer implements HttpAuthorizer {
         return answers.apply(challenge);
     }
 
-    List<AuthChallenge> seen() {
+    public List<AuthChallenge> seen() {
         return challenges.stream().map(Seen::challenge).toList();
     }
 }
