@@ -90,7 +90,8 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
         Objects.requireNonNull(task, "task");
         Instant now = Times.now(clock);
         store.autoCommit("create task " + task.id(), mapper -> mapper.insertTask(task.id().value(),
-                task.serverName(), task.toolName(), task.argumentsJson(), task.driver(), task.requestedTtlMs(), now));
+                task.serverName(), task.toolName(), task.argumentsJson(), task.driver(), task.requestedTtlMs(), now,
+                task.principal()));
         return TaskRows.toRecord(TaskRows.created(task, now));
     }
 
@@ -418,7 +419,7 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
         Objects.requireNonNull(query, "query");
         return store.autoCommit("list tasks", mapper -> mapper.listTasks(
                         query.status() == null ? null : query.status().wireName(), query.serverName(),
-                        query.before() == null ? null : query.before().value(), query.limit()))
+                        query.before() == null ? null : query.before().value(), query.limit(), query.principal()))
                 .stream().map(TaskRows::toRecord).toList();
     }
 

@@ -19,7 +19,8 @@ interface TaskMapper {
 
     int insertTask(@Param("id") String id, @Param("serverName") String serverName,
             @Param("toolName") String toolName, @Param("arguments") String arguments, @Param("driver") String driver,
-            @Param("requestedTtlMs") Long requestedTtlMs, @Param("now") Instant now);
+            @Param("requestedTtlMs") Long requestedTtlMs, @Param("now") Instant now,
+            @Param("principal") String principal);
 
     TaskRow selectTask(@Param("id") String id);
 
@@ -29,7 +30,7 @@ interface TaskMapper {
     TaskRow selectTaskForUpdate(@Param("id") String id);
 
     List<TaskRow> listTasks(@Param("status") String status, @Param("serverName") String serverName,
-            @Param("before") String before, @Param("limit") int limit);
+            @Param("before") String before, @Param("limit") int limit, @Param("principal") String principal);
 
     List<StatusCount> countByStatus();
 

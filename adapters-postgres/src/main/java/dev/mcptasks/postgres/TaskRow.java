@@ -11,6 +11,7 @@ final class TaskRow {
     String driver;
     Long requestedTtlMs;
     Instant createdAt;
+    String principal;
 
     String status;
     String statusMessage;

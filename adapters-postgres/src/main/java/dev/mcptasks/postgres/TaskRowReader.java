@@ -48,6 +48,7 @@ final class TaskRowReader extends BaseTypeHandler<TaskRow> {
         row.driver = rs.getString("driver");
         row.requestedTtlMs = nullableLong(rs, "requested_ttl_ms");
         row.createdAt = instant(rs, "created_at");
+        row.principal = rs.getString("principal");
 
         row.status = rs.getString("status");
         row.statusMessage = rs.getString("status_message");

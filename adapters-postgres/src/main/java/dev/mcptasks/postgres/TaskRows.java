@@ -27,6 +27,7 @@ final class TaskRows {
         row.driver = task.driver();
         row.requestedTtlMs = task.requestedTtlMs();
         row.createdAt = now;
+        row.principal = task.principal();
         row.status = TaskStatus.PENDING.wireName();
         row.updatedAt = now;
         row.nextControlAt = now;
@@ -38,7 +39,7 @@ final class TaskRows {
         return new TaskRecord(
                 TaskId.of(row.id),
                 new TaskRecord.Definition(row.serverName, row.toolName, row.arguments, row.driver, row.requestedTtlMs,
-                        row.createdAt),
+                        row.createdAt, row.principal),
                 new TaskRecord.State(TaskStatus.fromWire(row.status), row.statusMessage, row.result,
                         row.resultTruncated, row.error, row.errorCode, row.inputRequired, row.remoteTaskId,
                         row.remoteTtlMs, row.protocolVersion, worker(row.endpointOwner), worker(row.createdBy),

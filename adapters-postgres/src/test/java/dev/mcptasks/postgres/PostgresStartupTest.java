@@ -72,7 +72,8 @@ class PostgresStartupTest {
         }
 
         assertThat(schemaVersions(settings)).containsExactly("1:V1__tasks_and_workers.sql",
-                "2:V2__task_creator.sql", "3:V3__input_rounds.sql", "4:V4__hot_updates.sql", "5:V5__credentials.sql");
+                "2:V2__task_creator.sql", "3:V3__input_rounds.sql", "4:V4__hot_updates.sql", "5:V5__credentials.sql",
+                "6:V6__task_principal.sql");
     }
 
     @Test
@@ -186,12 +187,12 @@ class PostgresStartupTest {
         open(settings).close();
         try (Connection connection = PostgresTestDatabase.connect(settings);
                 Statement statement = connection.createStatement()) {
-            statement.execute("INSERT INTO schema_version (version, script) VALUES (6, 'V6__future.sql')");
+            statement.execute("INSERT INTO schema_version (version, script) VALUES (7, 'V7__future.sql')");
         }
 
         assertThatThrownBy(() -> open(settings)).isInstanceOf(RepositoryException.class)
                 .isNotInstanceOf(RepositoryUnavailableException.class)
-                .hasMessageContaining("schema version 6 is newer than this build supports (5)");
+                .hasMessageContaining("schema version 7 is newer than this build supports (6)");
     }
 
     @Test

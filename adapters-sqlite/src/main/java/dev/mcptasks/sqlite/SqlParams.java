@@ -28,10 +28,10 @@ final class SqlParams {
 
     /** A new pending row. */
     record NewRow(String id, String serverName, String toolName, String arguments, String driver,
-            Long requestedTtlMs, long now) {}
+            Long requestedTtlMs, long now, String principal) {}
 
     /** A page of the task list. */
-    record TaskFilter(String status, String serverName, String before, int limit) {}
+    record TaskFilter(String status, String serverName, String before, int limit, String principal) {}
 
     /** A worker heartbeat; the database stamps {@code last_seen_at} itself. */
     record WorkerValues(String id, String host, long pid, long startedAt) {}

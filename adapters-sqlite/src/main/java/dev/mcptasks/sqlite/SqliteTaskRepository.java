@@ -69,7 +69,8 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
     public TaskRecord create(NewTask task) {
         TaskRecord created = database.write("create task " + task.id().value(), session -> {
             session.mapper().insertTask(new NewRow(task.id().value(), task.serverName(), task.toolName(),
-                    task.argumentsJson(), task.driver(), task.requestedTtlMs(), clock.now().toEpochMilli()));
+                    task.argumentsJson(), task.driver(), task.requestedTtlMs(), clock.now().toEpochMilli(),
+                    task.principal()));
             return session.row(task.id().value()).toRecord();
         });
         database.afterCommit(arrivals::signal);
@@ -285,7 +286,8 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
     @Override
     public List<TaskRecord> list(TaskQuery query) {
         TaskFilter filter = new TaskFilter(query.status() == null ? null : query.status().wireName(),
-                query.serverName(), query.before() == null ? null : query.before().value(), query.limit());
+                query.serverName(), query.before() == null ? null : query.before().value(), query.limit(),
+                query.principal());
         return database.read("list tasks",
                 mapper -> mapper.listTasks(filter).stream().map(TaskRow::toRecord).toList());
     }

@@ -23,6 +23,7 @@ final class TaskRow {
     private String driver;
     private Long requestedTtlMs;
     private long createdAt;
+    private String principal;
     private String status;
     private String statusMessage;
     private String result;
@@ -78,6 +79,7 @@ final class TaskRow {
         row.driver = rows.string("driver");
         row.requestedTtlMs = rows.nullableNumber("requested_ttl_ms");
         row.createdAt = rows.number("created_at");
+        row.principal = rows.string("principal");
         row.status = rows.string("status");
         row.statusMessage = rows.string("status_message");
         row.result = rows.string("result");
@@ -144,7 +146,7 @@ final class TaskRow {
     TaskRecord toRecord() {
         return new TaskRecord(TaskId.of(id),
                 new TaskRecord.Definition(serverName, toolName, arguments, driver, requestedTtlMs,
-                        Instant.ofEpochMilli(createdAt)),
+                        Instant.ofEpochMilli(createdAt), principal),
                 new TaskRecord.State(TaskStatus.fromWire(status), statusMessage, result, resultTruncated, error,
                         errorCode, inputRequired, remoteTaskId, remoteTtlMs, protocolVersion, worker(endpointOwner),
                         worker(createdBy), Instant.ofEpochMilli(updatedAt), instant(completedAt), inputResponses,

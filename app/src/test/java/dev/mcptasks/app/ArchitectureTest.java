@@ -72,7 +72,8 @@ class ArchitectureTest {
         for (String adapter : ADAPTERS) {
             String[] forbidden = java.util.stream.Stream.concat(
                             java.util.Arrays.stream(ADAPTERS).filter(other -> !other.equals(adapter)),
-                            java.util.stream.Stream.of("dev.mcptasks.app..", "dev.mcptasks.core..", "dev.mcptasks.mcp..",
+                            java.util.stream.Stream.of("dev.mcptasks.app..", "dev.mcptasks.core..",
+                                    "dev.mcptasks.gateway..", "dev.mcptasks.mcp..",
                                     "dev.mcptasks.testkit..", "dev.mcptasks.reference.."))
                     .toArray(String[]::new);
             noClasses().that().resideInAPackage(adapter)
@@ -80,6 +81,19 @@ class ArchitectureTest {
                     .allowEmptyShould(true)
                     .check(production);
         }
+    }
+
+    /**
+     * An inbound adapter (the MCP gateway) builds on the core, the ports and the domain; it knows no outbound adapter
+     * (stores, transports), not the MCP client, and not the composition root that wires them to it.
+     */
+    @Test
+    void inboundAdaptersDependOnTheCoreButNoOtherAdapter() {
+        noClasses().that().resideInAPackage("dev.mcptasks.gateway..")
+                .should().dependOnClassesThat().resideInAnyPackage(ADAPTERS)
+                .orShould().dependOnClassesThat().resideInAnyPackage("dev.mcptasks.app..", "dev.mcptasks.mcp..",
+                        "dev.mcptasks.testkit..", "dev.mcptasks.reference..")
+                .check(production);
     }
 
     @Test

@@ -45,7 +45,8 @@ final class InMemoryQueries {
                     break;
                 }
                 if ((query.status() == null || row.status == query.status())
-                        && (query.serverName() == null || row.definition.serverName().equals(query.serverName()))) {
+                        && (query.serverName() == null || row.definition.serverName().equals(query.serverName()))
+                        && (query.principal() == null || query.principal().equals(row.definition.principal()))) {
                     page.add(row.toRecord());
                 }
             }

@@ -9,14 +9,17 @@ import java.util.Objects;
 import java.util.Random;
 
 /**
- * Production ids. A task id is {@code t}, 12 base32 characters of the creation millisecond and 8 random base32
- * characters (40 bits), so ids sort by creation time across workers; within one generator, ids in the same
- * millisecond (or after a backward clock step) increment the random part, so they stay strictly increasing.
+ * Production ids. A task id is {@code t}, 12 base32 characters of the creation millisecond, 8 random base32
+ * characters (40 bits) and 16 more (80 bits), so ids sort by creation time across workers; within one generator, ids
+ * in the same millisecond (or after a backward clock step) increment the first random part, so they stay strictly
+ * increasing. The last 16 characters are fresh for every id: the gateway hands task ids to agents, and one id must
+ * not reveal its neighbours (120 random bits in all).
  * Claim tokens are 128 bits from a {@link SecureRandom}.
  */
 public final class RandomIdGenerator implements IdGenerator {
     private static final int TIME_CHARS = 12;
     private static final int RANDOM_CHARS = 8;
+    private static final int SECRET_CHARS = 16;
     private static final long RANDOM_LIMIT = 1L << (5 * RANDOM_CHARS);
 
     private final Clock clock;
@@ -54,9 +57,17 @@ public final class RandomIdGenerator implements IdGenerator {
             lastMillis = millis;
             lastRandom = suffix;
         }
-        StringBuilder id = new StringBuilder(1 + TIME_CHARS + RANDOM_CHARS).append('t');
+        long secretHigh;
+        long secretLow;
+        synchronized (this) {
+            secretHigh = random.nextLong();
+            secretLow = random.nextLong();
+        }
+        StringBuilder id = new StringBuilder(1 + TIME_CHARS + RANDOM_CHARS + SECRET_CHARS).append('t');
         Base32.appendFixed(id, millis, TIME_CHARS);
         Base32.appendFixed(id, suffix, RANDOM_CHARS);
+        Base32.appendFixed(id, secretHigh, SECRET_CHARS / 2);
+        Base32.appendFixed(id, secretLow, SECRET_CHARS / 2);
         return TaskId.of(id.toString());
     }
 

@@ -25,11 +25,29 @@ class RandomIdGeneratorTest {
         clock.advance(Duration.ofDays(400));
         TaskId third = ids.newTaskId();
 
-        assertThat(first.value()).matches("t[0-9a-hjkmnp-tv-z]{20}");
+        assertThat(first.value()).matches("t[0-9a-hjkmnp-tv-z]{36}");
         assertThat(List.of(first, second, third)).isSorted();
         StringBuilder expectedTime = new StringBuilder("t");
         Base32.appendFixed(expectedTime, Instant.parse("2026-12-02T12:00:00Z").toEpochMilli(), 12);
         assertThat(first.value()).startsWith(expectedTime.toString());
+    }
+
+    @Test
+    void idsMadeInTheSameMillisecondShareNoGuessableTail() {
+        // the gateway hands task ids to agents, and a caller who knows one id must not derive its neighbours: the
+        // 16 characters after the ordered part are 80 fresh random bits per id, not a counter
+        TaskId first = ids.newTaskId();
+        TaskId second = ids.newTaskId();
+
+        assertThat(first.value().substring(0, 21)).isLessThan(second.value().substring(0, 21));
+        String firstTail = first.value().substring(21);
+        String secondTail = second.value().substring(21);
+        assertThat(firstTail).hasSize(16).isNotEqualTo(secondTail);
+        int samePositions = 0;
+        for (int i = 0; i < 16; i++) {
+            samePositions += firstTail.charAt(i) == secondTail.charAt(i) ? 1 : 0;
+        }
+        assertThat(samePositions).isLessThan(8);
     }
 
     @Test

@@ -46,11 +46,48 @@ public final class TaskService {
      * @throws DomainException when the tool name, arguments or ttl are invalid
      */
     public TaskRecord submit(String serverName, String toolName, String argumentsJson, Long ttlMs) {
+        return submitFor(null, serverName, toolName, argumentsJson, ttlMs);
+    }
+
+    /**
+     * Persists a pending task on behalf of a gateway principal: only that principal sees it through the
+     * {@code *For} methods below.
+     *
+     * @param principal the submitting principal, or null for a task of no principal (CLI, Java API)
+     */
+    public TaskRecord submitFor(String principal, String serverName, String toolName, String argumentsJson,
+            Long ttlMs) {
         ServerProfile profile = servers.find(serverName)
                 .orElseThrow(() -> new UnknownServerException("server '" + serverName + "' is not configured"));
         Long ttl = ttlMs != null ? ttlMs : profile.defaultTtlMs();
-        NewTask task = new NewTask(ids.newTaskId(), profile.name(), toolName, argumentsJson, profile.driver(), ttl);
+        NewTask task = new NewTask(ids.newTaskId(), profile.name(), toolName, argumentsJson, profile.driver(), ttl,
+                principal);
         return repository.create(task);
+    }
+
+    /**
+     * The task when it belongs to {@code principal}. Another principal's task and a task that does not exist look
+     * the same (empty), so a task id tells a caller nothing about tasks that are not theirs.
+     */
+    public Optional<TaskRecord> findFor(String principal, TaskId id) {
+        Objects.requireNonNull(principal, "principal");
+        return find(id).filter(task -> principal.equals(task.definition().principal()));
+    }
+
+    /** {@link #requestCancel} for the task's own principal; {@code NOT_FOUND} for anyone else's task. */
+    public CancelRequestOutcome requestCancelFor(String principal, TaskId id) {
+        return findFor(principal, id).isPresent() ? requestCancel(id) : CancelRequestOutcome.NOT_FOUND;
+    }
+
+    /** {@link #answer} for the task's own principal; {@code NOT_FOUND} for anyone else's task. */
+    public AnswerOutcome answerFor(String principal, TaskId id, String key, String responseJson) {
+        return findFor(principal, id).isPresent() ? answer(id, key, responseJson) : AnswerOutcome.NOT_FOUND;
+    }
+
+    /** A page of {@code principal}'s tasks, newest first ({@code query}'s own principal is replaced). */
+    public List<TaskRecord> listFor(String principal, TaskQuery query) {
+        Objects.requireNonNull(principal, "principal");
+        return list(new TaskQuery(query.status(), query.serverName(), query.limit(), query.before(), principal));
     }
 
     /** Records a cancel request (or cancels a never-sent task locally); a repeat changes nothing. */

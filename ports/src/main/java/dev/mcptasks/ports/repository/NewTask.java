@@ -15,9 +15,11 @@ import java.util.Objects;
  * @param argumentsJson the tool arguments: a strict JSON object
  * @param driver the driver name ({@code mcp-tasks} or {@code ordinary-tools})
  * @param requestedTtlMs the task ttl to request from the server, or null for the server's default
+ * @param principal who submitted it through the gateway (only that principal may see or cancel it there), or null
+ *     for a task submitted through the CLI or the Java API
  */
 public record NewTask(TaskId id, String serverName, String toolName, String argumentsJson, String driver,
-        Long requestedTtlMs) {
+        Long requestedTtlMs, String principal) {
 
     public static final int MAX_NAME_LENGTH = 256;
 
@@ -33,6 +35,15 @@ public record NewTask(TaskId id, String serverName, String toolName, String argu
         if (requestedTtlMs != null && requestedTtlMs <= 0) {
             throw new DomainException("ttl must be a positive number of milliseconds, was " + requestedTtlMs);
         }
+        if (principal != null) {
+            requireName("principal", principal);
+        }
+    }
+
+    /** A task of no principal: submitted through the CLI or the Java API. */
+    public NewTask(TaskId id, String serverName, String toolName, String argumentsJson, String driver,
+            Long requestedTtlMs) {
+        this(id, serverName, toolName, argumentsJson, driver, requestedTtlMs, null);
     }
 
     private static void requireName(String what, String value) {

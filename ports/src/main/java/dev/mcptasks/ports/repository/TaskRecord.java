@@ -14,9 +14,20 @@ import java.time.Instant;
  */
 public record TaskRecord(TaskId id, Definition definition, State state, Control control, Lease lease, Outbox outbox) {
 
-    /** What was asked for; never changes after creation. */
+    /**
+     * What was asked for; never changes after creation.
+     *
+     * @param principal the gateway principal that submitted the task, or null (CLI, Java API)
+     */
     public record Definition(String serverName, String toolName, String argumentsJson, String driver,
-            Long requestedTtlMs, Instant createdAt) {}
+            Long requestedTtlMs, Instant createdAt, String principal) {
+
+        /** A task of no principal. */
+        public Definition(String serverName, String toolName, String argumentsJson, String driver,
+                Long requestedTtlMs, Instant createdAt) {
+            this(serverName, toolName, argumentsJson, driver, requestedTtlMs, createdAt, null);
+        }
+    }
 
     /**
      * What is known of the task.

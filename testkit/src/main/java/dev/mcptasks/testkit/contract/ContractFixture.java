@@ -121,10 +121,18 @@ public abstract class ContractFixture {
     }
 
     protected TaskId create(String server) {
-        TaskId id = ids.newTaskId();
-        repo.create(new NewTask(id, server, TOOL, ARGUMENTS, DRIVER, null));
-        created.add(id);
-        return id;
+        return create(new NewTask(ids.newTaskId(), server, TOOL, ARGUMENTS, DRIVER, null));
+    }
+
+    /** A task submitted through the gateway by {@code principal}. */
+    protected TaskId createFor(String principal) {
+        return create(new NewTask(ids.newTaskId(), SERVER, TOOL, ARGUMENTS, DRIVER, null, principal));
+    }
+
+    private TaskId create(NewTask task) {
+        repo.create(task);
+        created.add(task.id());
+        return task.id();
     }
 
     protected TaskRecord record(TaskId id) {

@@ -59,6 +59,32 @@ public abstract class ReadContract extends NotificationContract {
     }
 
     @Test
+    void aTaskKeepsThePrincipalThatSubmittedItAndListsFilterOnIt() {
+        TaskId anonymous = create();
+        TaskId alice1 = createFor("alice");
+        TaskId bob = createFor("bob");
+        TaskId alice2 = createFor("alice");
+
+        assertThat(record(alice1).definition().principal()).isEqualTo("alice");
+        assertThat(record(anonymous).definition().principal()).isNull();
+        assertThat(repo.list(TaskQuery.all(10)).get(0)).isEqualTo(record(alice2));
+        assertThat(idsOf(repo.list(new TaskQuery(null, null, 10, null, "alice")))).containsExactly(alice2, alice1);
+        assertThat(idsOf(repo.list(new TaskQuery(null, null, 1, alice2, "alice")))).containsExactly(alice1);
+        assertThat(idsOf(repo.list(new TaskQuery(null, null, 10, null, "bob")))).containsExactly(bob);
+        assertThat(idsOf(repo.list(new TaskQuery(TaskStatus.WORKING, null, 10, null, "alice")))).isEmpty();
+        assertThat(repo.list(new TaskQuery(null, null, 10, null, "carol"))).isEmpty();
+        assertThat(idsOf(repo.list(TaskQuery.all(10)))).containsExactly(alice2, bob, alice1, anonymous);
+    }
+
+    @Test
+    void anOversizedPrincipalIsRefusedBeforeAnythingIsWritten() {
+        assertThatThrownBy(() -> repo.create(new NewTask(ids.newTaskId(), SERVER, TOOL, ARGUMENTS, DRIVER, null,
+                "p".repeat(NewTask.MAX_NAME_LENGTH + 1))))
+                .isInstanceOf(DomainException.class).hasMessageContaining("principal");
+        assertThat(repo.list(TaskQuery.all(10))).isEmpty();
+    }
+
+    @Test
     void countByStatusReportsEveryStatusIncludingZeros() {
         Map<TaskStatus, Long> empty = repo.countByStatus();
         assertThat(empty).hasSize(TaskStatus.values().length).allSatisfy((status, count) -> assertThat(count).isZero());

@@ -1,0 +1,20 @@
+package dev.mcptasks.gateway;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * A 2025-11-25 client session as its transport keeps it: an HTTP session ({@code Mcp-Session-Id}) or the one stdio
+ * connection. Sessions live in one gateway process; tasks do not (they are in the store), so a session lost with a
+ * restart loses only its notifications, never a task.
+ */
+interface FrontSession {
+
+    /** The session id (HTTP: the {@code Mcp-Session-Id} value; stdio: a fixed name). */
+    String id();
+
+    /**
+     * Sends a server-to-client notification (e.g. {@code notifications/tasks/status}) on the session's stream; on
+     * HTTP, dropped when the client has no stream open (notifications are advisory: the client polls).
+     */
+    void notify(ObjectNode notification);
+}
