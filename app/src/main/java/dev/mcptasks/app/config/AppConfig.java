@@ -13,12 +13,22 @@ import java.util.Optional;
  * @param source where it was read from (a file name, or {@code defaults})
  * @param servers the configured MCP servers by name, in file order
  * @param webhook {@code notifications.webhook}: where workers POST attention events, or null to log them
+ * @param gateway the {@code gateway} object ({@code mcp-tasks gateway}); its defaults when absent
  */
 public record AppConfig(String source, DatabaseConfig database, RuntimeConfig runtime,
-        Map<String, ServerConfig> servers, WebhookSettings webhook) {
+        Map<String, ServerConfig> servers, WebhookSettings webhook, GatewayConfig gateway) {
 
     public AppConfig {
         servers = Collections.unmodifiableMap(new LinkedHashMap<>(servers));
+        if (gateway == null) {
+            gateway = GatewayConfig.defaults(servers.keySet());
+        }
+    }
+
+    /** A configuration whose gateway serves every server with its defaults. */
+    public AppConfig(String source, DatabaseConfig database, RuntimeConfig runtime,
+            Map<String, ServerConfig> servers, WebhookSettings webhook) {
+        this(source, database, runtime, servers, webhook, null);
     }
 
     /** A configuration without a webhook: attention events are logged. */
@@ -44,7 +54,7 @@ public record AppConfig(String source, DatabaseConfig database, RuntimeConfig ru
         }
         Map<String, ServerConfig> replaced = new LinkedHashMap<>(servers);
         replaced.put(server.name(), server);
-        return new AppConfig(source, database, runtime, replaced, webhook);
+        return new AppConfig(source, database, runtime, replaced, webhook, gateway);
     }
 
     /** The configured webhook, if any. */

@@ -26,7 +26,8 @@ public final class ConfigLoader {
     public static final String FILE_NAME = "mcp-tasks.json";
     public static final String ENV_VARIABLE = "MCP_TASKS_CONFIG";
 
-    private static final Set<String> ROOT_KEYS = Set.of("database", "runtime", "mcpServers", "notifications");
+    private static final Set<String> ROOT_KEYS = Set.of("database", "runtime", "mcpServers", "notifications",
+            "gateway");
     private static final Set<String> DATABASE_KEYS = Set.of("url", "user", "password", "poolSize", "synchronous");
     private static final Set<String> RUNTIME_KEYS = Set.of("leaseSeconds", "pollIntervalSeconds",
             "maxConcurrentControlCalls", "maxBackoffSeconds", "inputRequiredPollSeconds", "degradedAfterErrors",
@@ -116,7 +117,10 @@ public final class ConfigLoader {
         Map<String, ServerConfig> byName = new LinkedHashMap<>();
         root.section("mcpServers").members().forEach((name, section) -> byName.put(name, servers.read(name, section)));
         WebhookSettings webhook = new WebhookConfigReader(substitution).read(root.section("notifications"), runtime);
-        return new AppConfig(source, database, runtime, byName, webhook);
+        GatewayConfig gateway = root.has("gateway")
+                ? new GatewayConfigReader(substitution).read(root.section("gateway"), byName.keySet())
+                : null;
+        return new AppConfig(source, database, runtime, byName, webhook, gateway);
     }
 
     /** @param slots the worker's control slots, which size the default PostgreSQL pool */

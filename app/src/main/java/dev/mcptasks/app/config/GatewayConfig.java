@@ -1,0 +1,74 @@
+package dev.mcptasks.app.config;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The {@code gateway} object: the MCP server mcp-tasks runs in front of its configured servers
+ * ({@code mcp-tasks gateway}).
+ *
+ * @param host the address the HTTP endpoint binds to (loopback unless configured)
+ * @param port its port
+ * @param tokensByPrincipal each principal's bearer token (tokens are secrets and never printed); empty means no
+ *     authentication, which is allowed on a loopback address only, for one principal ({@code localPrincipal})
+ * @param allowedOrigins browser origins allowed to call (any other {@code Origin} is refused against DNS rebinding)
+ * @param allowedHosts {@code Host} header values accepted besides the loopback names
+ * @param maxRequestBytes the largest request body accepted
+ * @param exposed the servers whose tools the gateway serves, each with its tool allow-list (empty: every tool)
+ * @param localPrincipal the principal of stdio callers, and of HTTP callers when no tokens are configured
+ */
+public record GatewayConfig(String host, int port, Map<String, String> tokensByPrincipal,
+        List<String> allowedOrigins, List<String> allowedHosts, int maxRequestBytes,
+        Map<String, Set<String>> exposed, String localPrincipal) {
+
+    public static final String DEFAULT_HOST = "127.0.0.1";
+    public static final int DEFAULT_PORT = 8765;
+    public static final int DEFAULT_MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+    public static final String DEFAULT_LOCAL_PRINCIPAL = "local";
+
+    public GatewayConfig {
+        tokensByPrincipal = Collections.unmodifiableMap(new LinkedHashMap<>(tokensByPrincipal));
+        allowedOrigins = List.copyOf(allowedOrigins);
+        allowedHosts = List.copyOf(allowedHosts);
+        exposed = Collections.unmodifiableMap(new LinkedHashMap<>(exposed));
+    }
+
+    /** No {@code gateway} object: every configured server, loopback, no tokens. */
+    public static GatewayConfig defaults(Set<String> servers) {
+        Map<String, Set<String>> all = new LinkedHashMap<>();
+        servers.forEach(server -> all.put(server, Set.of()));
+        return new GatewayConfig(DEFAULT_HOST, DEFAULT_PORT, Map.of(), List.of(), List.of(),
+                DEFAULT_MAX_REQUEST_BYTES, all, DEFAULT_LOCAL_PRINCIPAL);
+    }
+
+    /** Whether callers must present a bearer token. */
+    public boolean authenticates() {
+        return !tokensByPrincipal.isEmpty();
+    }
+
+    /** The same configuration listening on another address or port (command-line overrides). */
+    public GatewayConfig withListener(String newHost, int newPort) {
+        return new GatewayConfig(newHost, newPort, tokensByPrincipal, allowedOrigins, allowedHosts, maxRequestBytes,
+                exposed, localPrincipal);
+    }
+
+    /** Whether {@code host} names a loopback address (a literal, or {@code localhost}); no lookup is made. */
+    public static boolean isLoopback(String host) {
+        if (host.equalsIgnoreCase("localhost")) {
+            return true;
+        }
+        if (!host.matches("[0-9.]+|\\[?[0-9a-fA-F:]+]?")) {
+            return false;
+        }
+        try {
+            return InetAddress.getByName(host.replace("[", "").replace("]", "")).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            return false;
+        }
+    }
+}
