@@ -63,6 +63,20 @@ public final class AppRoot implements ApplicationFactory {
     }
 
     @Override
+    public Application openGateway(AppConfig config, WorkerId worker) {
+        List<Module> extra = new ArrayList<>();
+        if (worker != null) {
+            extra.add(new WorkerModule(worker));
+            NotificationModules.forConfig(config).ifPresent(extra::add);
+            extra.add(GatewayModule.besideWorker());
+        } else {
+            extra.add(GatewayModule.withOwnSessions());
+        }
+        OAuthModules.forServers(config, environment).ifPresent(extra::add);
+        return open(config, extra);
+    }
+
+    @Override
     public Application openLogins(AppConfig config) {
         return open(config, OAuthModules.forServers(config, environment).stream().toList());
     }

@@ -16,4 +16,11 @@ public interface ApplicationFactory {
      * {@code MCP_TASKS_SECRET_KEY}. The other client commands never touch a token, and run without the key.
      */
     Application openLogins(AppConfig config);
+
+    /**
+     * The front door ({@code FrontDoor}, {@code GatewaySettings}) and, when {@code worker} is given, a worker in the
+     * same process (as {@link #openWorker}); without one, the gateway only persists and reads tasks, and separate
+     * {@code serve} workers on the same database drive them.
+     */
+    Application openGateway(AppConfig config, WorkerId worker);
 }

@@ -13,7 +13,7 @@ import picocli.CommandLine.Model.CommandSpec;
         description = "Runs long MCP tool calls as durable, leased tasks.",
         subcommands = {ServeCommand.class, SubmitCommand.class, ListCommand.class, ShowCommand.class,
             CancelCommand.class, AnswerCommand.class, ResultCommand.class, WorkersCommand.class, ReferenceServerCommand.class,
-            DemoCommand.class, AuthCommand.class})
+            DemoCommand.class, AuthCommand.class, GatewayCommand.class})
 public final class McpTasksCommand implements Runnable {
     private final CliContext context;
 

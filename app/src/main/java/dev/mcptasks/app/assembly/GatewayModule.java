@@ -1,0 +1,116 @@
+package dev.mcptasks.app.assembly;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Provides;
+import com.google.inject.Singleton;
+import com.google.inject.multibindings.MapBinder;
+import dev.mcptasks.app.config.AppConfig;
+import dev.mcptasks.app.config.ConfigException;
+import dev.mcptasks.app.config.GatewayConfig;
+import dev.mcptasks.core.service.TaskService;
+import dev.mcptasks.gateway.FrontDoor;
+import dev.mcptasks.gateway.FrontSettings;
+import dev.mcptasks.gateway.GatewaySettings;
+import dev.mcptasks.mcp.McpSessions;
+import dev.mcptasks.mcp.UpstreamToolCatalog;
+import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.catalog.ToolCatalog;
+import dev.mcptasks.ports.transport.McpTransportFactory;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The front door ({@code mcp-tasks gateway}): the protocol layer over the task service and the upstream servers'
+ * tools, and the transports' settings, from the {@code gateway} object. With a worker in the same process the MCP
+ * sessions are the worker's; alone ({@link #withOwnSessions}) the gateway opens sessions of its own, used only to
+ * list tools.
+ */
+final class GatewayModule extends AbstractModule {
+    private final boolean ownSessions;
+
+    private GatewayModule(boolean ownSessions) {
+        this.ownSessions = ownSessions;
+    }
+
+    /** Beside a worker, whose module provides the MCP sessions. */
+    static GatewayModule besideWorker() {
+        return new GatewayModule(false);
+    }
+
+    /** Without a worker: the gateway's own sessions, to list tools. */
+    static GatewayModule withOwnSessions() {
+        return new GatewayModule(true);
+    }
+
+    @Override
+    protected void configure() {
+        if (ownSessions) {
+            MapBinder.newMapBinder(binder(), String.class, McpTransportFactory.class);
+            install(new OwnSessions());
+        }
+    }
+
+    @Provides
+    @Singleton
+    ToolCatalog toolCatalog(McpSessions sessions) {
+        return new UpstreamToolCatalog(sessions);
+    }
+
+    @Provides
+    @Singleton
+    FrontDoor frontDoor(TaskService tasks, ToolCatalog catalog, Clock clock, AppConfig config) {
+        return FrontDoor.create(tasks, catalog, clock, frontSettings(config));
+    }
+
+    @Provides
+    @Singleton
+    GatewaySettings gatewaySettings(AppConfig config) {
+        GatewayConfig gateway = config.gateway();
+        try {
+            return GatewaySettings.defaults()
+                    .withBind(gateway.host(), gateway.port())
+                    .withBearerTokens(tokensToPrincipals(gateway))
+                    .withAllowedOrigins(new LinkedHashSet<>(gateway.allowedOrigins()))
+                    .withAllowedHosts(new LinkedHashSet<>(gateway.allowedHosts()))
+                    .withMaxRequestBytes(gateway.maxRequestBytes())
+                    .withAnonymousPrincipal(gateway.localPrincipal());
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("gateway", "gateway: " + e.getMessage());
+        }
+    }
+
+    /** Registered only without a worker (the worker's own module provides the sessions otherwise). */
+    static final class OwnSessions extends AbstractModule {
+        @Provides
+        @Singleton
+        McpSessions sessions(AppConfig config, Map<String, McpTransportFactory> factories, Clock clock) {
+            return Workers.sessions(config, factories.values(), clock);
+        }
+    }
+
+    static FrontSettings frontSettings(AppConfig config) {
+        List<FrontSettings.ExposedServer> servers = new ArrayList<>();
+        config.gateway().exposed().forEach((server, tools) -> {
+            try {
+                servers.add(new FrontSettings.ExposedServer(server, tools.isEmpty() ? null : tools));
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException("gateway.expose." + server, "gateway.expose." + server + ": "
+                        + e.getMessage());
+            }
+        });
+        if (servers.isEmpty()) {
+            throw new ConfigException("mcpServers", "the gateway has no server to serve: configure mcpServers"
+                    + " (and gateway.expose to choose among them)");
+        }
+        return FrontSettings.of(servers, Workers.CLIENT_VERSION);
+    }
+
+    private static Map<String, String> tokensToPrincipals(GatewayConfig gateway) {
+        Map<String, String> byToken = new LinkedHashMap<>();
+        gateway.tokensByPrincipal().forEach((principal, token) -> byToken.put(token, principal));
+        return byToken;
+    }
+}
