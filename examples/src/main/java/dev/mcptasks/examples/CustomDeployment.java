@@ -20,6 +20,7 @@ import dev.mcptasks.ports.transport.McpServerSpec;
 import dev.mcptasks.postgres.PostgresSettings;
 import dev.mcptasks.postgres.PostgresTaskRepositories;
 import java.net.URI;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -41,6 +42,8 @@ public final class CustomDeployment implements AutoCloseable {
     public static final String UPSTREAM = "upstream";
     /** The server name whose tasks the {@link DigestDriver} runs. */
     public static final String LOCAL = "local";
+    /** Beyond the drain, stopping only releases claims and deregisters: short store writes. */
+    private static final Duration STOP_MARGIN = Duration.ofSeconds(10);
 
     private final TaskService tasks;
     private final WorkerId worker;
@@ -77,15 +80,17 @@ public final class CustomDeployment implements AutoCloseable {
             TaskDriverRegistry drivers = new TaskDriverRegistry(
                     List.of(new NativeTasksDriver(sessions), new DigestDriver()), servers);
 
+            // unbounded on purpose: the runtime bounds its calls by its slots, and a renewal must never queue
             ExecutorService calls = Executors.newCachedThreadPool(CustomDeployment::daemon);
             opened.push(calls::shutdownNow);
+            RuntimeSettings settings = RuntimeSettings.defaults();
             WorkerId worker = WorkerId.of("example-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID());
-            WorkerRuntime runtime = new WorkerRuntime(worker, RuntimeSettings.defaults(), store, drivers, servers,
-                    clock, () -> ThreadLocalRandom.current().nextDouble(), calls, sink, RuntimeListener.NONE);
+            WorkerRuntime runtime = new WorkerRuntime(worker, settings, store, drivers, servers, clock,
+                    () -> ThreadLocalRandom.current().nextDouble(), calls, sink, RuntimeListener.NONE);
+            // stopping drains the calls in flight, then releases the claims still held, due at once for any worker;
+            // pushed first, so a start that fails half-way is stopped as well
+            opened.push(() -> runtime.stop().get(settings.drain().plus(STOP_MARGIN).toMillis(), TimeUnit.MILLISECONDS));
             runtime.start();
-            // stopping drains the calls in flight, then releases the claims it still holds for another worker
-            opened.push(() -> runtime.stop().get(RuntimeSettings.defaults().drain().toSeconds() + 10,
-                    TimeUnit.SECONDS));
             return new CustomDeployment(new TaskService(store, servers, ids), worker, opened);
         } catch (RuntimeException e) {
             closeAll(opened, e);

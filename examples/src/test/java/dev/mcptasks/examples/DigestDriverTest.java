@@ -17,7 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.Test;
 
-/** The custom driver alone: a digest finishes at submit as an MCP tool result; a bad call is refused with the reason. */
+/** The custom driver alone: a digest finishes at submit as an MCP tool result; a bad call is refused, saying why. */
 class DigestDriverTest {
     private static final TaskId TASK = TaskId.of("t1");
 

@@ -69,7 +69,18 @@ class ExampleMainTest {
 
         assertThat(exit).isEqualTo(1);
         assertThat(printed().lines().toList()).singleElement().asString()
-                .isEqualTo("example failed: a PostgreSQL url must start with jdbc:postgresql://, was jdbc:sqlite:tasks.db");
+                .isEqualTo("example failed: a PostgreSQL url must start with jdbc:postgresql://, was"
+                        + " jdbc:sqlite:tasks.db");
+    }
+
+    @Test
+    void anUnreachableDatabaseEndsInOneLineNamingWhere() throws Exception {
+        int exit = ExampleMain.run(List.of("jdbc:postgresql://127.0.0.1:1/tasks", "me", upstream.httpUri().toString(),
+                "work", "{}"), null, WAIT, out);
+
+        assertThat(exit).isEqualTo(1);
+        assertThat(printed().lines().toList()).singleElement().asString()
+                .startsWith("example failed: ").contains("127.0.0.1:1/tasks");
     }
 
     @Test

@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The example's clock keeps the {@link Clock.Timer} promise: a cancel that answers true means the action never runs. */
+/** The example's clock keeps the {@link Clock.Timer} promise: a cancel answering true means the action never runs. */
 class WallClockTest {
     private final WallClock clock = new WallClock();
 
