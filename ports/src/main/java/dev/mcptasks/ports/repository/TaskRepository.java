@@ -313,7 +313,7 @@ public interface TaskRepository {
 
     /**
      * Registers {@code listener} to be called when work may have become due in the store without a clock reaching a
-     * due time: a task created, a cancel requested, an answer stored. Writes of this process
+     * due time: a task created, a cancel requested, an answer stored, a dead letter replayed. Writes of this process
      * signal right after they commit; writes of other processes as soon as the store can tell (PostgreSQL
      * {@code LISTEN/NOTIFY}; SQLite a cheap check of the database's data version every few milliseconds). Calls may
      * be spurious and are coalesced; the listener runs on a store thread, so it must return at once and not throw.
