@@ -17,6 +17,7 @@ import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.ClaimedWrite;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
+import dev.mcptasks.ports.repository.DeadLetterQuery;
 import dev.mcptasks.ports.repository.FailureWrite;
 import dev.mcptasks.ports.repository.FencedWrite;
 import dev.mcptasks.ports.repository.FencedWriteHook;
@@ -24,6 +25,7 @@ import dev.mcptasks.ports.repository.NewTask;
 import dev.mcptasks.ports.repository.NotificationClaim;
 import dev.mcptasks.ports.repository.NotificationClaimRequest;
 import dev.mcptasks.ports.repository.OutcomeWrite;
+import dev.mcptasks.ports.repository.ReplayOutcome;
 import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
@@ -421,6 +423,28 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
                         query.status() == null ? null : query.status().wireName(), query.serverName(),
                         query.before() == null ? null : query.before().value(), query.limit(), query.principal()))
                 .stream().map(TaskRows::toRecord).toList();
+    }
+
+    @Override
+    public List<TaskRecord> listDeadLetters(DeadLetterQuery query) {
+        Objects.requireNonNull(query, "query");
+        DeadLetterQuery.Cursor before = query.before();
+        return store.autoCommit("list dead letters", mapper -> mapper.listDeadLetters(
+                        before == null ? null : before.deadLetteredAt(), before == null ? null : before.id().value(),
+                        query.limit()))
+                .stream().map(TaskRows::toRecord).toList();
+    }
+
+    @Override
+    public ReplayOutcome replayDeadLetter(TaskId id) {
+        Objects.requireNonNull(id, "id");
+        String outcome = store.autoCommit("replay of the dead letter of " + id,
+                mapper -> mapper.replayDeadLetter(id.value(), Times.now(clock)));
+        // pg_notify returns nothing (the empty text before "replayed"): only the suffix is the outcome
+        if (outcome.endsWith("replayed")) {
+            return ReplayOutcome.REPLAYED;
+        }
+        return outcome.equals("not_dead") ? ReplayOutcome.NOT_DEAD : ReplayOutcome.NOT_FOUND;
     }
 
     @Override

@@ -103,6 +103,12 @@ interface TaskMapper {
 
     int releaseNotification(@Param("f") OutboxFence fence);
 
+    List<TaskRow> listDeadLetters(@Param("beforeAt") Instant beforeAt, @Param("beforeId") String beforeId,
+            @Param("limit") int limit);
+
+    /** {@code replayed} (with the work-arrival notification sent), {@code not_dead} or {@code not_found}. */
+    String replayDeadLetter(@Param("id") String id, @Param("now") Instant now);
+
     int upsertWorker(@Param("id") String id, @Param("host") String host, @Param("pid") long pid,
             @Param("startedAt") Instant startedAt);
 

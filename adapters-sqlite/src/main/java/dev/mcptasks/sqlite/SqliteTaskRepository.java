@@ -15,12 +15,14 @@ import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.ClaimedWrite;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
+import dev.mcptasks.ports.repository.DeadLetterQuery;
 import dev.mcptasks.ports.repository.FailureWrite;
 import dev.mcptasks.ports.repository.FencedWriteHook;
 import dev.mcptasks.ports.repository.NewTask;
 import dev.mcptasks.ports.repository.NotificationClaim;
 import dev.mcptasks.ports.repository.NotificationClaimRequest;
 import dev.mcptasks.ports.repository.OutcomeWrite;
+import dev.mcptasks.ports.repository.ReplayOutcome;
 import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
@@ -275,6 +277,30 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
     @Override
     public boolean releaseNotification(NotificationClaim claim) {
         return fenced.releaseNotification(claim);
+    }
+
+    @Override
+    public List<TaskRecord> listDeadLetters(DeadLetterQuery query) {
+        DeadLetterQuery.Cursor before = query.before();
+        return database.read("list dead letters", mapper -> mapper.listDeadLetters(
+                before == null ? null : before.deadLetteredAt().toEpochMilli(),
+                before == null ? null : before.id().value(), query.limit()).stream().map(TaskRow::toRecord).toList());
+    }
+
+    @Override
+    public ReplayOutcome replayDeadLetter(TaskId id) {
+        Objects.requireNonNull(id, "id");
+        ReplayOutcome outcome = database.write("replay of the dead letter of task " + id.value(), session -> {
+            if (session.mapper().replayDeadLetter(id.value(), clock.now().toEpochMilli()) == 1) {
+                return ReplayOutcome.REPLAYED;
+            }
+            // inside BEGIN IMMEDIATE: the row cannot appear or change between the update and this read
+            return session.row(id.value()) == null ? ReplayOutcome.NOT_FOUND : ReplayOutcome.NOT_DEAD;
+        });
+        if (outcome == ReplayOutcome.REPLAYED) {
+            database.afterCommit(arrivals::signal);
+        }
+        return outcome;
     }
 
     @Override

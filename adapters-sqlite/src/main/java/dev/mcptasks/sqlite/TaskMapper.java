@@ -92,4 +92,11 @@ interface TaskMapper {
     int deadLetterNotification(@Param("n") NotifyFence fence, @Param("now") long now, @Param("error") String error);
 
     int releaseNotification(@Param("n") NotifyFence fence);
+
+    // dead letters
+
+    List<TaskRow> listDeadLetters(@Param("beforeAt") Long beforeAt, @Param("beforeId") String beforeId,
+            @Param("limit") int limit);
+
+    int replayDeadLetter(@Param("id") String id, @Param("now") long now);
 }

@@ -3,9 +3,13 @@ package dev.mcptasks.testkit;
 import dev.mcptasks.domain.NotificationRules;
 import dev.mcptasks.domain.NotificationStatus;
 import dev.mcptasks.domain.SnapshotNormalizer;
+import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.ports.repository.DeadLetterQuery;
 import dev.mcptasks.ports.repository.FencedWrite;
 import dev.mcptasks.ports.repository.NotificationClaim;
 import dev.mcptasks.ports.repository.NotificationClaimRequest;
+import dev.mcptasks.ports.repository.ReplayOutcome;
+import dev.mcptasks.ports.repository.TaskRecord;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -101,7 +105,52 @@ final class InMemoryOutbox {
                 (row, now) -> {
                     row.notificationError = capped;
                     row.settleDispatch(NotificationRules.afterDeadLetter(row.eventVersion, row.dispatchVersion), now);
+                    if (row.notificationStatus == NotificationStatus.DEAD_LETTER) {
+                        row.nextNotificationAt = now; // when it died: nothing is due in this state
+                    }
                 });
+    }
+
+    /** Newest first: when the version died, then id, both descending. */
+    List<TaskRecord> listDeadLetters(DeadLetterQuery query) {
+        Objects.requireNonNull(query, "query");
+        synchronized (store.lock) {
+            List<TaskRow> dead = new ArrayList<>();
+            for (TaskRow row : store.rows.values()) {
+                if (row.notificationStatus == NotificationStatus.DEAD_LETTER && before(row, query.before())) {
+                    dead.add(row);
+                }
+            }
+            dead.sort(DUE_ORDER.reversed());
+            return dead.stream().limit(query.limit()).map(TaskRow::toRecord).toList();
+        }
+    }
+
+    private static boolean before(TaskRow row, DeadLetterQuery.Cursor cursor) {
+        if (cursor == null) {
+            return true;
+        }
+        int byTime = row.nextNotificationAt.compareTo(cursor.deadLetteredAt());
+        return byTime < 0 || (byTime == 0 && row.id.compareTo(cursor.id()) < 0);
+    }
+
+    /** Conditional on the status alone: whatever moved the row out of dead_letter first wins. */
+    ReplayOutcome replay(TaskId id) {
+        Objects.requireNonNull(id, "id");
+        synchronized (store.lock) {
+            TaskRow row = store.rows.get(id);
+            if (row == null) {
+                return ReplayOutcome.NOT_FOUND;
+            }
+            if (row.notificationStatus != NotificationStatus.DEAD_LETTER) {
+                return ReplayOutcome.NOT_DEAD;
+            }
+            row.notificationStatus = NotificationStatus.PENDING;
+            row.notifiedVersion = row.dispatchVersion - 1;
+            row.notificationAttemptCount = 0;
+            row.nextNotificationAt = store.now();
+            return ReplayOutcome.REPLAYED;
+        }
     }
 
     boolean release(NotificationClaim claim) {

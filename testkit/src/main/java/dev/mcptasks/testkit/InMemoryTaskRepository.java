@@ -17,6 +17,7 @@ import dev.mcptasks.ports.repository.CancelRequestOutcome;
 import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
+import dev.mcptasks.ports.repository.DeadLetterQuery;
 import dev.mcptasks.ports.repository.DuplicateTaskException;
 import dev.mcptasks.ports.repository.FailureWrite;
 import dev.mcptasks.ports.repository.FencedWrite;
@@ -25,6 +26,7 @@ import dev.mcptasks.ports.repository.NewTask;
 import dev.mcptasks.ports.repository.NotificationClaim;
 import dev.mcptasks.ports.repository.NotificationClaimRequest;
 import dev.mcptasks.ports.repository.OutcomeWrite;
+import dev.mcptasks.ports.repository.ReplayOutcome;
 import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
@@ -367,6 +369,20 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
     @Override
     public boolean releaseNotification(NotificationClaim claim) {
         return outbox.release(claim);
+    }
+
+    @Override
+    public List<TaskRecord> listDeadLetters(DeadLetterQuery query) {
+        return outbox.listDeadLetters(query);
+    }
+
+    @Override
+    public ReplayOutcome replayDeadLetter(TaskId id) {
+        ReplayOutcome outcome = outbox.replay(id);
+        if (outcome == ReplayOutcome.REPLAYED) {
+            arrivals.signal();
+        }
+        return outcome;
     }
 
     @Override

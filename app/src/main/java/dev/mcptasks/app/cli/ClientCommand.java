@@ -12,11 +12,21 @@ abstract class ClientCommand implements Callable<Integer> {
 
     @Override
     public final Integer call() throws Exception {
-        AppConfig config = root.config();
-        try (Application app = root.context().applications().openClient(config)) {
-            return run(app, config, root.context());
-        }
+        return openAndRun(root, this::run);
     }
 
     abstract int run(Application app, AppConfig config, CliContext context) throws Exception;
+
+    /** Runs {@code work} on a client application of {@code root}'s configuration (also for nested commands). */
+    static int openAndRun(McpTasksCommand root, Work work) throws Exception {
+        AppConfig config = root.config();
+        try (Application app = root.context().applications().openClient(config)) {
+            return work.run(app, config, root.context());
+        }
+    }
+
+    /** What a client command does with the open application. */
+    interface Work {
+        int run(Application app, AppConfig config, CliContext context) throws Exception;
+    }
 }

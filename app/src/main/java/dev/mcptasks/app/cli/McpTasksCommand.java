@@ -12,8 +12,9 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "mcp-tasks", mixinStandardHelpOptions = true, version = "mcp-tasks 0.1.0",
         description = "Runs long MCP tool calls as durable, leased tasks.",
         subcommands = {ServeCommand.class, SubmitCommand.class, ListCommand.class, ShowCommand.class,
-            CancelCommand.class, AnswerCommand.class, ResultCommand.class, WorkersCommand.class, ReferenceServerCommand.class,
-            DemoCommand.class, AuthCommand.class, GatewayCommand.class})
+            CancelCommand.class, AnswerCommand.class, ResultCommand.class, WorkersCommand.class,
+            NotificationsCommand.class, GatewayCommand.class, ReferenceServerCommand.class, DemoCommand.class,
+            AuthCommand.class})
 public final class McpTasksCommand implements Runnable {
     private final CliContext context;
 

@@ -105,6 +105,21 @@ final class TaskJson {
         return node;
     }
 
+    /** A dead letter: the version that died, its sends ({@code attempts}) and counted failures, why and when. */
+    static ObjectNode deadLetter(TaskRecord task) {
+        TaskRecord.Outbox outbox = task.outbox();
+        ObjectNode node = MAPPER.createObjectNode();
+        node.put("id", task.id().value());
+        node.put("server", task.definition().serverName());
+        node.put("tool", task.definition().toolName());
+        node.put("eventVersion", outbox.dispatchVersion());
+        node.put("attempts", outbox.dispatchAttempt());
+        node.put("countedFailures", outbox.attemptCount());
+        node.put("error", outbox.error());
+        node.put("deadLetteredAt", text(outbox.nextAt()));
+        return node;
+    }
+
     static ObjectNode worker(WorkerRecord worker, boolean live, List<TaskRecord> claims) {
         ObjectNode node = MAPPER.createObjectNode();
         node.put("id", worker.id().value());

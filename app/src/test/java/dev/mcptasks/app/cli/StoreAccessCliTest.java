@@ -69,6 +69,21 @@ class StoreAccessCliTest {
     }
 
     @Test
+    void theNotificationsCommandsOnAStoreThatCannotBeOpenedAreOneLineWithExitFive() throws Exception {
+        Path notAFile = Files.createDirectory(dir.resolve("a-directory"));
+        writeConfig(database("jdbc:sqlite:" + notAFile), false);
+
+        for (String[] command : new String[][] {{"notifications", "list"}, {"notifications", "replay", "--all"},
+                {"notifications", "replay", "task-1"}}) {
+            String name = String.join(" ", command);
+            assertThat(run(command)).as(name + ": " + err).isEqualTo(ExitCodes.STORE_UNAVAILABLE);
+            assertThat(err.toString()).as(name).startsWith("mcp-tasks: cannot open the store jdbc:sqlite:"
+                    + notAFile + ": ").doesNotContain("Guice", "CreationException");
+            assertThat(err.toString().lines()).as(name).hasSize(1);
+        }
+    }
+
+    @Test
     void aRefusedPostgresConnectionIsOneLineWithoutThePassword() throws Exception {
         int port;
         try (ServerSocket socket = new ServerSocket(0)) {

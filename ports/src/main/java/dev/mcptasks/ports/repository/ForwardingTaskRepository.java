@@ -119,6 +119,16 @@ public abstract class ForwardingTaskRepository implements TaskRepository {
     }
 
     @Override
+    public List<TaskRecord> listDeadLetters(DeadLetterQuery query) {
+        return delegate().listDeadLetters(query);
+    }
+
+    @Override
+    public ReplayOutcome replayDeadLetter(TaskId id) {
+        return delegate().replayDeadLetter(id);
+    }
+
+    @Override
     public Optional<TaskRecord> find(TaskId id) {
         return delegate().find(id);
     }

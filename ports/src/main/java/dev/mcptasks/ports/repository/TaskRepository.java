@@ -208,8 +208,10 @@ public interface TaskRepository {
 
     /**
      * Gives up on the frozen version: {@code notified_version = dispatch_version}; status per
-     * {@code NotificationRules.afterDeadLetter} (a newer version stays pending, due now); error; lease cleared.
-     * Fence: owner, token, status claimed or dispatched.
+     * {@code NotificationRules.afterDeadLetter} (a newer version stays pending, due now); error; lease cleared. A row
+     * that becomes {@code dead_letter} gets {@code next_notification_at} = now: nothing is due in that state, so the
+     * column records when the version died ({@link #listDeadLetters} orders by it). Fence: owner, token, status
+     * claimed or dispatched.
      */
     boolean deadLetterNotification(NotificationClaim claim, String error);
 
@@ -218,6 +220,32 @@ public interface TaskRepository {
      * dispatched one stays dispatched (its frozen event may have reached the sink). Fence: owner, token.
      */
     boolean releaseNotification(NotificationClaim claim);
+
+    /**
+     * A page of dead letters: rows whose outbox status is {@code dead_letter}, newest first (by
+     * {@code next_notification_at}, the time the version died, then id, both descending), at most the query's limit,
+     * after its cursor. An operator's read: no store keeps an index for it (an index on the outbox status would cost
+     * every delivery write its in-place update on PostgreSQL), so it scans the table.
+     */
+    List<TaskRecord> listDeadLetters(DeadLetterQuery query);
+
+    /**
+     * Makes a dead letter deliverable again: one conditional UPDATE, only while the outbox status is
+     * {@code dead_letter} (a user action, not fenced by a lease: a dead letter has none, and whatever moved the row
+     * out of that state since it was read, a concurrent replay or a newer event, wins and the replay changes nothing:
+     * {@link ReplayOutcome#NOT_DEAD}). It sets status pending, {@code notified_version = dispatch_version - 1} (the
+     * version that died is owed again), {@code notification_attempt_count} 0 (a fresh budget of counted failures),
+     * {@code next_notification_at} now. It keeps {@code dispatch_attempt}, so the replay's sends carry idempotency
+     * keys no earlier send had (a receiver that deduplicates on them does not drop the replay), and keeps the error,
+     * so the reason it died shows until the next attempt replaces it (delivery clears it). The next claim freezes
+     * the row's newest event, as it does for any pending row: the same version that died (a dead letter's event
+     * version is its dispatch version), unless a newer event was recorded between the replay and that claim, which
+     * is then delivered instead with its own fresh budget (the older version is superseded, as it would be by a
+     * retry). A newer event recorded <i>before</i> the replay has already made the row pending
+     * ({@code NotificationRules.afterNewEvent}), so that newer version is delivered without any replay, and the
+     * replay answers {@link ReplayOutcome#NOT_DEAD}. Signals work arrival like {@link #requestCancel}.
+     */
+    ReplayOutcome replayDeadLetter(TaskId id);
 
     // ---- Batched fenced writes -------------------------------------------------------------------------------
     //
@@ -285,7 +313,7 @@ public interface TaskRepository {
 
     /**
      * Registers {@code listener} to be called when work may have become due in the store without a clock reaching a
-     * due time: a task created, a cancel requested, an answer stored. Writes of this process
+     * due time: a task created, a cancel requested, an answer stored, a dead letter replayed. Writes of this process
      * signal right after they commit; writes of other processes as soon as the store can tell (PostgreSQL
      * {@code LISTEN/NOTIFY}; SQLite a cheap check of the database's data version every few milliseconds). Calls may
      * be spurious and are coalesced; the listener runs on a store thread, so it must return at once and not throw.

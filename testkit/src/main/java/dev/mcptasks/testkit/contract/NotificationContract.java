@@ -19,13 +19,13 @@ import org.junit.jupiter.api.Test;
 public abstract class NotificationContract extends InputRoundContract {
 
     /** Polls the row to {@code status} (due again at once when nonterminal), recording the snapshot's event. */
-    private AttentionEvent pollTo(TaskId id, TaskStatus status) {
+    protected AttentionEvent pollTo(TaskId id, TaskStatus status) {
         Claim poll = claimRow(ClaimPhase.POLL, A, id);
         assertThat(repo.applyOutcome(poll, outcome(id, status, now()))).isTrue();
         return eventOf(id, snapshot(status));
     }
 
-    private TaskRecord.Outbox outbox(TaskId id) {
+    protected TaskRecord.Outbox outbox(TaskId id) {
         return record(id).outbox();
     }
 

@@ -23,7 +23,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Contract, part seven: reads, the workers table, and bad input that must be refused before anything is written. */
-public abstract class ReadContract extends NotificationContract {
+public abstract class ReadContract extends DeadLetterContract {
 
     private static List<TaskId> idsOf(List<TaskRecord> records) {
         return records.stream().map(TaskRecord::id).toList();
