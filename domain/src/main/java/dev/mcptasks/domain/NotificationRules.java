@@ -2,8 +2,8 @@ package dev.mcptasks.domain;
 
 /**
  * The versioning rules of the notification outbox. Each row has an {@code event_version} (bumped by a new
- * fingerprint), a {@code notified_version} (last version delivered or dead-lettered) and, while a delivery is in
- * flight, a frozen {@code dispatch_version} + {@code dispatch_event}. The rules guarantee: an in-flight snapshot is
+ * fingerprint), a {@code notified_version} (last version delivered or dead-lettered; an operator's replay of a dead
+ * letter moves it back by one, so that version is due again) and, while a delivery is in flight, a frozen {@code dispatch_version} + {@code dispatch_event}. The rules guarantee: an in-flight snapshot is
  * never overwritten; a newer event is delivered after it; a retry rebuilds to the newest version with a reset
  * attempt budget; dead-lettering an old version never loses a newer one.
  */
