@@ -65,10 +65,16 @@ final class FrontRouter implements FrontDispatcher {
         }
         CompletableFuture<Optional<ObjectNode>> response = result.handle((body, error) -> Optional.of(
                 error == null ? FrontJson.result(id, body) : FrontJson.error(id, toError(method.textValue(), error))));
-        // the transport cancels the response when its client leaves: the request's waits stop with it
+        // the transport cancels the response when its client leaves: the request's waits stop with it, also one
+        // its handler has not registered yet; the mark is dropped once the handler is done, whichever comes last
+        CompletableFuture<ObjectNode> handler = result;
+        handler.whenComplete((body, error) -> watcher.finished(request));
         response.whenComplete((ignored, error) -> {
             if (error instanceof CancellationException) {
                 watcher.abandon(request);
+                if (handler.isDone()) {
+                    watcher.finished(request);
+                }
             }
         });
         return response;

@@ -1,9 +1,11 @@
 package dev.mcptasks.gateway;
 
 import dev.mcptasks.ports.repository.TaskRecord;
+import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -17,6 +19,9 @@ final class StatusNotifier {
     private final TaskWatcher watcher;
     private final TaskShapes shapes;
     private final Map<FrontSession, Set<TaskWatcher.Watch>> bySession = new ConcurrentHashMap<>();
+    /** Closed sessions, held weakly: an entry matters only while a request of the session is still running. */
+    private final Set<FrontSession> closedSessions = Collections.synchronizedSet(
+            Collections.newSetFromMap(new WeakHashMap<>()));
 
     StatusNotifier(TaskWatcher watcher, TaskShapes shapes) {
         this.watcher = watcher;
@@ -40,9 +45,16 @@ final class StatusNotifier {
             return row.get().status().isTerminal() && stop(session, self[0]);
         });
         watches.add(self[0]);
+        // a task created by a request that was still running when its session closed is not followed: registered
+        // first, checked second, while closed() marks first and cancels second
+        if (closedSessions.contains(session)) {
+            self[0].cancel();
+            watches.remove(self[0]);
+        }
     }
 
     void closed(FrontSession session) {
+        closedSessions.add(session);
         Set<TaskWatcher.Watch> watches = bySession.remove(session);
         if (watches != null) {
             watches.forEach(TaskWatcher.Watch::cancel);

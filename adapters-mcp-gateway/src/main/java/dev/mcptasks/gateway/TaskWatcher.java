@@ -59,7 +59,11 @@ final class TaskWatcher {
     private final Duration interval;
     private final Set<Watch> watches = ConcurrentHashMap.newKeySet();
     /** Waits by request, by identity: two equal messages are still two requests. */
-    private final Map<FrontRequest, Set<CompletableFuture<TaskRecord>>> waits = Collections.synchronizedMap(new IdentityHashMap<>());
+    private final Map<FrontRequest, Set<CompletableFuture<TaskRecord>>> waits =
+            Collections.synchronizedMap(new IdentityHashMap<>());
+    /** Requests whose client left while their handler still ran (see {@link #abandon}). */
+    private final Set<FrontRequest> abandoned = Collections.synchronizedSet(
+            Collections.newSetFromMap(new IdentityHashMap<>()));
     /** True while a sweep is scheduled or running: at most one at a time, so reads never pile up. */
     private final AtomicBoolean armed = new AtomicBoolean();
 
@@ -103,15 +107,28 @@ final class TaskWatcher {
                 return futures.isEmpty() ? null : futures;
             });
         });
+        // registered first, checked second; abandon marks first, cancels second: one of the two sees the other
+        if (abandoned.contains(request)) {
+            future.cancel(false);
+        }
         return future;
     }
 
-    /** The request's client is gone: its waits stop (derived futures do not carry a cancel back to them). */
+    /**
+     * The request's client is gone: its waits stop (derived futures do not carry a cancel back to them), and so
+     * does any wait its handler registers later, until {@link #finished}.
+     */
     void abandon(FrontRequest request) {
+        abandoned.add(request);
         Set<CompletableFuture<TaskRecord>> futures = waits.remove(request);
         if (futures != null) {
             futures.forEach(future -> future.cancel(false));
         }
+    }
+
+    /** The request's handler has answered: it registers no more waits. */
+    void finished(FrontRequest request) {
+        abandoned.remove(request);
     }
 
     int watching() {

@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -59,15 +60,20 @@ final class FrontHarness {
     private int nextId;
 
     FrontHarness() {
-        this(repo -> repo);
+        this(repo -> repo, Runnable::run);
     }
 
     /** A harness whose task service sees the store through {@code decorate} (to make it fail). */
     FrontHarness(Function<TaskRepository, TaskRepository> decorate) {
+        this(decorate, Runnable::run);
+    }
+
+    /** A harness whose handlers run on {@code executor} (a queue the test drains, to order races). */
+    FrontHarness(Function<TaskRepository, TaskRepository> decorate, Executor executor) {
         ServerDirectory servers = ServerDirectory.of(List.of(new ServerProfile("alpha", "mcp-tasks", null, null),
                 new ServerProfile("beta", "mcp-tasks", null, null)));
         TaskService tasks = new TaskService(decorate.apply(repo), servers, ids);
-        door = FrontDoor.create(tasks, catalog, clock, Runnable::run, settings);
+        door = FrontDoor.create(tasks, catalog, clock, executor, settings);
         dispatcher = door.dispatcher();
     }
 

@@ -12,7 +12,9 @@ import dev.mcptasks.ports.repository.RepositoryUnavailableException;
 import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.TaskRepository;
+import java.util.ArrayDeque;
 import java.util.Optional;
+import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
@@ -114,6 +116,37 @@ class FrontRouterTest {
         assertThat(front.door.watching()).isZero();
         front.tick();
         assertThat(front.clock.pendingTimers()).isZero();
+    }
+
+    @Test
+    void aClientThatLeftBeforeItsHandlerRanLeavesNoWaitBehind() {
+        Queue<Runnable> queued = new ArrayDeque<>();
+        FrontHarness front = new FrontHarness(repo -> repo, queued::add);
+        CompletableFuture<Optional<ObjectNode>> blocked = front.dispatch(ALICE, session,
+                front.request("tools/call", "{'name':'alpha__echo'}"));
+
+        blocked.cancel(false);
+        while (!queued.isEmpty()) {
+            queued.poll().run();
+        }
+
+        assertThat(front.repo.list(TaskQuery.all(10))).as("the call was still persisted").hasSize(1);
+        assertThat(front.door.watching()).isZero();
+    }
+
+    @Test
+    void aTaskCreatedAfterItsSessionClosedIsNotFollowed() {
+        FrontHarness front = new FrontHarness();
+        front.dispatcher.sessionClosed(session);
+
+        String id = front.result(ALICE, session, front.request("tools/call", "{'name':'alpha__echo','task':{}}"))
+                .path("task").path("taskId").asText();
+        front.created(id, FrontHarness.V2025);
+        front.polled(id, FrontHarness.snapshot(dev.mcptasks.domain.TaskStatus.WORKING, "moving"));
+        front.tick();
+
+        assertThat(front.door.watching()).isZero();
+        assertThat(session.notifications).isEmpty();
     }
 
     @Test
