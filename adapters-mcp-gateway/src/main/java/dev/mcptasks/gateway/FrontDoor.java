@@ -1,0 +1,57 @@
+package dev.mcptasks.gateway;
+
+import dev.mcptasks.core.service.TaskService;
+import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.catalog.ToolCatalog;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+
+/**
+ * The gateway's protocol layer: an MCP server for both protocol generations (2025-11-25 sessions with the tasks
+ * utility, 2026-07-28 stateless requests with the tasks extension) whose every tool call is a durable task of the
+ * calling principal, answered from the store. The transports hand it parsed, authenticated messages through
+ * {@link #dispatcher()}.
+ */
+public final class FrontDoor {
+    private final FrontRouter router;
+    private final TaskWatcher watcher;
+
+    private FrontDoor(FrontRouter router, TaskWatcher watcher) {
+        this.router = router;
+        this.watcher = watcher;
+    }
+
+    /**
+     * @param tasks the task service over the shared store
+     * @param catalog lists the exposed upstream servers' tools
+     * @param clock times the store polls of blocked calls and status notifications
+     * @param executor runs the handlers' store reads and writes (never a transport's I/O thread nor the clock's
+     *     timer thread); a small pool is enough, no thread waits for a task
+     * @param settings what is exposed and how it is paced
+     */
+    public static FrontDoor create(TaskService tasks, ToolCatalog catalog, Clock clock, Executor executor,
+            FrontSettings settings) {
+        Objects.requireNonNull(tasks, "tasks");
+        Objects.requireNonNull(catalog, "catalog");
+        Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(executor, "executor");
+        Objects.requireNonNull(settings, "settings");
+        FrontCatalog tools = new FrontCatalog(catalog, clock, settings);
+        TaskWatcher watcher = new TaskWatcher(tasks, clock, executor, settings.storePollInterval());
+        TaskShapes shapes = new TaskShapes(settings);
+        StatusNotifier notifier = new StatusNotifier(watcher, shapes);
+        ToolCalls calls = new ToolCalls(tasks, tools, executor);
+        LegacyFront legacy = new LegacyFront(tasks, tools, calls, watcher, notifier, shapes);
+        ExtensionFront extension = new ExtensionFront(tasks, tools, calls, watcher, shapes);
+        return new FrontDoor(new FrontRouter(legacy, extension, notifier, watcher, executor), watcher);
+    }
+
+    FrontDispatcher dispatcher() {
+        return router;
+    }
+
+    /** How many waiters (blocked calls, followed tasks) read the store on each sweep now. */
+    int watching() {
+        return watcher.watching();
+    }
+}

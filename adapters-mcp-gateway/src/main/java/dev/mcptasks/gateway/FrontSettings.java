@@ -1,0 +1,85 @@
+package dev.mcptasks.gateway;
+
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * What the front door serves and how it paces itself.
+ *
+ * @param servers the upstream servers whose tools are exposed, in the order their tools are listed; each tool is
+ *     served as {@code <server>__<tool>} ({@link ToolNames})
+ * @param storePollInterval how often a blocked call (a plain {@code tools/call}, a 2025 {@code tasks/result}) and a
+ *     session's status notifications read the store while they wait for a task to move
+ * @param catalogTtl how long one upstream {@code tools/list} is reused before it is asked again
+ * @param serverName the name in {@code serverInfo}
+ * @param serverVersion the version in {@code serverInfo}
+ * @param clientPollIntervalMs the polling hint given to clients ({@code pollInterval} / {@code pollIntervalMs})
+ */
+public record FrontSettings(List<ExposedServer> servers, Duration storePollInterval, Duration catalogTtl,
+        String serverName, String serverVersion, long clientPollIntervalMs) {
+
+    public FrontSettings {
+        servers = List.copyOf(Objects.requireNonNull(servers, "servers"));
+        if (servers.isEmpty()) {
+            throw new IllegalArgumentException("the gateway exposes no server: name at least one");
+        }
+        Set<String> names = new HashSet<>();
+        for (ExposedServer server : servers) {
+            if (!names.add(server.name())) {
+                throw new IllegalArgumentException("server '" + server.name() + "' is exposed twice");
+            }
+        }
+        requirePositive("storePollInterval", storePollInterval);
+        requirePositive("catalogTtl", catalogTtl);
+        requireText("serverName", serverName);
+        requireText("serverVersion", serverVersion);
+        if (clientPollIntervalMs <= 0) {
+            throw new IllegalArgumentException("clientPollIntervalMs must be positive, was " + clientPollIntervalMs);
+        }
+    }
+
+    /** The given servers with the defaults: store polled every second, catalog kept 30 s, clients told 1000 ms. */
+    public static FrontSettings of(List<ExposedServer> servers, String serverVersion) {
+        return new FrontSettings(servers, Duration.ofSeconds(1), Duration.ofSeconds(30), "mcp-tasks", serverVersion,
+                1000);
+    }
+
+    /**
+     * One exposed upstream server.
+     *
+     * @param name the configured server name: letters, digits, {@code _ . -}, starting with a letter or digit, with
+     *     no {@code __} inside and no {@code _} at the end, so a front tool name splits back into server and tool
+     *     unambiguously at its first {@code __}
+     * @param tools the upstream tool names to expose, or null for every tool the server lists
+     */
+    public record ExposedServer(String name, Set<String> tools) {
+        public ExposedServer {
+            ToolNames.requireServerName(name);
+            tools = tools == null ? null : Set.copyOf(tools);
+        }
+
+        /** Every tool of the server. */
+        public static ExposedServer allTools(String name) {
+            return new ExposedServer(name, null);
+        }
+
+        boolean exposes(String tool) {
+            return tools == null || tools.contains(tool);
+        }
+    }
+
+    private static void requirePositive(String what, Duration value) {
+        if (value == null || value.isZero() || value.isNegative()) {
+            throw new IllegalArgumentException(what + " must be a positive duration, was " + value);
+        }
+    }
+
+    private static void requireText(String what, String value) {
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException(what + " must not be empty");
+        }
+    }
+}

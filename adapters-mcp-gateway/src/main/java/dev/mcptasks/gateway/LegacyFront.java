@@ -1,0 +1,168 @@
+package dev.mcptasks.gateway;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.mcptasks.core.service.TaskService;
+import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.ports.repository.CancelRequestOutcome;
+import dev.mcptasks.ports.repository.TaskRecord;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The 2025-11-25 front: {@code initialize}, {@code ping}, {@code tools/list}, {@code tools/call} (with a
+ * {@code task}: the CreateTaskResult once the row is stored; without: blocks until the task ends), and the tasks
+ * utility served from the store. Every task handle is the row's own id.
+ */
+final class LegacyFront {
+    static final String VERSION = "2025-11-25";
+    /** Versions whose clients we serve as they ask (no tasks before 2025-11-25: they do not know the capability). */
+    private static final Set<String> ECHOED = Set.of(VERSION, "2025-06-18", "2025-03-26", "2024-11-05");
+    static final String RELATED_TASK = "io.modelcontextprotocol/related-task";
+
+    private final TaskService tasks;
+    private final FrontCatalog catalog;
+    private final ToolCalls calls;
+    private final TaskWatcher watcher;
+    private final StatusNotifier notifier;
+    private final TaskShapes shapes;
+    private final TaskPages pages;
+
+    LegacyFront(TaskService tasks, FrontCatalog catalog, ToolCalls calls, TaskWatcher watcher,
+            StatusNotifier notifier, TaskShapes shapes) {
+        this.tasks = tasks;
+        this.catalog = catalog;
+        this.calls = calls;
+        this.watcher = watcher;
+        this.notifier = notifier;
+        this.shapes = shapes;
+        this.pages = new TaskPages(tasks);
+    }
+
+    CompletableFuture<ObjectNode> handle(FrontRequest request, String method, ObjectNode params) {
+        return switch (method) {
+            case "initialize" -> done(initialize(params));
+            case "ping" -> done(FrontJson.object());
+            case "tools/list" -> toolsList();
+            case "tools/call" -> toolsCall(request, params);
+            case "tasks/get" -> done(shapes.legacyTask(find(request, params)));
+            case "tasks/result" -> result(request, find(request, params));
+            case "tasks/cancel" -> done(cancel(request, params));
+            case "tasks/list" -> done(list(request, params));
+            default -> throw FrontError.methodNotFound(method);
+        };
+    }
+
+    private ObjectNode initialize(ObjectNode params) {
+        String asked = params.path("protocolVersion").textValue();
+        ObjectNode result = FrontJson.object().put("protocolVersion", ECHOED.contains(asked) ? asked : VERSION);
+        ObjectNode capabilities = result.putObject("capabilities");
+        capabilities.putObject("tools");
+        ObjectNode taskCapabilities = capabilities.putObject("tasks");
+        taskCapabilities.putObject("list");
+        taskCapabilities.putObject("cancel");
+        taskCapabilities.putObject("requests").putObject("tools").putObject("call");
+        result.set("serverInfo", shapes.serverInfo());
+        return result;
+    }
+
+    /** Upstream Tools renamed, with task support offered for every tool (every call is a durable task here). */
+    private CompletableFuture<ObjectNode> toolsList() {
+        return catalog.all().thenApply(tools -> {
+            ObjectNode result = FrontJson.object();
+            ArrayNode list = result.putArray("tools");
+            for (FrontCatalog.FrontTool tool : tools) {
+                ObjectNode json = tool.json().deepCopy();
+                if (!json.path("execution").isObject()) {
+                    json.putObject("execution");
+                }
+                ((ObjectNode) json.get("execution")).put("taskSupport", "optional");
+                list.add(json);
+            }
+            return result;
+        });
+    }
+
+    private CompletableFuture<ObjectNode> toolsCall(FrontRequest request, ObjectNode params) {
+        ObjectNode task = Params.optionalObject(params, "task", "params.task");
+        Long ttl = task == null ? null : Params.ttl(task);
+        return calls.submit(request.principal(), params, ttl).thenCompose(row -> {
+            if (task != null) {
+                if (request.session() != null) {
+                    notifier.follow(request.session(), request.principal(), row);
+                }
+                ObjectNode created = FrontJson.object();
+                created.set("task", shapes.legacyTask(row));
+                return done(created);
+            }
+            return watcher.until(request, row.id(), settled -> settled.status().isTerminal())
+                    .thenApply(LegacyFront::callResult);
+        });
+    }
+
+    /** {@code tasks/result}: the call's own answer, held until the task ends; the same answer every time. */
+    private CompletableFuture<ObjectNode> result(FrontRequest request, TaskRecord row) {
+        CompletableFuture<TaskRecord> terminal = row.status().isTerminal() ? CompletableFuture.completedFuture(row)
+                : watcher.until(request, row.id(), settled -> settled.status().isTerminal());
+        return terminal.thenApply(LegacyFront::callResult);
+    }
+
+    /**
+     * What the call itself answers once its task ended: the CallToolResult (an error result included), tagged with
+     * the task it ran as; a failure without a result or a cancellation is a JSON-RPC error naming the task.
+     */
+    static ObjectNode callResult(TaskRecord row) {
+        StoredOutcome outcome = StoredOutcome.of(row);
+        ObjectNode result;
+        if (outcome instanceof StoredOutcome.Succeeded succeeded) {
+            result = succeeded.result();
+        } else if (outcome instanceof StoredOutcome.ToolError toolError) {
+            result = toolError.result();
+        } else {
+            throw outcome.asError(row.id().value());
+        }
+        meta(result).putObject(RELATED_TASK).put("taskId", row.id().value());
+        return result;
+    }
+
+    private ObjectNode cancel(FrontRequest request, ObjectNode params) {
+        TaskId id = Params.taskId(params);
+        CancelRequestOutcome outcome = tasks.requestCancelFor(request.principal(), id);
+        if (outcome == CancelRequestOutcome.NOT_FOUND) {
+            throw FrontError.taskNotFound();
+        }
+        TaskRecord row = tasks.findFor(request.principal(), id).orElseThrow(FrontError::taskNotFound);
+        if (outcome == CancelRequestOutcome.ALREADY_TERMINAL) {
+            throw FrontError.invalidParams("Cannot cancel task in terminal status: " + shapes.legacyTask(row)
+                    .path("status").asText());
+        }
+        return shapes.legacyTask(row);
+    }
+
+    private ObjectNode list(FrontRequest request, ObjectNode params) {
+        TaskPages.Page page = pages.page(request.principal(), params);
+        ObjectNode result = FrontJson.object();
+        ArrayNode list = result.putArray("tasks");
+        page.tasks().forEach(row -> list.add(shapes.legacyTask(row)));
+        if (page.nextCursor() != null) {
+            result.put("nextCursor", page.nextCursor());
+        }
+        return result;
+    }
+
+    private TaskRecord find(FrontRequest request, ObjectNode params) {
+        return tasks.findFor(request.principal(), Params.taskId(params)).orElseThrow(FrontError::taskNotFound);
+    }
+
+    /** The result's {@code _meta} object, created when absent (a non-object one is replaced). */
+    static ObjectNode meta(ObjectNode result) {
+        if (!result.path("_meta").isObject()) {
+            result.putObject("_meta");
+        }
+        return (ObjectNode) result.get("_meta");
+    }
+
+    private static CompletableFuture<ObjectNode> done(ObjectNode result) {
+        return CompletableFuture.completedFuture(result);
+    }
+}

@@ -1,0 +1,115 @@
+package dev.mcptasks.gateway;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.mcptasks.core.service.InputRequests;
+import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.ports.repository.TaskRecord;
+
+/**
+ * A stored row in each generation's Task shape. Both are read from the same row, so a task created by a client of
+ * one generation (on an upstream of either) reads the same in the other. The store keeps rows until an operator
+ * removes them, so the retention reported is unlimited ({@code ttl}/{@code ttlMs} null).
+ */
+final class TaskShapes {
+    static final String CANCEL_REQUESTED = "Cancellation requested; the task ends once the upstream server"
+            + " confirms it";
+    static final String LEGACY_INPUT = "The tool waits for input, which a 2025-11-25 client cannot give through"
+            + " mcp-tasks: answer it from a 2026-07-28 client (tasks/update) or cancel the task";
+
+    private final FrontSettings settings;
+
+    TaskShapes(FrontSettings settings) {
+        this.settings = settings;
+    }
+
+    /** The 2025-11-25 {@code Task}. */
+    ObjectNode legacyTask(TaskRecord row) {
+        ObjectNode task = common(row, legacyStatus(row));
+        String message = message(row);
+        if (row.status() == TaskStatus.INPUT_REQUIRED) {
+            message = message == null ? LEGACY_INPUT : message + " (" + LEGACY_INPUT + ")";
+        }
+        putMessage(task, message);
+        task.putNull("ttl");
+        task.put("pollInterval", settings.clientPollIntervalMs());
+        return task;
+    }
+
+    /** The 2026-07-28 {@code Task} (the fields of a CreateTaskResult and of a DetailedTask). */
+    ObjectNode extensionTask(TaskRecord row) {
+        ObjectNode task = common(row, extensionStatus(row));
+        putMessage(task, message(row));
+        task.putNull("ttlMs");
+        task.put("pollIntervalMs", settings.clientPollIntervalMs());
+        return task;
+    }
+
+    /**
+     * The 2026-07-28 {@code DetailedTask}: the Task with the result (completed, including a tool's error result),
+     * the error (failed) or the input requests (input_required) inline.
+     */
+    ObjectNode detailedTask(TaskRecord row) {
+        ObjectNode task = extensionTask(row);
+        StoredOutcome outcome = StoredOutcome.of(row);
+        if (outcome instanceof StoredOutcome.Succeeded succeeded) {
+            task.set("result", succeeded.result().put("resultType", "complete"));
+        } else if (outcome instanceof StoredOutcome.ToolError toolError) {
+            task.set("result", toolError.result().put("resultType", "complete"));
+        } else if (outcome instanceof StoredOutcome.Failed) {
+            FrontError error = outcome.asError(row.id().value());
+            ObjectNode body = task.putObject("error").put("code", error.code()).put("message", error.getMessage());
+            body.set("data", error.data());
+        } else if (row.status() == TaskStatus.INPUT_REQUIRED) {
+            JsonNode requests = FrontJson.parseOrNull(row.state().inputRequiredJson());
+            task.set("inputRequests", requests != null && requests.isObject() ? requests : FrontJson.object());
+        }
+        return task.put("resultType", "complete");
+    }
+
+    private static ObjectNode common(TaskRecord row, String status) {
+        ObjectNode task = FrontJson.object().put("taskId", row.id().value()).put("status", status);
+        task.put("createdAt", FrontJson.timestamp(row.definition().createdAt()));
+        task.put("lastUpdatedAt", FrontJson.timestamp(row.state().updatedAt() != null ? row.state().updatedAt()
+                : row.definition().createdAt()));
+        return task;
+    }
+
+    /** A row not yet sent upstream is already a task the client may poll: it is working. */
+    private static String legacyStatus(TaskRecord row) {
+        return row.status() == TaskStatus.PENDING ? "working" : row.status().wireName();
+    }
+
+    /** 2026-07-28 reports a tool's error result as completed (with the result); failed means no result. */
+    private static String extensionStatus(TaskRecord row) {
+        if (row.status() == TaskStatus.FAILED && row.state().resultJson() != null) {
+            return "completed";
+        }
+        return legacyStatus(row);
+    }
+
+    private static String message(TaskRecord row) {
+        TaskRecord.State state = row.state();
+        if (!state.status().isTerminal() && row.control() != null && row.control().cancelRequestedAt() != null) {
+            return CANCEL_REQUESTED;
+        }
+        if (state.status() == TaskStatus.FAILED && state.statusMessage() == null) {
+            return state.error();
+        }
+        if (state.status() == TaskStatus.INPUT_REQUIRED && state.statusMessage() == null) {
+            return InputRequests.of(row).stream().map(InputRequests.InputRequest::message)
+                    .filter(text -> text != null).findFirst().orElse(null);
+        }
+        return state.statusMessage();
+    }
+
+    private static void putMessage(ObjectNode task, String message) {
+        if (message != null) {
+            task.put("statusMessage", message);
+        }
+    }
+
+    ObjectNode serverInfo() {
+        return FrontJson.object().put("name", settings.serverName()).put("version", settings.serverVersion());
+    }
+}

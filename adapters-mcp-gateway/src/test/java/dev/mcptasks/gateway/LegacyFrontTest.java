@@ -1,0 +1,324 @@
+package dev.mcptasks.gateway;
+
+import static dev.mcptasks.gateway.FrontHarness.ALICE;
+import static dev.mcptasks.gateway.FrontHarness.BOB;
+import static dev.mcptasks.gateway.FrontHarness.V2025;
+import static dev.mcptasks.gateway.FrontHarness.V2026;
+import static dev.mcptasks.gateway.FrontHarness.errorOf;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.mcptasks.domain.ErrorCodes;
+import dev.mcptasks.domain.StoredSnapshot;
+import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.ports.repository.TaskRecord;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+
+/** The 2025-11-25 front, driven through the dispatcher over a real TaskService and store. */
+class LegacyFrontTest {
+    private final FrontHarness front = new FrontHarness();
+    private final RecordingSession session = new RecordingSession("s-1");
+
+    private ObjectNode call(String principal, FrontSession on, String params) {
+        return front.result(principal, on, front.request("tools/call", params));
+    }
+
+    /** Creates a task for ALICE and returns its id. */
+    private String createTask() {
+        return call(ALICE, session, "{'name':'alpha__long_job','arguments':{'n':3},'task':{'ttl':60000}}")
+                .path("task").path("taskId").asText();
+    }
+
+    @Test
+    void initializeAdvertisesToolsAndTheTasksUtility() {
+        ObjectNode result = front.result(ALICE, session, front.request("initialize",
+                "{'protocolVersion':'2025-11-25','capabilities':{},'clientInfo':{'name':'c','version':'1'}}"));
+
+        assertThat(result.path("protocolVersion").asText()).isEqualTo(V2025);
+        assertThat(result.path("capabilities").path("tools").isObject()).isTrue();
+        assertThat(result.path("capabilities").path("tasks")).isEqualTo(FrontHarness.json(
+                "{'list':{},'cancel':{},'requests':{'tools':{'call':{}}}}"));
+        assertThat(result.path("serverInfo")).isEqualTo(FrontHarness.json("{'name':'mcp-tasks-test','version':'9.9'}"));
+    }
+
+    @Test
+    void initializeAnswersItsOwnVersionToAnUnknownOneAndEchoesAnOlderKnownOne() {
+        assertThat(front.result(ALICE, session, front.request("initialize", "{'protocolVersion':'2099-01-01'}"))
+                .path("protocolVersion").asText()).isEqualTo(V2025);
+        assertThat(front.result(ALICE, session, front.request("initialize", "{'protocolVersion':'2025-06-18'}"))
+                .path("protocolVersion").asText()).isEqualTo("2025-06-18");
+    }
+
+    @Test
+    void pingAnswersEmptyAndNotificationsGetNoResponse() {
+        assertThat(front.result(ALICE, session, front.request("ping", "{}"))).isEmpty();
+        CompletableFuture<Optional<ObjectNode>> initialized = front.dispatch(ALICE, session,
+                FrontHarness.json("{'jsonrpc':'2.0','method':'notifications/initialized'}"));
+        assertThat(initialized.join()).isEmpty();
+    }
+
+    @Test
+    void toolsListRenamesEveryToolAndOffersTaskSupportWithSchemasUnchanged() {
+        JsonNode tools = front.result(ALICE, session, front.request("tools/list", "{}")).path("tools");
+
+        assertThat(tools).hasSize(3);
+        assertThat(tools.findValuesAsText("name")).containsExactly("alpha__long_job", "alpha__echo", "beta__echo");
+        for (JsonNode tool : tools) {
+            assertThat(tool.path("execution").path("taskSupport").asText()).isEqualTo("optional");
+            assertThat(tool.path("inputSchema")).isEqualTo(FrontHarness.json(
+                    "{'type':'object','properties':{'n':{'type':'integer'}}}"));
+        }
+        assertThat(tools.get(2).path("description").asText()).isEqualTo("does echo");
+    }
+
+    @Test
+    void aTaskAugmentedCallAnswersTheStoredTaskAtOnce() {
+        ObjectNode result = call(ALICE, session,
+                "{'name':'alpha__long_job','arguments':{'n':3},'task':{'ttl':60000}}");
+
+        JsonNode task = result.path("task");
+        String id = task.path("taskId").asText();
+        TaskRecord row = front.row(id);
+        assertThat(row.definition().principal()).isEqualTo(ALICE);
+        assertThat(row.definition().serverName()).isEqualTo("alpha");
+        assertThat(row.definition().toolName()).isEqualTo("long_job");
+        assertThat(row.definition().argumentsJson()).isEqualTo("{\"n\":3}");
+        assertThat(row.definition().requestedTtlMs()).isEqualTo(60000L);
+        assertThat(task.path("status").asText()).isEqualTo("working");
+        assertThat(task.path("createdAt").asText()).isEqualTo("2026-01-01T00:00:00.000Z");
+        assertThat(task.path("lastUpdatedAt").asText()).isEqualTo("2026-01-01T00:00:00.000Z");
+        assertThat(task.has("ttl")).isTrue();
+        assertThat(task.path("ttl").isNull()).isTrue();
+        assertThat(task.path("pollInterval").asLong()).isEqualTo(500);
+    }
+
+    @Test
+    void aCallWithABadFieldIsInvalidParamsNamingIt() {
+        assertThat(errorOf(front.send(ALICE, session, front.request("tools/call",
+                "{'name':'alpha__long_job','task':{'ttl':-5}}"))).path("message").asText())
+                .contains("params.task.ttl");
+        assertThat(errorOf(front.send(ALICE, session, front.request("tools/call",
+                "{'name':'alpha__long_job','arguments':[1]}"))).path("message").asText())
+                .contains("params.arguments");
+        JsonNode unknown = errorOf(front.send(ALICE, session, front.request("tools/call",
+                "{'name':'alpha__nothing','task':{}}")));
+        assertThat(unknown.path("code").asInt()).isEqualTo(-32602);
+        assertThat(unknown.path("message").asText()).isEqualTo("Unknown tool: alpha__nothing");
+        assertThat(front.repo.list(dev.mcptasks.ports.repository.TaskQuery.all(10))).isEmpty();
+    }
+
+    @Test
+    void tasksGetFollowsTheRowThroughItsLifecycle() {
+        String id = createTask();
+        ObjectNode get = front.request("tasks/get", "{'taskId':'" + id + "'}");
+
+        front.created(id, V2025);
+        front.clock.advance(java.time.Duration.ofMillis(1500));
+        front.polled(id, FrontHarness.snapshot(TaskStatus.WORKING, "step 2/3"));
+        ObjectNode working = front.result(ALICE, session, get);
+        assertThat(working.path("status").asText()).isEqualTo("working");
+        assertThat(working.path("statusMessage").asText()).isEqualTo("step 2/3");
+        assertThat(working.path("lastUpdatedAt").asText()).isEqualTo("2026-01-01T00:00:01.500Z");
+
+        front.polled(id, FrontHarness.completed("{'content':[{'type':'text','text':'done'}]}"));
+        assertThat(front.result(ALICE, session, get).path("status").asText()).isEqualTo("completed");
+    }
+
+    @Test
+    void tasksResultBlocksUntilTheTaskEndsThenAnswersTheSameResultEveryTime() {
+        String id = createTask();
+        CompletableFuture<Optional<ObjectNode>> blocked = front.dispatch(ALICE, session,
+                front.request("tasks/result", "{'taskId':'" + id + "'}"));
+        front.created(id, V2025);
+        front.tick();
+        assertThat(blocked).isNotDone();
+
+        front.polled(id, FrontHarness.completed("{'content':[{'type':'text','text':'done'}]}"));
+        front.tick();
+
+        ObjectNode result = (ObjectNode) blocked.join().orElseThrow().get("result");
+        assertThat(result.path("content").get(0).path("text").asText()).isEqualTo("done");
+        assertThat(result.path("_meta").path(LegacyFront.RELATED_TASK).path("taskId").asText()).isEqualTo(id);
+        assertThat(front.result(ALICE, session, front.request("tasks/result", "{'taskId':'" + id + "'}")))
+                .isEqualTo(result);
+        assertThat(front.door.watching()).isZero();
+    }
+
+    @Test
+    void aFailedToolCallIsItsErrorResultAndAFailureWithoutResultIsAnErrorNamingTheTask() {
+        String toolError = createTask();
+        front.created(toolError, V2025);
+        front.polled(toolError, new StoredSnapshot(TaskStatus.FAILED, null,
+                "{\"content\":[{\"type\":\"text\",\"text\":\"upstream 503\"}],\"isError\":true}", false,
+                "upstream 503", ErrorCodes.REMOTE_FAILED, null));
+        String lost = createTask();
+        front.created(lost, V2025);
+        front.polled(lost, StoredSnapshot.failed(ErrorCodes.REMOTE_TASK_LOST, "server 'alpha' lost the task"));
+
+        ObjectNode failedTask = front.result(ALICE, session, front.request("tasks/get", "{'taskId':'" + toolError
+                + "'}"));
+        assertThat(failedTask.path("status").asText()).isEqualTo("failed");
+        assertThat(failedTask.path("statusMessage").asText()).isEqualTo("upstream 503");
+        ObjectNode result = front.result(ALICE, session, front.request("tasks/result", "{'taskId':'" + toolError
+                + "'}"));
+        assertThat(result.path("isError").asBoolean()).isTrue();
+        assertThat(result.path("content").get(0).path("text").asText()).isEqualTo("upstream 503");
+
+        JsonNode error = errorOf(front.send(ALICE, session, front.request("tasks/result", "{'taskId':'" + lost
+                + "'}")));
+        assertThat(error.path("code").asInt()).isEqualTo(-32603);
+        assertThat(error.path("message").asText()).isEqualTo("server 'alpha' lost the task");
+        assertThat(error.path("data")).isEqualTo(FrontHarness.json("{'taskId':'" + lost
+                + "','errorCode':'remote_task_lost'}"));
+    }
+
+    @Test
+    void aPlainCallIsPersistedFirstThenAnswersTheResultWhenTheTaskEnds() {
+        CompletableFuture<Optional<ObjectNode>> blocked = front.dispatch(ALICE, session,
+                front.request("tools/call", "{'name':'beta__echo','arguments':{'n':1}}"));
+        TaskRecord row = front.repo.list(dev.mcptasks.ports.repository.TaskQuery.all(10)).get(0);
+        assertThat(row.definition().principal()).isEqualTo(ALICE);
+        assertThat(row.definition().serverName()).isEqualTo("beta");
+        String id = row.id().value();
+
+        front.created(id, V2025);
+        front.tick();
+        assertThat(blocked).isNotDone();
+        front.polled(id, FrontHarness.completed("{'content':[{'type':'text','text':'1'}]}"));
+        front.tick();
+
+        ObjectNode result = (ObjectNode) blocked.join().orElseThrow().get("result");
+        assertThat(result.path("content").get(0).path("text").asText()).isEqualTo("1");
+        assertThat(result.path("_meta").path(LegacyFront.RELATED_TASK).path("taskId").asText()).isEqualTo(id);
+        assertThat(session.notifications).isEmpty();
+    }
+
+    @Test
+    void aPlainCallWhoseTaskIsCancelledAnswersAnErrorNamingTheTask() {
+        CompletableFuture<Optional<ObjectNode>> blocked = front.dispatch(ALICE, session,
+                front.request("tools/call", "{'name':'beta__echo'}"));
+        String id = front.repo.list(dev.mcptasks.ports.repository.TaskQuery.all(10)).get(0).id().value();
+        front.result(ALICE, session, front.request("tasks/cancel", "{'taskId':'" + id + "'}"));
+        front.tick();
+
+        JsonNode error = errorOf(blocked.join().orElseThrow());
+        assertThat(error.path("code").asInt()).isEqualTo(-32603);
+        assertThat(error.path("message").asText()).startsWith("Task " + id + " was cancelled");
+    }
+
+    @Test
+    void cancelOfAPendingTaskCancelsItOfAWorkingOneRecordsTheRequestOfAnEndedOneIsRefused() {
+        String pending = createTask();
+        assertThat(front.result(ALICE, session, front.request("tasks/cancel", "{'taskId':'" + pending + "'}"))
+                .path("status").asText()).isEqualTo("cancelled");
+
+        String working = createTask();
+        front.created(working, V2025);
+        ObjectNode requested = front.result(ALICE, session, front.request("tasks/cancel", "{'taskId':'" + working
+                + "'}"));
+        assertThat(requested.path("status").asText()).isEqualTo("working");
+        assertThat(requested.path("statusMessage").asText()).isEqualTo(TaskShapes.CANCEL_REQUESTED);
+        assertThat(front.row(working).control().cancelRequestedAt()).isNotNull();
+        front.cancelConfirmed(working);
+
+        JsonNode refused = errorOf(front.send(ALICE, session, front.request("tasks/cancel", "{'taskId':'"
+                + working + "'}")));
+        assertThat(refused.path("code").asInt()).isEqualTo(-32602);
+        assertThat(refused.path("message").asText()).isEqualTo("Cannot cancel task in terminal status: cancelled");
+    }
+
+    @Test
+    void anotherPrincipalFindsNothingOfAlicesTask() {
+        String id = createTask();
+        RecordingSession bobs = new RecordingSession("s-bob");
+        for (String method : new String[] {"tasks/get", "tasks/result", "tasks/cancel"}) {
+            JsonNode error = errorOf(front.send(BOB, bobs, front.request(method, "{'taskId':'" + id + "'}")));
+            assertThat(error.path("code").asInt()).as(method).isEqualTo(-32602);
+            assertThat(error.path("message").asText()).as(method).isEqualTo("Task not found");
+        }
+        assertThat(front.result(BOB, bobs, front.request("tasks/list", "{}")).path("tasks")).isEmpty();
+        assertThat(front.row(id).control().cancelRequestedAt()).isNull();
+        JsonNode unknown = errorOf(front.send(ALICE, session, front.request("tasks/get", "{'taskId':'nope'}")));
+        assertThat(unknown.path("message").asText()).isEqualTo("Task not found");
+    }
+
+    @Test
+    void tasksListPagesThePrincipalsTasksNewestFirstWithAnOpaqueCursor() {
+        for (int i = 0; i < TaskPages.PAGE_SIZE + 2; i++) {
+            createTask();
+        }
+        call(BOB, new RecordingSession("s-bob"), "{'name':'alpha__echo','task':{}}");
+
+        ObjectNode first = front.result(ALICE, session, front.request("tasks/list", "{}"));
+        assertThat(first.path("tasks")).hasSize(TaskPages.PAGE_SIZE);
+        assertThat(first.path("tasks").get(0).path("taskId").asText()).isEqualTo("task-000052");
+        String cursor = first.path("nextCursor").asText();
+        assertThat(cursor).doesNotContain("task-");
+
+        ObjectNode second = front.result(ALICE, session, front.request("tasks/list", "{'cursor':'" + cursor
+                + "'}"));
+        assertThat(second.path("tasks").findValuesAsText("taskId")).containsExactly("task-000002", "task-000001");
+        assertThat(second.has("nextCursor")).isFalse();
+        assertThat(errorOf(front.send(ALICE, session, front.request("tasks/list", "{'cursor':'%%%'}")))
+                .path("message").asText()).isEqualTo("Invalid cursor");
+    }
+
+    @Test
+    void statusNotificationsGoToTheCreatingSessionOnlyUntilTheTaskEnds() {
+        RecordingSession other = new RecordingSession("s-2");
+        String id = createTask();
+        front.result(ALICE, other, front.request("tasks/get", "{'taskId':'" + id + "'}"));
+
+        front.tick();
+        assertThat(session.notifications).isEmpty();
+        front.created(id, V2025);
+        front.polled(id, FrontHarness.snapshot(TaskStatus.WORKING, "half way"));
+        front.tick();
+        front.tick();
+        front.polled(id, FrontHarness.completed("{'content':[]}"));
+        front.tick();
+        front.tick();
+
+        assertThat(session.statuses()).containsExactly("working", "completed");
+        ObjectNode first = session.notifications.get(0);
+        assertThat(first.path("method").asText()).isEqualTo("notifications/tasks/status");
+        assertThat(first.path("params").path("taskId").asText()).isEqualTo(id);
+        assertThat(first.path("params").path("statusMessage").asText()).isEqualTo("half way");
+        assertThat(other.notifications).isEmpty();
+        assertThat(front.door.watching()).isZero();
+    }
+
+    @Test
+    void aClosedSessionGetsNoMoreNotifications() {
+        String id = createTask();
+        front.dispatcher.sessionClosed(session);
+        front.created(id, V2025);
+        front.polled(id, FrontHarness.snapshot(TaskStatus.WORKING, "half way"));
+        front.tick();
+
+        assertThat(session.notifications).isEmpty();
+        assertThat(front.door.watching()).isZero();
+    }
+
+    @Test
+    void inputRequiredIsReportedHonestlyToA2025Client() {
+        String id = createTask();
+        front.created(id, V2026);
+        front.polled(id, FrontHarness.inputRequired(
+                "{'k1':{'method':'elicitation/create','params':{'message':'Deploy to prod?'}}}"));
+
+        ObjectNode task = front.result(ALICE, session, front.request("tasks/get", "{'taskId':'" + id + "'}"));
+        assertThat(task.path("status").asText()).isEqualTo("input_required");
+        assertThat(task.path("statusMessage").asText()).isEqualTo("Deploy to prod? (" + TaskShapes.LEGACY_INPUT
+                + ")");
+    }
+
+    @Test
+    void anUnknownMethodIsMethodNotFound() {
+        JsonNode error = errorOf(front.send(ALICE, session, front.request("resources/list", "{}")));
+        assertThat(error.path("code").asInt()).isEqualTo(-32601);
+    }
+}
