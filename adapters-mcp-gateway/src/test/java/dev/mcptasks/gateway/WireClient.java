@@ -108,40 +108,54 @@ final class WireClient {
     /** A response whose head has been read; the body is read on demand, whole or event by event. */
     static final class Response implements AutoCloseable {
         private final Socket socket;
-        private final InputStream raw;
-        private final int status;
         private final Map<String, String> headers = new LinkedHashMap<>();
-        private final InputStream body;
+        private int status;
+        private InputStream body;
         private String text;
 
-        private Response(Socket socket) throws IOException {
+        /** The head is read on first use, so a test can act between sending and reading. */
+        private Response(Socket socket) {
             this.socket = socket;
-            this.raw = socket.getInputStream();
-            String statusLine = line(raw);
-            this.status = Integer.parseInt(statusLine.split(" ")[1]);
-            for (String header = line(raw); !header.isEmpty(); header = line(raw)) {
-                int colon = header.indexOf(':');
-                headers.put(header.substring(0, colon).trim().toLowerCase(Locale.ROOT), header.substring(colon + 1).trim());
+        }
+
+        private void readHead() {
+            if (body != null) {
+                return;
             }
-            if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
-                body = new Chunked(raw);
-            } else if (headers.containsKey("content-length")) {
-                body = new Bounded(raw, Long.parseLong(headers.get("content-length")));
-            } else {
-                body = raw;
+            try {
+                InputStream raw = socket.getInputStream();
+                String statusLine = line(raw);
+                status = Integer.parseInt(statusLine.split(" ")[1]);
+                for (String header = line(raw); !header.isEmpty(); header = line(raw)) {
+                    int colon = header.indexOf(':');
+                    headers.put(header.substring(0, colon).trim().toLowerCase(Locale.ROOT),
+                            header.substring(colon + 1).trim());
+                }
+                if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
+                    body = new Chunked(raw);
+                } else if (headers.containsKey("content-length")) {
+                    body = new Bounded(raw, Long.parseLong(headers.get("content-length")));
+                } else {
+                    body = raw;
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
         }
 
         int status() {
+            readHead();
             return status;
         }
 
         /** A header by name (any case), or null. */
         String header(String name) {
+            readHead();
             return headers.get(name.toLowerCase(Locale.ROOT));
         }
 
         String body() {
+            readHead();
             if (text == null) {
                 try {
                     text = new String(body.readAllBytes(), StandardCharsets.UTF_8);
@@ -162,6 +176,7 @@ final class WireClient {
 
         /** The next SSE event or comment, or null when the stream ended. */
         SseEvent nextEvent() {
+            readHead();
             try {
                 String id = null;
                 String event = null;
