@@ -13,6 +13,7 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
@@ -70,7 +71,7 @@ final class HttpReplies {
 
     /** One JSON-RPC message as a single line of JSON (an SSE data field, a stdio line). */
     String text(ObjectNode message) {
-        return new String(bytes(message), java.nio.charset.StandardCharsets.UTF_8);
+        return new String(bytes(message), StandardCharsets.UTF_8);
     }
 
     byte[] bytes(ObjectNode message) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.util.Map;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 
 /** How a JSON answer to a POST is framed, per kind of request. */
 final class JsonFramings {
@@ -54,7 +55,7 @@ final class JsonFramings {
             }
             try {
                 dispatch.execute(() -> dispatcher.sessionClosed(session));
-            } catch (java.util.concurrent.RejectedExecutionException stopping) {
+            } catch (RejectedExecutionException stopping) {
                 // the gateway is stopping and tells the dispatcher about every session anyway
             }
             return Map.of();

@@ -14,6 +14,7 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import java.io.IOException;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -71,7 +72,7 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
     private void post(Reply reply, String principal, FullHttpRequest request) {
         HttpHeaders headers = request.headers();
         String contentType = headers.get(HttpHeaderNames.CONTENT_TYPE, "");
-        if (!contentType.toLowerCase(java.util.Locale.ROOT).startsWith("application/json")) {
+        if (!contentType.toLowerCase(Locale.ROOT).startsWith("application/json")) {
             reply.error(HttpResponseStatus.UNSUPPORTED_MEDIA_TYPE,
                     "Unsupported Media Type: the body must be application/json", Map.of());
             return;
@@ -108,7 +109,7 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
             if (mismatch.isPresent()) {
                 reply.send(HttpResponseStatus.BAD_REQUEST, mismatch.get(), Map.of());
             } else if (kind == JsonRpc.Kind.REQUEST) {
-                exchange(reply, new FrontRequest(principal, null, body), accepts, null, new JsonFramings.Modern());
+                exchange(reply, new FrontRequest(principal, null, body), accepts, null, true, new JsonFramings.Modern());
             } else {
                 deliver(reply, new FrontRequest(principal, null, body));
             }
@@ -118,7 +119,7 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
             HttpSession session = sessions.create(principal);
             // Answered as JSON, never as a stream: the session id must be in the head, and the session is registered
             // only once initialize succeeded, so a failed handshake leaves nothing behind.
-            exchange(reply, new FrontRequest(principal, session, body), new Accepts(true, false), null,
+            exchange(reply, new FrontRequest(principal, session, body), new Accepts(true, false), null, false,
                     new JsonFramings.Initialize(session, sessions, dispatcher, dispatch));
             return;
         }
@@ -128,17 +129,17 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
         }
         FrontRequest front = new FrontRequest(principal, session.get(), body);
         if (kind == JsonRpc.Kind.REQUEST) {
-            exchange(reply, front, accepts, session.get(), new JsonFramings.Plain());
+            exchange(reply, front, accepts, session.get(), false, new JsonFramings.Plain());
         } else {
             deliver(reply, front);
         }
     }
 
     /** A request: answered as JSON or as an SSE stream by its {@link PostExchange}. */
-    private void exchange(Reply reply, FrontRequest front, Accepts accepts, HttpSession streams,
+    private void exchange(Reply reply, FrontRequest front, Accepts accepts, HttpSession streams, boolean modern,
             PostExchange.JsonFraming framing) {
         Channel channel = reply.channel();
-        PostExchange exchange = new PostExchange(channel, reply.keepAlive(), replies, front.message(), streams,
+        PostExchange exchange = new PostExchange(channel, reply.keepAlive(), replies, front.message(), streams, modern,
                 accepts.eventStream(), streaming, framing);
         submit(reply, () -> {
             CompletableFuture<Optional<ObjectNode>> answer = dispatchSafely(front);
@@ -279,7 +280,7 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
             if (accept == null || accept.isBlank()) {
                 return new Accepts(true, false);
             }
-            String value = accept.toLowerCase(java.util.Locale.ROOT);
+            String value = accept.toLowerCase(Locale.ROOT);
             boolean any = value.contains("*/*");
             return new Accepts(any || value.contains("application/json") || value.contains("application/*"),
                     value.contains("text/event-stream"));

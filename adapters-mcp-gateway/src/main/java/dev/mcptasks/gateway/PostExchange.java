@@ -36,6 +36,7 @@ final class PostExchange {
     private final HttpReplies replies;
     private final ObjectNode request;
     private final HttpSession session;
+    private final boolean cancelOnClose;
     private final boolean acceptsSse;
     private final GatewaySettings.Streaming streaming;
     private final JsonFraming framing;
@@ -48,15 +49,18 @@ final class PostExchange {
 
     /**
      * @param session the request's 2025 session (its streams are resumable and take related notifications), or null
-     *     for a stateless 2026 request (a non-resumable stream; a closed connection cancels the request)
+     *     (a stateless 2026 request, or an {@code initialize} whose session does not exist yet)
+     * @param cancelOnClose whether the client closing the connection cancels the request (2026 only: in 2025 a
+     *     disconnection is not a cancellation)
      */
     PostExchange(Channel channel, boolean keepAlive, HttpReplies replies, ObjectNode request, HttpSession session,
-            boolean acceptsSse, GatewaySettings.Streaming streaming, JsonFraming framing) {
+            boolean cancelOnClose, boolean acceptsSse, GatewaySettings.Streaming streaming, JsonFraming framing) {
         this.channel = channel;
         this.keepAlive = keepAlive;
         this.replies = replies;
         this.request = request;
         this.session = session;
+        this.cancelOnClose = cancelOnClose;
         this.acceptsSse = acceptsSse;
         this.streaming = streaming;
         this.framing = framing;
@@ -153,7 +157,7 @@ final class PostExchange {
         if (state == State.DONE) {
             return;
         }
-        if (session == null) {
+        if (cancelOnClose) {
             if (pending != null) {
                 pending.cancel(false);
             }

@@ -1,9 +1,11 @@
 package dev.mcptasks.gateway;
 
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Refuses browser-borne requests that DNS rebinding or a hostile page could send: an {@code Origin} that is not
@@ -20,8 +22,8 @@ final class RebindingGuard {
     RebindingGuard(boolean loopbackBind, Set<String> allowedOrigins, Set<String> allowedHosts) {
         this.loopbackBind = loopbackBind;
         this.allowedOrigins = allowedOrigins;
-        this.allowedHosts = allowedHosts.stream().map(h -> h.toLowerCase(Locale.ROOT)).collect(
-                java.util.stream.Collectors.toUnmodifiableSet());
+        this.allowedHosts = allowedHosts.stream().map(h -> h.toLowerCase(Locale.ROOT))
+                .collect(Collectors.toUnmodifiableSet());
     }
 
     /** Why the request must be refused (a one-line reason), or empty when it may pass. */
@@ -60,7 +62,7 @@ final class RebindingGuard {
             String host = uri.getHost();
             return ("http".equalsIgnoreCase(scheme) || "https".equalsIgnoreCase(scheme)) && host != null
                     && LOOPBACK_NAMES.contains(host.toLowerCase(Locale.ROOT));
-        } catch (java.net.URISyntaxException e) {
+        } catch (URISyntaxException e) {
             return false;
         }
     }

@@ -17,8 +17,9 @@ import java.util.Optional;
 /**
  * Judges each request by its head, before any of its body is read or buffered: the endpoint path, DNS rebinding
  * (Host, Origin), the bearer token, the HTTP method and the declared body size. A refused request is answered at once
- * with a JSON-RPC error body and its connection closed, so an unread body never reaches the aggregator; an admitted
- * one goes on with its principal in {@link #PRINCIPAL}.
+ * with a JSON-RPC error body and its body is discarded as it arrives, never buffered; the connection stays usable
+ * unless the body is over the size limit (413 closes it, so the rest is never read). An admitted request goes on with
+ * its principal in {@link #PRINCIPAL}.
  */
 final class RequestGate extends ChannelInboundHandlerAdapter {
     static final String PATH = "/mcp";
@@ -34,6 +35,7 @@ final class RequestGate extends ChannelInboundHandlerAdapter {
     private final int maxRequestBytes;
     private final HttpReplies replies;
     private boolean discarding;
+    private long discarded;
 
     RequestGate(RebindingGuard guard, BearerTokens tokens, int maxRequestBytes, HttpReplies replies) {
         this.guard = guard;
@@ -49,14 +51,20 @@ final class RequestGate extends ChannelInboundHandlerAdapter {
             Optional<String> principal = admit(ctx, request);
             if (principal.isEmpty()) {
                 discarding = !(msg instanceof LastHttpContent);
+                discarded = 0;
                 ReferenceCountUtil.release(msg);
                 return;
             }
             ctx.channel().attr(PRINCIPAL).set(principal.get());
             ctx.fireChannelRead(msg);
-        } else if (discarding && msg instanceof HttpContent) {
+        } else if (discarding && msg instanceof HttpContent content) {
             discarding = !(msg instanceof LastHttpContent);
+            discarded += content.content().readableBytes();
             ReferenceCountUtil.release(msg);
+            if (discarded > maxRequestBytes) {
+                // a refused request's body that grows past the limit is not worth reading to its end
+                ctx.close();
+            }
         } else {
             ctx.fireChannelRead(msg);
         }
@@ -65,6 +73,7 @@ final class RequestGate extends ChannelInboundHandlerAdapter {
     /** The caller's principal, or empty after answering the refusal. */
     private Optional<String> admit(ChannelHandlerContext ctx, HttpRequest request) {
         var channel = ctx.channel();
+        boolean keepAlive = HttpUtil.isKeepAlive(request);
         if (request.decoderResult().isFailure()) {
             replies.rpcError(channel, false, HttpResponseStatus.BAD_REQUEST, JsonRpc.TRANSPORT_ERROR,
                     "Bad Request: malformed HTTP request", Map.of());
@@ -72,14 +81,14 @@ final class RequestGate extends ChannelInboundHandlerAdapter {
         }
         String path = request.uri().split("\\?", 2)[0];
         if (!PATH.equals(path)) {
-            replies.rpcError(channel, false, HttpResponseStatus.NOT_FOUND, JsonRpc.TRANSPORT_ERROR,
+            replies.rpcError(channel, keepAlive, HttpResponseStatus.NOT_FOUND, JsonRpc.TRANSPORT_ERROR,
                     "Not Found: the MCP endpoint is " + PATH, Map.of());
             return Optional.empty();
         }
         Optional<String> refusal = guard.refusal(request.headers().get(HttpHeaderNames.HOST),
                 request.headers().get(HttpHeaderNames.ORIGIN));
         if (refusal.isPresent()) {
-            replies.rpcError(channel, false, HttpResponseStatus.FORBIDDEN, JsonRpc.TRANSPORT_ERROR, refusal.get(),
+            replies.rpcError(channel, keepAlive, HttpResponseStatus.FORBIDDEN, JsonRpc.TRANSPORT_ERROR, refusal.get(),
                     Map.of());
             return Optional.empty();
         }
@@ -87,14 +96,14 @@ final class RequestGate extends ChannelInboundHandlerAdapter {
         if (!(verdict instanceof BearerTokens.Verdict.Admitted admitted)) {
             boolean missing = verdict instanceof BearerTokens.Verdict.Missing;
             String challenge = missing ? HttpReplies.REALM : HttpReplies.REALM + ", error=\"invalid_token\"";
-            replies.rpcError(channel, false, HttpResponseStatus.UNAUTHORIZED, JsonRpc.TRANSPORT_ERROR,
+            replies.rpcError(channel, keepAlive, HttpResponseStatus.UNAUTHORIZED, JsonRpc.TRANSPORT_ERROR,
                     missing ? "Unauthorized: a bearer token is required" : "Unauthorized: the bearer token is not known",
                     Map.of(HttpHeaderNames.WWW_AUTHENTICATE.toString(), challenge));
             return Optional.empty();
         }
         HttpMethod method = request.method();
         if (!HttpMethod.POST.equals(method) && !HttpMethod.GET.equals(method) && !HttpMethod.DELETE.equals(method)) {
-            replies.rpcError(channel, false, HttpResponseStatus.METHOD_NOT_ALLOWED, JsonRpc.TRANSPORT_ERROR,
+            replies.rpcError(channel, keepAlive, HttpResponseStatus.METHOD_NOT_ALLOWED, JsonRpc.TRANSPORT_ERROR,
                     "Method Not Allowed: " + method, Map.of(HttpHeaderNames.ALLOW.toString(), "GET, POST, DELETE"));
             return Optional.empty();
         }

@@ -4,11 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.NetworkInterface;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.util.Collections;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
@@ -48,6 +45,29 @@ class HttpSecurityTest {
     }
 
     @Test
+    void aRefusedRequestLeavesTheConnectionUsableForTheNext() throws Exception {
+        fixture = new GatewayFixture(GatewaySettings.defaults().withBearerTokens(Map.of("s3cret", "alice")));
+        try (Socket socket = new Socket(fixture.gateway.address().getAddress(), fixture.gateway.address().getPort())) {
+            socket.setSoTimeout(10_000);
+            byte[] body = GatewayFixture.INITIALIZE.getBytes(StandardCharsets.UTF_8);
+            String head = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    + "Accept: application/json\r\nContent-Length: " + body.length + "\r\n";
+            OutputStream out = socket.getOutputStream();
+            out.write((head + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            out.write(body);
+            out.write((head + "Authorization: Bearer s3cret\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            out.write(body);
+            out.flush();
+            WireClient.Response refused = WireClient.Response.on(socket);
+            assertThat(refused.status()).isEqualTo(401);
+            refused.body();
+            WireClient.Response admitted = WireClient.Response.on(socket);
+            assertThat(admitted.status()).isEqualTo(200);
+            assertThat(admitted.json().path("result").path("protocolVersion").asText()).isEqualTo("2025-11-25");
+        }
+    }
+
+    @Test
     void aKnownBearerTokenPassesItsPrincipal() throws Exception {
         fixture = new GatewayFixture(GatewaySettings.defaults()
                 .withBearerTokens(Map.of("token-a", "alice", "token-b", "bob")));
@@ -66,8 +86,8 @@ class HttpSecurityTest {
     }
 
     @Test
-    void withoutTokensTheGatewayRefusesANonLoopbackBindAddress() throws Exception {
-        String address = nonLoopbackAddress();
+    void withoutTokensTheGatewayRefusesANonLoopbackBindAddress() {
+        String address = "0.0.0.0";
         assertThatThrownBy(() -> HttpGateway.start(GatewaySettings.defaults().withBind(address, 0),
                 new FakeDispatcher()))
                 .isInstanceOf(IllegalStateException.class)
@@ -215,14 +235,4 @@ class HttpSecurityTest {
         }
     }
 
-    private static String nonLoopbackAddress() throws Exception {
-        for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
-            for (InetAddress address : Collections.list(nic.getInetAddresses())) {
-                if (!address.isLoopbackAddress() && address instanceof java.net.Inet4Address) {
-                    return address.getHostAddress();
-                }
-            }
-        }
-        return "0.0.0.0";
-    }
 }

@@ -113,6 +113,11 @@ final class WireClient {
         private InputStream body;
         private String text;
 
+        /** The next response on a connection the test drives itself (e.g. two requests on one socket). */
+        static Response on(Socket socket) {
+            return new Response(socket);
+        }
+
         /** The head is read on first use, so a test can act between sending and reading. */
         private Response(Socket socket) {
             this.socket = socket;
