@@ -116,6 +116,11 @@ final class EventStream {
         }
     }
 
+    /** True while a connection carries the stream. */
+    synchronized boolean connected() {
+        return sink != null;
+    }
+
     synchronized boolean finished() {
         return finished;
     }

@@ -19,6 +19,8 @@ import java.util.Set;
  * @param maxRequestBytes the largest POST body read; a larger one gets 413 before it is read
  * @param anonymousPrincipal the principal of every caller when no bearer tokens are configured
  * @param streaming when and how a slow answer becomes an SSE stream
+ * @param sessionIdleTimeout how long a 2025 session lives with no request, no answer pending and no GET stream
+ *     connected before the gateway ends it, as a DELETE would (clients often exit without one); zero: never
  */
 public record GatewaySettings(
         String bindHost,
@@ -28,11 +30,13 @@ public record GatewaySettings(
         Set<String> allowedHosts,
         int maxRequestBytes,
         String anonymousPrincipal,
-        Streaming streaming) {
+        Streaming streaming,
+        Duration sessionIdleTimeout) {
 
     public static final String DEFAULT_BIND_HOST = "127.0.0.1";
     public static final int DEFAULT_MAX_REQUEST_BYTES = 4 * 1024 * 1024;
     public static final String DEFAULT_ANONYMOUS_PRINCIPAL = "local";
+    public static final Duration DEFAULT_SESSION_IDLE_TIMEOUT = Duration.ofMinutes(30);
 
     /**
      * SSE timing.
@@ -58,7 +62,7 @@ public record GatewaySettings(
             return new Streaming(Duration.ofSeconds(1), Duration.ofSeconds(15), Duration.ofSeconds(1), Duration.ZERO);
         }
 
-        private static void requireNonNegative(Duration value, String name) {
+        static void requireNonNegative(Duration value, String name) {
             Objects.requireNonNull(value, name);
             if (value.isNegative()) {
                 throw new IllegalArgumentException(name + " must not be negative: " + value);
@@ -90,47 +94,56 @@ public record GatewaySettings(
             throw new IllegalArgumentException("anonymousPrincipal must not be blank");
         }
         Objects.requireNonNull(streaming, "streaming");
+        Streaming.requireNonNegative(sessionIdleTimeout, "sessionIdleTimeout");
     }
 
-    /** Loopback on an ephemeral port, no tokens (principal {@code local}), no extra origins or hosts, 4 MiB bodies. */
+    /**
+     * Loopback on an ephemeral port, no tokens (principal {@code local}), no extra origins or hosts, 4 MiB bodies,
+     * idle sessions ended after 30 minutes.
+     */
     public static GatewaySettings defaults() {
         return new GatewaySettings(DEFAULT_BIND_HOST, 0, Map.of(), Set.of(), Set.of(), DEFAULT_MAX_REQUEST_BYTES,
-                DEFAULT_ANONYMOUS_PRINCIPAL, Streaming.defaults());
+                DEFAULT_ANONYMOUS_PRINCIPAL, Streaming.defaults(), DEFAULT_SESSION_IDLE_TIMEOUT);
     }
 
     public GatewaySettings withBind(String host, int newPort) {
         return new GatewaySettings(host, newPort, bearerTokens, allowedOrigins, allowedHosts, maxRequestBytes,
-                anonymousPrincipal, streaming);
+                anonymousPrincipal, streaming, sessionIdleTimeout);
     }
 
     public GatewaySettings withBearerTokens(Map<String, String> tokens) {
         return new GatewaySettings(bindHost, port, tokens, allowedOrigins, allowedHosts, maxRequestBytes,
-                anonymousPrincipal, streaming);
+                anonymousPrincipal, streaming, sessionIdleTimeout);
     }
 
     public GatewaySettings withAllowedOrigins(Set<String> origins) {
         return new GatewaySettings(bindHost, port, bearerTokens, origins, allowedHosts, maxRequestBytes,
-                anonymousPrincipal, streaming);
+                anonymousPrincipal, streaming, sessionIdleTimeout);
     }
 
     public GatewaySettings withAllowedHosts(Set<String> hosts) {
         return new GatewaySettings(bindHost, port, bearerTokens, allowedOrigins, hosts, maxRequestBytes,
-                anonymousPrincipal, streaming);
+                anonymousPrincipal, streaming, sessionIdleTimeout);
     }
 
     public GatewaySettings withMaxRequestBytes(int bytes) {
         return new GatewaySettings(bindHost, port, bearerTokens, allowedOrigins, allowedHosts, bytes,
-                anonymousPrincipal, streaming);
+                anonymousPrincipal, streaming, sessionIdleTimeout);
     }
 
     public GatewaySettings withAnonymousPrincipal(String principal) {
         return new GatewaySettings(bindHost, port, bearerTokens, allowedOrigins, allowedHosts, maxRequestBytes,
-                principal, streaming);
+                principal, streaming, sessionIdleTimeout);
     }
 
     public GatewaySettings withStreaming(Streaming newStreaming) {
         return new GatewaySettings(bindHost, port, bearerTokens, allowedOrigins, allowedHosts, maxRequestBytes,
-                anonymousPrincipal, newStreaming);
+                anonymousPrincipal, newStreaming, sessionIdleTimeout);
+    }
+
+    public GatewaySettings withSessionIdleTimeout(Duration timeout) {
+        return new GatewaySettings(bindHost, port, bearerTokens, allowedOrigins, allowedHosts, maxRequestBytes,
+                anonymousPrincipal, streaming, timeout);
     }
 
     /** Excludes the tokens themselves, so that logging the settings leaks no secret. */
@@ -139,6 +152,6 @@ public record GatewaySettings(
         return "GatewaySettings[bindHost=" + bindHost + ", port=" + port + ", bearerTokens=" + bearerTokens.size()
                 + " configured, allowedOrigins=" + allowedOrigins + ", allowedHosts=" + allowedHosts
                 + ", maxRequestBytes=" + maxRequestBytes + ", anonymousPrincipal=" + anonymousPrincipal
-                + ", streaming=" + streaming + "]";
+                + ", streaming=" + streaming + ", sessionIdleTimeout=" + sessionIdleTimeout + "]";
     }
 }

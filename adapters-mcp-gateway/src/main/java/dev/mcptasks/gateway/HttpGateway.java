@@ -2,6 +2,7 @@ package dev.mcptasks.gateway;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.mcptasks.ports.Clock;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
@@ -15,9 +16,11 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -33,6 +36,7 @@ import org.slf4j.LoggerFactory;
 public final class HttpGateway implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HttpGateway.class);
     private static final int DISPATCH_THREADS = 4;
+    private static final Duration SWEEP_AT_MOST_EVERY = Duration.ofMinutes(1);
 
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
@@ -41,9 +45,13 @@ public final class HttpGateway implements AutoCloseable {
     private final HttpSessions sessions;
     private final FrontDispatcher dispatcher;
     private final InetSocketAddress address;
+    private final Clock clock;
+    private final Duration idleTimeout;
+    private Clock.Timer sweep;
+    private boolean closed;
 
     private HttpGateway(EventLoopGroup boss, EventLoopGroup workers, ExecutorService dispatch, Channel server,
-            HttpSessions sessions, FrontDispatcher dispatcher) {
+            HttpSessions sessions, FrontDispatcher dispatcher, Clock clock, Duration idleTimeout) {
         this.boss = boss;
         this.workers = workers;
         this.dispatch = dispatch;
@@ -51,21 +59,25 @@ public final class HttpGateway implements AutoCloseable {
         this.sessions = sessions;
         this.dispatcher = dispatcher;
         this.address = (InetSocketAddress) server.localAddress();
+        this.clock = clock;
+        this.idleTimeout = idleTimeout;
     }
 
     /**
      * Binds and starts serving the front door.
      *
+     * @param clock times idle sessions out ({@link GatewaySettings#sessionIdleTimeout()})
      * @throws IllegalStateException with a one-line reason when the settings would expose an unauthenticated
      *     endpoint beyond loopback, or the address cannot be bound
      */
-    public static HttpGateway start(GatewaySettings settings, FrontDoor door) {
-        return start(settings, Objects.requireNonNull(door, "door").dispatcher());
+    public static HttpGateway start(GatewaySettings settings, FrontDoor door, Clock clock) {
+        return start(settings, Objects.requireNonNull(door, "door").dispatcher(), clock);
     }
 
-    static HttpGateway start(GatewaySettings settings, FrontDispatcher dispatcher) {
+    static HttpGateway start(GatewaySettings settings, FrontDispatcher dispatcher, Clock clock) {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(dispatcher, "dispatcher");
+        Objects.requireNonNull(clock, "clock");
         InetAddress bind = resolve(settings.bindHost());
         if (settings.bearerTokens().isEmpty() && !bind.isLoopbackAddress()) {
             throw new IllegalStateException("refusing to serve the MCP gateway without bearer tokens on the "
@@ -73,7 +85,8 @@ public final class HttpGateway implements AutoCloseable {
         }
         ObjectMapper mapper = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         HttpReplies replies = new HttpReplies(mapper);
-        HttpSessions sessions = new HttpSessions(settings.streaming().retry().toMillis(), replies::text);
+        HttpSessions sessions = new HttpSessions(settings.streaming().retry().toMillis(), replies::text,
+                clock::nanoTime);
         RebindingGuard guard = new RebindingGuard(bind.isLoopbackAddress(), settings.allowedOrigins(),
                 settings.allowedHosts());
         BearerTokens tokens = new BearerTokens(settings.bearerTokens(), settings.anonymousPrincipal());
@@ -96,7 +109,9 @@ public final class HttpGateway implements AutoCloseable {
                         }
                     })
                     .bind(new InetSocketAddress(bind, settings.port())).sync().channel();
-            HttpGateway gateway = new HttpGateway(boss, workers, dispatch, server, sessions, dispatcher);
+            HttpGateway gateway = new HttpGateway(boss, workers, dispatch, server, sessions, dispatcher, clock,
+                    settings.sessionIdleTimeout());
+            gateway.scheduleSweep();
             LOG.info("MCP gateway listening on {} ({})", gateway.endpoint(),
                     tokens.required() ? "bearer tokens required" : "no authentication, loopback only");
             return gateway;
@@ -123,9 +138,40 @@ public final class HttpGateway implements AutoCloseable {
         return URI.create("http://" + literal + ":" + address.getPort() + RequestGate.PATH);
     }
 
+    /**
+     * Ends the sessions idle for the timeout, then looks again in half the timeout (at most a minute), so a session
+     * lives at most that much longer than the timeout. Runs on the clock's timer: short, it only hands the
+     * dispatcher's part to the dispatch executor.
+     */
+    private synchronized void scheduleSweep() {
+        if (closed || idleTimeout.isZero()) {
+            return;
+        }
+        Duration every = idleTimeout.dividedBy(2);
+        every = every.compareTo(SWEEP_AT_MOST_EVERY) > 0 ? SWEEP_AT_MOST_EVERY : every.isZero() ? idleTimeout : every;
+        sweep = clock.schedule(every, () -> {
+            for (HttpSession session : sessions.endIdle(idleTimeout)) {
+                LOG.debug("session {} ended after {} idle", session.id(), idleTimeout);
+                try {
+                    dispatch.execute(() -> dispatcher.sessionClosed(session));
+                } catch (RejectedExecutionException stopping) {
+                    // close() tells the dispatcher about the sessions still registered; this one is already gone
+                    dispatcher.sessionClosed(session);
+                }
+            }
+            scheduleSweep();
+        });
+    }
+
     /** Stops listening, ends every session (the dispatcher hears of each) and closes all connections. */
     @Override
     public void close() {
+        synchronized (this) {
+            closed = true;
+            if (sweep != null) {
+                sweep.cancel();
+            }
+        }
         server.close().syncUninterruptibly();
         for (HttpSession session : sessions.endAll()) {
             try {

@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 
 /**
  * A 2025-11-25 session of the HTTP endpoint: its principal, its SSE streams (kept for resumption) and its requests in
@@ -24,17 +25,22 @@ final class HttpSession implements FrontSession {
     private final String principal;
     private final long retryMillis;
     private final Function<ObjectNode, String> json;
+    private final LongSupplier nanoTime;
+    private volatile long lastActive;
     private final Set<PostExchange> inFlight = ConcurrentHashMap.newKeySet();
     private final Map<Integer, EventStream> streams = new LinkedHashMap<>();
     private EventStream listening;
     private int lastStream;
     private boolean closed;
 
-    HttpSession(String id, String principal, long retryMillis, Function<ObjectNode, String> json) {
+    HttpSession(String id, String principal, long retryMillis, Function<ObjectNode, String> json,
+            LongSupplier nanoTime) {
         this.id = id;
         this.principal = principal;
         this.retryMillis = retryMillis;
         this.json = json;
+        this.nanoTime = nanoTime;
+        this.lastActive = nanoTime.getAsLong();
     }
 
     @Override
@@ -70,10 +76,32 @@ final class HttpSession implements FrontSession {
 
     void started(PostExchange exchange) {
         inFlight.add(exchange);
+        touch();
     }
 
     void ended(PostExchange exchange) {
         inFlight.remove(exchange);
+        touch();
+    }
+
+    /** The client did something (a request, a stream it closed): the idle time counts from now. */
+    void touch() {
+        lastActive = nanoTime.getAsLong();
+    }
+
+    /**
+     * True when the session has been idle for {@code timeoutNanos}: no request for that long, none still waiting for
+     * its answer, and no GET stream connected (a connected listener is a live client however quiet).
+     */
+    boolean idleFor(long timeoutNanos) {
+        if (!inFlight.isEmpty()) {
+            return false;
+        }
+        EventStream stream;
+        synchronized (this) {
+            stream = listening;
+        }
+        return (stream == null || !stream.connected()) && nanoTime.getAsLong() - lastActive >= timeoutNanos;
     }
 
     /** A new answer stream for a POST; empty once the session is closed. */

@@ -2,11 +2,14 @@ package dev.mcptasks.gateway;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 
 /**
  * The live 2025 sessions of one HTTP gateway, by {@code Mcp-Session-Id}. Ids carry 128 random bits. A session is
@@ -29,17 +32,19 @@ final class HttpSessions {
     private final Map<String, HttpSession> sessions = new ConcurrentHashMap<>();
     private final long retryMillis;
     private final Function<ObjectNode, String> json;
+    private final LongSupplier nanoTime;
 
-    HttpSessions(long retryMillis, Function<ObjectNode, String> json) {
+    HttpSessions(long retryMillis, Function<ObjectNode, String> json, LongSupplier nanoTime) {
         this.retryMillis = retryMillis;
         this.json = json;
+        this.nanoTime = nanoTime;
     }
 
     /** A new session for an {@code initialize}, not yet findable: it is registered once initialize succeeds. */
     HttpSession create(String principal) {
         byte[] bytes = new byte[16];
         random.nextBytes(bytes);
-        return new HttpSession(HexFormat.of().formatHex(bytes), principal, retryMillis, json);
+        return new HttpSession(HexFormat.of().formatHex(bytes), principal, retryMillis, json, nanoTime);
     }
 
     void register(HttpSession session) {
@@ -51,8 +56,23 @@ final class HttpSessions {
             return new Lookup.Missing();
         }
         HttpSession session = sessions.get(id);
-        return session != null && session.principal().equals(principal) ? new Lookup.Found(session)
-                : new Lookup.Unknown(id);
+        if (session == null || !session.principal().equals(principal)) {
+            return new Lookup.Unknown(id);
+        }
+        session.touch();
+        return new Lookup.Found(session);
+    }
+
+    /** Ends the sessions idle for {@code timeout} and returns them (the caller tells the dispatcher). */
+    List<HttpSession> endIdle(Duration timeout) {
+        long nanos = timeout.toNanos();
+        List<HttpSession> ended = new ArrayList<>();
+        for (HttpSession session : sessions.values()) {
+            if (session.idleFor(nanos) && end(session)) {
+                ended.add(session);
+            }
+        }
+        return ended;
     }
 
     /** Removes and closes the session; false when it was already gone (a concurrent DELETE). */

@@ -187,7 +187,7 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
         if (lastEventId == null) {
             SseConnection connection = SseConnection.open(reply.channel(), Map.of(), streaming.keepAliveEvery());
             session.listen(connection).ifPresentOrElse(
-                    stream -> detachOnClose(connection, stream), connection::end);
+                    stream -> detachOnClose(connection, stream, session), connection::end);
             return;
         }
         Optional<EventId> after = EventId.parse(lastEventId);
@@ -199,11 +199,14 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
         }
         SseConnection connection = SseConnection.open(reply.channel(), Map.of(), streaming.keepAliveEvery());
         stream.get().attach(connection, after.get().seq());
-        detachOnClose(connection, stream.get());
+        detachOnClose(connection, stream.get(), session);
     }
 
-    private static void detachOnClose(SseConnection connection, EventStream stream) {
-        connection.channel().closeFuture().addListener(closed -> stream.detach(connection));
+    private static void detachOnClose(SseConnection connection, EventStream stream, HttpSession session) {
+        connection.channel().closeFuture().addListener(closed -> {
+            stream.detach(connection);
+            session.touch();
+        });
     }
 
     /** DELETE: the session ends, its streams close, and the dispatcher forgets it. */

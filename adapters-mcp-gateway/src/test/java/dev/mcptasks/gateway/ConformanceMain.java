@@ -2,6 +2,7 @@ package dev.mcptasks.gateway;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.mcptasks.testkit.ManualClock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -42,7 +43,8 @@ public final class ConformanceMain {
         GatewaySettings settings = GatewaySettings.defaults().withBind("127.0.0.1", port).withStreaming(
                 new GatewaySettings.Streaming(Duration.ofMillis(100), Duration.ofSeconds(15), Duration.ofMillis(500),
                         Duration.ofMillis(300)));
-        HttpGateway gateway = HttpGateway.start(settings, dispatcher);
+        // a clock that never moves: no session of a conformance run times out
+        HttpGateway gateway = HttpGateway.start(settings, dispatcher, new ManualClock());
         Runtime.getRuntime().addShutdownHook(new Thread(gateway::close));
         System.out.println(gateway.endpoint());
         new CountDownLatch(1).await();

@@ -2,6 +2,7 @@ package dev.mcptasks.gateway;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
@@ -85,6 +86,11 @@ final class FakeDispatcher implements FrontDispatcher {
             throw new AssertionError("no session was closed within " + WAIT_SECONDS + " s");
         }
         return session;
+    }
+
+    /** The next session reported closed within {@code wait}, or null. */
+    FrontSession pollClosed(Duration wait) throws InterruptedException {
+        return closed.poll(wait.toNanos(), TimeUnit.NANOSECONDS);
     }
 
     /** Sessions reported closed so far, without waiting. */

@@ -3,6 +3,7 @@ package dev.mcptasks.gateway;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.mcptasks.testkit.ManualClock;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -89,7 +90,7 @@ class HttpSecurityTest {
     void withoutTokensTheGatewayRefusesANonLoopbackBindAddress() {
         String address = "0.0.0.0";
         assertThatThrownBy(() -> HttpGateway.start(GatewaySettings.defaults().withBind(address, 0),
-                new FakeDispatcher()))
+                new FakeDispatcher(), new ManualClock()))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("without bearer tokens")
                 .hasMessageContaining(address)

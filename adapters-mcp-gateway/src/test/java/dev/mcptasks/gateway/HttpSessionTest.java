@@ -2,11 +2,15 @@ package dev.mcptasks.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -142,6 +146,54 @@ class HttpSessionTest {
         try (WireClient.Response again = fixture.client.delete().header(HttpReplies.SESSION_ID, session).send()) {
             assertThat(again.status()).isEqualTo(404);
         }
+    }
+
+    @Test
+    void aSessionIdleForTheTimeoutIsEndedAsByADelete() throws Exception {
+        fixture = new GatewayFixture(GatewaySettings.defaults().withSessionIdleTimeout(Duration.ofMinutes(10)));
+        String idle = fixture.initialize();
+        fixture.clock.advance(Duration.ofMinutes(9));
+        assertThat(fixture.dispatcher.closedCount()).isZero();
+        try (WireClient.Response active = fixture.request(idle, 2, "ping").send()) {
+            assertThat(active.status()).isEqualTo(200);
+        }
+        fixture.clock.advance(Duration.ofMinutes(9));
+        assertThat(fixture.dispatcher.closedCount()).as("a request restarts the idle time").isZero();
+        fixture.clock.advance(Duration.ofMinutes(2));
+        assertThat(fixture.dispatcher.nextClosed().id()).isEqualTo(idle);
+        try (WireClient.Response after = fixture.request(idle, 3, "ping").send()) {
+            assertThat(after.status()).isEqualTo(404);
+        }
+    }
+
+    @Test
+    void aSessionWithAConnectedStreamOrAPendingAnswerIsNotIdle() throws Exception {
+        fixture = new GatewayFixture(GatewaySettings.defaults().withSessionIdleTimeout(Duration.ofMinutes(10)));
+        String listening = fixture.initialize();
+        String waiting = fixture.initialize();
+        CompletableFuture<Optional<ObjectNode>> gate = fixture.dispatcher.gate("tools/call");
+        try (WireClient.Response stream = fixture.client.get().header(HttpReplies.SESSION_ID, listening).send();
+                WireClient.Response call = fixture.request(waiting, 2, "tools/call").header("Accept", "application/json")
+                        .send()) {
+            assertThat(stream.nextEvent().data()).isEmpty();
+            FrontRequest pending = fixture.dispatcher.next("tools/call");
+            fixture.clock.advance(Duration.ofHours(1));
+            assertThat(fixture.dispatcher.closedCount()).isZero();
+            gate.complete(Optional.of(FakeDispatcher.result(pending, JsonNodeFactory.instance.objectNode())));
+            assertThat(call.status()).isEqualTo(200);
+        }
+        // The gateway learns of the closed stream asynchronously; idle time counts from then, so keep moving the
+        // clock until both sessions are swept (or the deadline passes).
+        Set<String> closed = new HashSet<>();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (closed.size() < 2 && System.nanoTime() < deadline) {
+            fixture.clock.advance(Duration.ofMinutes(11));
+            FrontSession swept = fixture.dispatcher.pollClosed(Duration.ofMillis(50));
+            if (swept != null) {
+                closed.add(swept.id());
+            }
+        }
+        assertThat(closed).containsExactlyInAnyOrder(listening, waiting);
     }
 
     @Test
