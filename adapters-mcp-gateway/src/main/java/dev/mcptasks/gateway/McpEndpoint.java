@@ -60,10 +60,11 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
         if (HttpMethod.POST.equals(request.method())) {
             post(reply, principal, request);
         } else if (ModernHeaders.MODERN_VERSION.equals(request.headers().get(ModernHeaders.PROTOCOL_VERSION))) {
-            reply.error(HttpResponseStatus.METHOD_NOT_ALLOWED, "Method Not Allowed: the 2026-07-28 transport is POST only",
-                    ONLY_POST);
+            reply.error(HttpResponseStatus.METHOD_NOT_ALLOWED,
+                    "Method Not Allowed: the 2026-07-28 transport is POST only", ONLY_POST);
         } else if (HttpMethod.GET.equals(request.method())) {
-            session(reply, principal, request.headers()).ifPresent(session -> listen(reply, session, request.headers()));
+            session(reply, principal, request.headers())
+                    .ifPresent(session -> listen(reply, session, request.headers()));
         } else {
             session(reply, principal, request.headers()).ifPresent(session -> end(reply, session));
         }
@@ -96,11 +97,15 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
                     "Invalid Request: batches are not supported, send one JSON-RPC message per POST"), Map.of());
             return;
         }
+        if (message == null || message.isMissingNode()) {
+            reply.send(HttpResponseStatus.BAD_REQUEST, JsonRpc.error(null, JsonRpc.PARSE_ERROR,
+                    "Parse error: the body is empty"), Map.of());
+            return;
+        }
         JsonRpc.Kind kind = JsonRpc.kind(message);
         if (kind == JsonRpc.Kind.INVALID) {
-            reply.send(HttpResponseStatus.BAD_REQUEST, JsonRpc.error(JsonRpc.idOf(message), message == null
-                    ? JsonRpc.PARSE_ERROR : JsonRpc.INVALID_REQUEST, "Invalid Request: the body is not one JSON-RPC "
-                    + "2.0 request, notification or response"), Map.of());
+            reply.send(HttpResponseStatus.BAD_REQUEST, JsonRpc.error(JsonRpc.idOf(message), JsonRpc.INVALID_REQUEST,
+                    "Invalid Request: the body is not one JSON-RPC 2.0 request, notification or response"), Map.of());
             return;
         }
         ObjectNode body = (ObjectNode) message;
@@ -109,7 +114,8 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
             if (mismatch.isPresent()) {
                 reply.send(HttpResponseStatus.BAD_REQUEST, mismatch.get(), Map.of());
             } else if (kind == JsonRpc.Kind.REQUEST) {
-                exchange(reply, new FrontRequest(principal, null, body), accepts, null, true, new JsonFramings.Modern());
+                exchange(reply, new FrontRequest(principal, null, body), accepts, null, true,
+                        new JsonFramings.Modern());
             } else {
                 deliver(reply, new FrontRequest(principal, null, body));
             }
@@ -144,7 +150,8 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
         submit(reply, () -> {
             CompletableFuture<Optional<ObjectNode>> answer = dispatchSafely(front);
             channel.eventLoop().execute(() -> exchange.dispatched(answer));
-            answer.whenComplete((result, failure) -> channel.eventLoop().execute(() -> exchange.answered(result, failure)));
+            answer.whenComplete((result, failure) ->
+                    channel.eventLoop().execute(() -> exchange.answered(result, failure)));
         });
     }
 
@@ -163,7 +170,8 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
         try {
             dispatch.execute(work);
         } catch (RejectedExecutionException e) {
-            reply.error(HttpResponseStatus.SERVICE_UNAVAILABLE, "Service Unavailable: the gateway is stopping", Map.of());
+            reply.error(HttpResponseStatus.SERVICE_UNAVAILABLE, "Service Unavailable: the gateway is stopping",
+                    Map.of());
         }
     }
 
@@ -295,8 +303,8 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
         static Optional<EventId> parse(String value) {
             int dash = value.indexOf('-');
             try {
-                return dash < 0 ? Optional.empty() : Optional.of(new EventId(
-                        Integer.parseInt(value.substring(0, dash).trim()), Long.parseLong(value.substring(dash + 1).trim())));
+                return dash < 0 ? Optional.empty() : Optional.of(new EventId(Integer.parseInt(
+                        value.substring(0, dash).trim()), Long.parseLong(value.substring(dash + 1).trim())));
             } catch (NumberFormatException e) {
                 return Optional.empty();
             }

@@ -30,7 +30,8 @@ final class RebindingGuard {
     Optional<String> refusal(String host, String origin) {
         if (loopbackBind || !allowedHosts.isEmpty()) {
             String name = hostName(host);
-            boolean known = name != null && (allowedHosts.contains(name) || loopbackBind && LOOPBACK_NAMES.contains(name));
+            boolean known = name != null
+                    && (allowedHosts.contains(name) || loopbackBind && LOOPBACK_NAMES.contains(name));
             if (!known) {
                 return Optional.of("Forbidden: Host header " + (host == null ? "(missing)" : host) + " is not allowed");
             }

@@ -97,7 +97,8 @@ final class RequestGate extends ChannelInboundHandlerAdapter {
             boolean missing = verdict instanceof BearerTokens.Verdict.Missing;
             String challenge = missing ? HttpReplies.REALM : HttpReplies.REALM + ", error=\"invalid_token\"";
             replies.rpcError(channel, keepAlive, HttpResponseStatus.UNAUTHORIZED, JsonRpc.TRANSPORT_ERROR,
-                    missing ? "Unauthorized: a bearer token is required" : "Unauthorized: the bearer token is not known",
+                    missing ? "Unauthorized: a bearer token is required"
+                            : "Unauthorized: the bearer token is not known",
                     Map.of(HttpHeaderNames.WWW_AUTHENTICATE.toString(), challenge));
             return Optional.empty();
         }

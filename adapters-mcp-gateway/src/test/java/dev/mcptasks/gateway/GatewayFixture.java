@@ -5,7 +5,8 @@ import dev.mcptasks.testkit.ManualClock;
 /** A started HTTP gateway over a {@link FakeDispatcher}, with a wire client and the 2025 handshake. */
 final class GatewayFixture implements AutoCloseable {
     static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
-            + "\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"0\"}}}";
+            + "\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+            + "\"clientInfo\":{\"name\":\"t\",\"version\":\"0\"}}}";
 
     final FakeDispatcher dispatcher = new FakeDispatcher();
     final ManualClock clock = new ManualClock();

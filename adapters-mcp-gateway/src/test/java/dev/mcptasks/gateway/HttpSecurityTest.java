@@ -188,6 +188,15 @@ class HttpSecurityTest {
     }
 
     @Test
+    void anEmptyBodyIsAParseError() {
+        fixture = new GatewayFixture();
+        try (WireClient.Response response = fixture.client.post("").send()) {
+            assertThat(response.status()).isEqualTo(400);
+            assertThat(response.json().path("error").path("code").asInt()).isEqualTo(JsonRpc.PARSE_ERROR);
+        }
+    }
+
+    @Test
     void aBatchGetsAnInvalidRequestError() {
         fixture = new GatewayFixture();
         try (WireClient.Response response = fixture.client

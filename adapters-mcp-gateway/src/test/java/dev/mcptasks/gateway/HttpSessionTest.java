@@ -173,8 +173,8 @@ class HttpSessionTest {
         String waiting = fixture.initialize();
         CompletableFuture<Optional<ObjectNode>> gate = fixture.dispatcher.gate("tools/call");
         try (WireClient.Response stream = fixture.client.get().header(HttpReplies.SESSION_ID, listening).send();
-                WireClient.Response call = fixture.request(waiting, 2, "tools/call").header("Accept", "application/json")
-                        .send()) {
+                WireClient.Response call = fixture.request(waiting, 2, "tools/call")
+                        .header("Accept", "application/json").send()) {
             assertThat(stream.nextEvent().data()).isEmpty();
             FrontRequest pending = fixture.dispatcher.next("tools/call");
             fixture.clock.advance(Duration.ofHours(1));
