@@ -61,7 +61,7 @@ final class HttpReplies {
         if (!keepAlive) {
             response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
         }
-        channel.eventLoop().execute(() -> {
+        OnLoop.run(channel, () -> {
             var written = channel.writeAndFlush(response);
             if (!keepAlive) {
                 written.addListener(ChannelFutureListener.CLOSE);

@@ -149,9 +149,9 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
                 accepts.eventStream(), streaming, framing);
         submit(reply, () -> {
             CompletableFuture<Optional<ObjectNode>> answer = dispatchSafely(front);
-            channel.eventLoop().execute(() -> exchange.dispatched(answer));
+            OnLoop.run(channel, () -> exchange.dispatched(answer));
             answer.whenComplete((result, failure) ->
-                    channel.eventLoop().execute(() -> exchange.answered(result, failure)));
+                    OnLoop.run(channel, () -> exchange.answered(result, failure)));
         });
     }
 

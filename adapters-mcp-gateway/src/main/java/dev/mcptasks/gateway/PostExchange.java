@@ -119,7 +119,7 @@ final class PostExchange {
 
     /** Any thread: a notification about this request goes on its stream, which it opens if need be. */
     void notifyRelated(ObjectNode notification) {
-        channel.eventLoop().execute(() -> {
+        OnLoop.run(channel, () -> {
             if (state == State.DONE || !acceptsSse || session == null) {
                 if (session != null) {
                     session.toListeningStream(notification);

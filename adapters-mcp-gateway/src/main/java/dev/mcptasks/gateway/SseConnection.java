@@ -43,7 +43,7 @@ final class SseConnection {
         head.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
         head.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
         headers.forEach(head.headers()::set);
-        channel.eventLoop().execute(() -> {
+        OnLoop.run(channel, () -> {
             channel.writeAndFlush(head);
             long every = keepAliveEvery.toMillis();
             if (every > 0) {
@@ -51,7 +51,8 @@ final class SseConnection {
                         TimeUnit.MILLISECONDS);
             }
         });
-        channel.closeFuture().addListener(closed -> channel.eventLoop().execute(connection::stopComments));
+        // close listeners run on the channel's event loop, where the comment timer lives
+        channel.closeFuture().addListener(closed -> connection.stopComments());
         return connection;
     }
 
@@ -61,7 +62,7 @@ final class SseConnection {
 
     /** Writes one complete event (its text ends with a blank line); dropped once the stream ended. */
     void write(String event) {
-        channel.eventLoop().execute(() -> {
+        OnLoop.run(channel, () -> {
             if (!ended && channel.isActive()) {
                 channel.writeAndFlush(new DefaultHttpContent(Unpooled.copiedBuffer(event, StandardCharsets.UTF_8)));
             }
@@ -70,7 +71,7 @@ final class SseConnection {
 
     /** Ends the stream (the last chunk) and closes the connection. */
     void end() {
-        channel.eventLoop().execute(() -> {
+        OnLoop.run(channel, () -> {
             if (!ended) {
                 ended = true;
                 stopComments();

@@ -1,6 +1,7 @@
 package dev.mcptasks.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -95,6 +96,24 @@ class HttpStreamTest {
             gate.complete(Optional.of(FakeDispatcher.result(request, JsonNodeFactory.instance.objectNode())));
             assertThat(response.nextMessage().json().path("id").asInt()).isEqualTo(4);
             assertThat(response.nextEvent()).isNull();
+        }
+    }
+
+    @Test
+    void aNotificationOrAnswerAfterTheGatewayStoppedIsDroppedNotThrownAtTheDispatcher() throws Exception {
+        start(NEVER, Duration.ZERO, Duration.ZERO);
+        String session = fixture.initialize();
+        CompletableFuture<Optional<ObjectNode>> gate = fixture.dispatcher.gate("tools/call");
+        String call = "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"slow\","
+                + "\"_meta\":{\"progressToken\":7}}}";
+        try (WireClient.Response response = fixture.client.post(call).header(HttpReplies.SESSION_ID, session).send()) {
+            FrontRequest request = fixture.dispatcher.next("tools/call");
+            fixture.close();
+            ObjectNode progress = notification("notifications/progress", "total", "1");
+            ((ObjectNode) progress.path("params")).put("progressToken", 7);
+            assertThatCode(() -> request.session().notify(progress)).doesNotThrowAnyException();
+            assertThatCode(() -> gate.complete(Optional.of(FakeDispatcher.result(request,
+                    JsonNodeFactory.instance.objectNode())))).doesNotThrowAnyException();
         }
     }
 
