@@ -163,10 +163,16 @@ public final class HttpGateway implements AutoCloseable {
         });
     }
 
-    /** Stops listening, ends every session (the dispatcher hears of each) and closes all connections. */
+    /**
+     * Stops listening, ends every session (the dispatcher hears of each) and closes all connections; a second call
+     * does nothing.
+     */
     @Override
     public void close() {
         synchronized (this) {
+            if (closed) {
+                return;
+            }
             closed = true;
             if (sweep != null) {
                 sweep.cancel();
