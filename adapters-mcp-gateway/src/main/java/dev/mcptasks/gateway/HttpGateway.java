@@ -1,0 +1,215 @@
+package dev.mcptasks.gateway;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.mcptasks.ports.Clock;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpServerCodec;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The gateway's Streamable HTTP endpoint ({@code /mcp}) on Netty, serving both MCP generations: 2025-11-25 sessions
+ * (POST, a GET notification stream, DELETE; SSE answers resumable with {@code Last-Event-ID}) and stateless
+ * 2026-07-28 requests (POST only, SEP-2243 headers checked). Start it with {@link #start}; {@link #close} ends every
+ * session and stops listening.
+ */
+public final class HttpGateway implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(HttpGateway.class);
+    private static final int DISPATCH_THREADS = 4;
+    private static final Duration SWEEP_AT_MOST_EVERY = Duration.ofMinutes(1);
+
+    private final EventLoopGroup boss;
+    private final EventLoopGroup workers;
+    private final ExecutorService dispatch;
+    private final Channel server;
+    private final HttpSessions sessions;
+    private final FrontDispatcher dispatcher;
+    private final InetSocketAddress address;
+    private final Clock clock;
+    private final Duration idleTimeout;
+    private Clock.Timer sweep;
+    private boolean closed;
+
+    private HttpGateway(EventLoopGroup boss, EventLoopGroup workers, ExecutorService dispatch, Channel server,
+            HttpSessions sessions, FrontDispatcher dispatcher, Clock clock, Duration idleTimeout) {
+        this.boss = boss;
+        this.workers = workers;
+        this.dispatch = dispatch;
+        this.server = server;
+        this.sessions = sessions;
+        this.dispatcher = dispatcher;
+        this.address = (InetSocketAddress) server.localAddress();
+        this.clock = clock;
+        this.idleTimeout = idleTimeout;
+    }
+
+    /**
+     * Binds and starts serving the front door.
+     *
+     * @param clock times idle sessions out ({@link GatewaySettings#sessionIdleTimeout()})
+     * @throws IllegalStateException with a one-line reason when the settings would expose an unauthenticated
+     *     endpoint beyond loopback, or the address cannot be bound
+     */
+    public static HttpGateway start(GatewaySettings settings, FrontDoor door, Clock clock) {
+        return start(settings, Objects.requireNonNull(door, "door").dispatcher(), clock);
+    }
+
+    static HttpGateway start(GatewaySettings settings, FrontDispatcher dispatcher, Clock clock) {
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(dispatcher, "dispatcher");
+        Objects.requireNonNull(clock, "clock");
+        InetAddress bind = resolve(settings.bindHost());
+        if (settings.bearerTokens().isEmpty() && !bind.isLoopbackAddress()) {
+            throw new IllegalStateException("refusing to serve the MCP gateway without bearer tokens on the "
+                    + "non-loopback address " + settings.bindHost() + ": configure tokens or bind 127.0.0.1");
+        }
+        ObjectMapper mapper = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+        HttpReplies replies = new HttpReplies(mapper);
+        HttpSessions sessions = new HttpSessions(settings.streaming().retry().toMillis(), replies::text,
+                clock::nanoTime);
+        RebindingGuard guard = new RebindingGuard(bind.isLoopbackAddress(), settings.allowedOrigins(),
+                settings.allowedHosts());
+        BearerTokens tokens = new BearerTokens(settings.bearerTokens(), settings.anonymousPrincipal());
+        ExecutorService dispatch = dispatchExecutor();
+        McpEndpoint endpoint = new McpEndpoint(dispatcher, sessions, replies, settings.streaming(), dispatch);
+        EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
+        try {
+            Channel server = new ServerBootstrap()
+                    .group(boss, workers)
+                    .channel(NioServerSocketChannel.class)
+                    .childHandler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel channel) {
+                            channel.pipeline().addLast(
+                                    new HttpServerCodec(),
+                                    new RequestGate(guard, tokens, settings.maxRequestBytes(), replies),
+                                    new BodyLimit(settings.maxRequestBytes(), replies),
+                                    endpoint);
+                        }
+                    })
+                    .bind(new InetSocketAddress(bind, settings.port())).sync().channel();
+            HttpGateway gateway = new HttpGateway(boss, workers, dispatch, server, sessions, dispatcher, clock,
+                    settings.sessionIdleTimeout());
+            gateway.scheduleSweep();
+            LOG.info("MCP gateway listening on {} ({})", gateway.endpoint(),
+                    tokens.required() ? "bearer tokens required" : "no authentication, loopback only");
+            return gateway;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            shutdown(boss, workers, dispatch);
+            throw new IllegalStateException("interrupted while binding " + settings.bindHost() + ":" + settings.port());
+        } catch (RuntimeException e) {
+            shutdown(boss, workers, dispatch);
+            throw new IllegalStateException("cannot listen on " + settings.bindHost() + ":" + settings.port() + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** The bound address (the real port when the settings asked for an ephemeral one). */
+    public InetSocketAddress address() {
+        return address;
+    }
+
+    /** The MCP endpoint URI, {@code http://<host>:<port>/mcp}. */
+    public URI endpoint() {
+        String host = address.getAddress().getHostAddress();
+        String literal = host.contains(":") ? "[" + host + "]" : host;
+        return URI.create("http://" + literal + ":" + address.getPort() + RequestGate.PATH);
+    }
+
+    /**
+     * Ends the sessions idle for the timeout, then looks again in half the timeout (at most a minute), so a session
+     * lives at most that much longer than the timeout. Runs on the clock's timer: short, it only hands the
+     * dispatcher's part to the dispatch executor.
+     */
+    private synchronized void scheduleSweep() {
+        if (closed || idleTimeout.isZero()) {
+            return;
+        }
+        Duration every = idleTimeout.dividedBy(2);
+        every = every.compareTo(SWEEP_AT_MOST_EVERY) > 0 ? SWEEP_AT_MOST_EVERY : every.isZero() ? idleTimeout : every;
+        sweep = clock.schedule(every, () -> {
+            for (HttpSession session : sessions.endIdle(idleTimeout)) {
+                LOG.debug("session {} ended after {} idle", session.id(), idleTimeout);
+                try {
+                    dispatch.execute(() -> dispatcher.sessionClosed(session));
+                } catch (RejectedExecutionException stopping) {
+                    // close() tells the dispatcher about the sessions still registered; this one is already gone
+                    dispatcher.sessionClosed(session);
+                }
+            }
+            scheduleSweep();
+        });
+    }
+
+    /**
+     * Stops listening, ends every session (the dispatcher hears of each) and closes all connections; a second call
+     * does nothing.
+     */
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            if (sweep != null) {
+                sweep.cancel();
+            }
+        }
+        server.close().syncUninterruptibly();
+        for (HttpSession session : sessions.endAll()) {
+            try {
+                dispatcher.sessionClosed(session);
+            } catch (RuntimeException e) {
+                LOG.warn("the dispatcher failed closing session {}: {}", session.id(), e.toString());
+            }
+        }
+        shutdown(boss, workers, dispatch);
+    }
+
+    private static void shutdown(EventLoopGroup boss, EventLoopGroup workers, ExecutorService dispatch) {
+        dispatch.shutdownNow();
+        boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    private static InetAddress resolve(String host) {
+        try {
+            return InetAddress.getByName(host);
+        } catch (UnknownHostException e) {
+            throw new IllegalStateException("cannot resolve the gateway bind address " + host);
+        }
+    }
+
+    private static ExecutorService dispatchExecutor() {
+        AtomicInteger threads = new AtomicInteger();
+        return new ThreadPoolExecutor(DISPATCH_THREADS, DISPATCH_THREADS, 0, TimeUnit.MILLISECONDS,
+                new LinkedBlockingQueue<>(), runnable -> {
+                    Thread thread = new Thread(runnable, "mcp-gateway-dispatch-" + threads.incrementAndGet());
+                    thread.setDaemon(true);
+                    return thread;
+                });
+    }
+}

@@ -1,0 +1,160 @@
+package dev.mcptasks.gateway;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
+
+/**
+ * A 2025-11-25 session of the HTTP endpoint: its principal, its SSE streams (kept for resumption) and its requests in
+ * flight. A notification goes to the stream of the request it belongs to (by progress token, or by related task for a
+ * blocked {@code tasks/result}), else to the GET stream, else nowhere: notifications are advisory, clients poll.
+ */
+final class HttpSession implements FrontSession {
+    /** Ended streams kept per session for a late {@code Last-Event-ID}; the oldest go first. */
+    static final int KEPT_ENDED_STREAMS = 16;
+
+    private final String id;
+    private final String principal;
+    private final long retryMillis;
+    private final Function<ObjectNode, String> json;
+    private final LongSupplier nanoTime;
+    private volatile long lastActive;
+    private final Set<PostExchange> inFlight = ConcurrentHashMap.newKeySet();
+    private final Map<Integer, EventStream> streams = new LinkedHashMap<>();
+    private EventStream listening;
+    private int lastStream;
+    private boolean closed;
+
+    HttpSession(String id, String principal, long retryMillis, Function<ObjectNode, String> json,
+            LongSupplier nanoTime) {
+        this.id = id;
+        this.principal = principal;
+        this.retryMillis = retryMillis;
+        this.json = json;
+        this.nanoTime = nanoTime;
+        this.lastActive = nanoTime.getAsLong();
+    }
+
+    @Override
+    public String id() {
+        return id;
+    }
+
+    String principal() {
+        return principal;
+    }
+
+    @Override
+    public void notify(ObjectNode notification) {
+        for (PostExchange exchange : inFlight) {
+            if (exchange.relatesTo(notification)) {
+                exchange.notifyRelated(notification);
+                return;
+            }
+        }
+        toListeningStream(notification);
+    }
+
+    /** Sends on the GET stream, or drops when the client has none. */
+    void toListeningStream(ObjectNode notification) {
+        EventStream stream;
+        synchronized (this) {
+            stream = listening;
+        }
+        if (stream != null) {
+            stream.send(json.apply(notification));
+        }
+    }
+
+    void started(PostExchange exchange) {
+        inFlight.add(exchange);
+        touch();
+    }
+
+    void ended(PostExchange exchange) {
+        inFlight.remove(exchange);
+        touch();
+    }
+
+    /** The client did something (a request, a stream it closed): the idle time counts from now. */
+    void touch() {
+        lastActive = nanoTime.getAsLong();
+    }
+
+    /**
+     * True when the session has been idle for {@code timeoutNanos}: no request for that long, none still waiting for
+     * its answer, and no GET stream connected (a connected listener is a live client however quiet).
+     */
+    boolean idleFor(long timeoutNanos) {
+        if (!inFlight.isEmpty()) {
+            return false;
+        }
+        EventStream stream;
+        synchronized (this) {
+            stream = listening;
+        }
+        return (stream == null || !stream.connected()) && nanoTime.getAsLong() - lastActive >= timeoutNanos;
+    }
+
+    /** A new answer stream for a POST; empty once the session is closed. */
+    synchronized Optional<EventStream> newStream() {
+        if (closed) {
+            return Optional.empty();
+        }
+        EventStream stream = EventStream.resumable(++lastStream, retryMillis);
+        streams.put(stream.number(), stream);
+        forgetOldEndedStreams();
+        return Optional.of(stream);
+    }
+
+    /** Opens the GET stream on {@code connection}, ending the previous one; empty once the session is closed. */
+    synchronized Optional<EventStream> listen(SseConnection connection) {
+        Optional<EventStream> stream = newStream();
+        stream.ifPresent(opened -> {
+            if (listening != null) {
+                listening.end();
+            }
+            listening = opened;
+            opened.attach(connection, -1);
+        });
+        return stream;
+    }
+
+    synchronized Optional<EventStream> stream(int number) {
+        return Optional.ofNullable(streams.get(number));
+    }
+
+    /** Ends every stream (their connections close); later notifications are dropped. */
+    void close() {
+        List<EventStream> ending;
+        synchronized (this) {
+            closed = true;
+            ending = new ArrayList<>(streams.values());
+            streams.clear();
+            listening = null;
+        }
+        ending.forEach(EventStream::end);
+    }
+
+    private void forgetOldEndedStreams() {
+        int ended = 0;
+        for (EventStream stream : streams.values()) {
+            ended += stream.finished() ? 1 : 0;
+        }
+        Iterator<EventStream> oldestFirst = streams.values().iterator();
+        while (ended > KEPT_ENDED_STREAMS && oldestFirst.hasNext()) {
+            if (oldestFirst.next().finished()) {
+                oldestFirst.remove();
+                ended--;
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package dev.mcptasks.gateway;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+
+/** How a JSON answer to a POST is framed, per kind of request. */
+final class JsonFramings {
+    private JsonFramings() {}
+
+    /** A 2025 request in its session: 200, whatever the JSON-RPC outcome. */
+    record Plain() implements PostExchange.JsonFraming {
+        @Override
+        public HttpResponseStatus status(ObjectNode answer) {
+            return HttpResponseStatus.OK;
+        }
+
+        @Override
+        public Map<String, String> headers(ObjectNode answer) {
+            return Map.of();
+        }
+    }
+
+    /** A 2026 request: the edge errors get their HTTP status (400, 404), as 2026 clients expect. */
+    record Modern() implements PostExchange.JsonFraming {
+        @Override
+        public HttpResponseStatus status(ObjectNode answer) {
+            return HttpResponseStatus.valueOf(ModernHeaders.httpStatus(answer));
+        }
+
+        @Override
+        public Map<String, String> headers(ObjectNode answer) {
+            return Map.of();
+        }
+    }
+
+    /**
+     * {@code initialize}: a successful answer registers the new session and names it in {@code Mcp-Session-Id}; a
+     * refused one leaves no session behind (the dispatcher is told it closed).
+     */
+    record Initialize(HttpSession session, HttpSessions sessions, FrontDispatcher dispatcher, Executor dispatch)
+            implements PostExchange.JsonFraming {
+        @Override
+        public HttpResponseStatus status(ObjectNode answer) {
+            return HttpResponseStatus.OK;
+        }
+
+        @Override
+        public Map<String, String> headers(ObjectNode answer) {
+            if (answer.has("result")) {
+                sessions.register(session);
+                return Map.of(HttpReplies.SESSION_ID, session.id());
+            }
+            try {
+                dispatch.execute(() -> dispatcher.sessionClosed(session));
+            } catch (RejectedExecutionException stopping) {
+                // the gateway is stopping and tells the dispatcher about every session anyway
+            }
+            return Map.of();
+        }
+    }
+}
