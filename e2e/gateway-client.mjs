@@ -242,6 +242,8 @@ try {
     process.exit(2);
   }
 } catch (error) {
+  log(`failed: ${error?.stack ?? error} ${error?.cause ? `cause: ${error.cause?.stack ?? JSON.stringify(error.cause)}` : ""}`
+    + ` ${error?.data ? JSON.stringify(error.data) : ""}`);
   process.stdout.write(`FAILED ${error?.message ?? error}\n`);
   process.exit(1);
 }

@@ -68,7 +68,7 @@ final class ExtensionFront {
         ObjectNode capabilities = result.putObject("capabilities");
         capabilities.putObject("tools");
         capabilities.putObject("extensions").putObject(ModernEnvelope.TASKS_EXTENSION);
-        return result;
+        return notCached(result);
     }
 
     /** Upstream Tools renamed; per-tool task metadata does not exist in this generation, so it is removed. */
@@ -86,7 +86,7 @@ final class ExtensionFront {
                 }
                 list.add(json);
             }
-            return result;
+            return notCached(result);
         });
     }
 
@@ -200,6 +200,14 @@ final class ExtensionFront {
         }
         LegacyFront.meta(result).set(ModernEnvelope.SERVER_INFO, shapes.serverInfo());
         return result;
+    }
+
+    /**
+     * The cache hints of a cacheable result (SEP-2549; not task fields): the SDK v2 client requires them. The tool
+     * list follows the upstream servers' and the principal is per request, so a client may neither reuse nor share it.
+     */
+    private static ObjectNode notCached(ObjectNode result) {
+        return result.put("ttlMs", 0).put("cacheScope", "private");
     }
 
     private static CompletableFuture<ObjectNode> done(ObjectNode result) {

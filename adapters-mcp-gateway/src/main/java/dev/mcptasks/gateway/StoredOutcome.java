@@ -71,7 +71,23 @@ sealed interface StoredOutcome {
             result.putArray("content");
             return result;
         }
-        return stored.isObject() ? ((ObjectNode) stored).deepCopy() : text(FrontJson.write(stored));
+        return stored.isObject() ? withoutUpstreamTask(((ObjectNode) stored).deepCopy())
+                : text(FrontJson.write(stored));
+    }
+
+    /**
+     * A 2025 upstream tags its task result with its own task id ({@code _meta} related-task): that id is the
+     * upstream's, not the one the gateway handed out, and names a task the caller cannot reach. It is removed; a
+     * front that tags results tags them with the gateway's id.
+     */
+    private static ObjectNode withoutUpstreamTask(ObjectNode result) {
+        if (result.get("_meta") instanceof ObjectNode meta) {
+            meta.remove(LegacyFront.RELATED_TASK);
+            if (meta.isEmpty()) {
+                result.remove("_meta");
+            }
+        }
+        return result;
     }
 
     private static ObjectNode text(String text) {

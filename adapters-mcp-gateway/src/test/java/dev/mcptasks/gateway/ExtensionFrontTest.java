@@ -77,6 +77,18 @@ class ExtensionFrontTest {
     }
 
     @Test
+    void cacheableResultsCarryTheCacheHintsTheSdkRequires() {
+        // SEP-2549: server/discover and tools/list are cacheable results whose ttlMs and cacheScope the TypeScript
+        // SDK v2 client validates (it refuses a tools/list without them); 0 and private: never reuse, never share
+        for (String method : new String[] {"server/discover", "tools/list"}) {
+            ObjectNode result = result(ALICE, method, "{}");
+            assertThat(result.path("ttlMs").isIntegralNumber()).as(method).isTrue();
+            assertThat(result.path("ttlMs").asLong()).as(method).isZero();
+            assertThat(result.path("cacheScope").asText()).as(method).isEqualTo("private");
+        }
+    }
+
+    @Test
     void toolsListStripsTaskSupportAndKeepsTheRest() {
         JsonNode tools = result(ALICE, "tools/list", "{}").path("tools");
 
@@ -135,6 +147,18 @@ class ExtensionFrontTest {
         assertThat(completed.path("status").asText()).isEqualTo("completed");
         assertThat(completed.path("result")).isEqualTo(FrontHarness.json(
                 "{'content':[{'type':'text','text':'done'}],'resultType':'complete'}"));
+    }
+
+    @Test
+    void theUpstreamsOwnTaskIdInAResultNeverReachesTheCaller() {
+        String id = createTask();
+        front.created(id, V2025);
+        front.polled(id, FrontHarness.completed("{'content':[],'_meta':{'io.modelcontextprotocol/related-task':"
+                + "{'taskId':'upstream-7'},'vendor':1}}"));
+
+        JsonNode result = get(id).path("result");
+        assertThat(result.path("_meta")).isEqualTo(FrontHarness.json("{'vendor':1}"));
+        assertThat(result.toString()).doesNotContain("upstream-7");
     }
 
     @Test

@@ -21,6 +21,9 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The front door ({@code mcp-tasks gateway}): the protocol layer over the task service and the upstream servers'
@@ -29,6 +32,8 @@ import java.util.Map;
  * list tools.
  */
 final class GatewayModule extends AbstractModule {
+    private static final int STORE_THREADS = 8;
+    private static final AtomicInteger STORE_THREAD_COUNT = new AtomicInteger();
     private final boolean ownSessions;
 
     private GatewayModule(boolean ownSessions) {
@@ -62,7 +67,14 @@ final class GatewayModule extends AbstractModule {
     @Provides
     @Singleton
     FrontDoor frontDoor(TaskService tasks, ToolCatalog catalog, Clock clock, AppConfig config) {
-        return FrontDoor.create(tasks, catalog, clock, frontSettings(config));
+        // the handlers' store reads and writes: short, and bounded so that a flood of requests queues here rather
+        // than opening more store work than the pool can serve
+        ExecutorService storeCalls = Executors.newFixedThreadPool(STORE_THREADS, runnable -> {
+            Thread thread = new Thread(runnable, "mcp-tasks-gateway-" + STORE_THREAD_COUNT.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
+        return FrontDoor.create(tasks, catalog, clock, storeCalls, frontSettings(config));
     }
 
     @Provides

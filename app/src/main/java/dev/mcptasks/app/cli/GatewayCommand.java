@@ -10,6 +10,7 @@ import dev.mcptasks.gateway.FrontDoor;
 import dev.mcptasks.gateway.GatewaySettings;
 import dev.mcptasks.gateway.HttpGateway;
 import dev.mcptasks.gateway.StdioGateway;
+import dev.mcptasks.ports.Clock;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -81,7 +82,7 @@ final class GatewayCommand implements Callable<Integer> {
                     process.start();
                 }
                 if (http) {
-                    server = startHttp(settings, door);
+                    server = startHttp(settings, door, app.get(Clock.class));
                     LOG.info("gateway: MCP on {} for servers {}{}", server.endpoint(),
                             config.gateway().exposed().keySet(), worker == null ? ", no worker" : ", worker " + worker);
                 }
@@ -109,14 +110,12 @@ final class GatewayCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private static HttpGateway startHttp(GatewaySettings settings, FrontDoor door) {
+    private static HttpGateway startHttp(GatewaySettings settings, FrontDoor door, Clock clock) {
         try {
-            return HttpGateway.start(settings, door);
-        } catch (IllegalArgumentException e) {
+            return HttpGateway.start(settings, door, clock);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            // the adapter's one-line reason: an open endpoint beyond loopback, or an address that cannot be bound
             throw new ConfigException("gateway", "gateway: " + e.getMessage());
-        } catch (RuntimeException e) {
-            throw new ConfigException("gateway.port", "gateway: cannot listen on " + settings.bindHost() + ":"
-                    + settings.port() + ": " + rootMessage(e));
         }
     }
 
@@ -125,14 +124,6 @@ final class GatewayCommand implements Callable<Integer> {
         InputStream in = System.in;
         OutputStream out = System.out;
         StdioGateway.of(door, principal, maxLineBytes, STDIO_DRAIN).serve(in, out);
-    }
-
-    private static String rootMessage(Throwable error) {
-        Throwable cause = error;
-        while (cause.getCause() != null && cause.getCause() != cause) {
-            cause = cause.getCause();
-        }
-        return cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
     }
 
     private static WorkerId labelled(String label) {
