@@ -67,6 +67,21 @@ class HttpStreamTest {
     }
 
     @Test
+    void anAnswerSlowerThanSseAfterTurnsIntoAStreamWhenTheDelayRunsOut() throws Exception {
+        start(Duration.ofMillis(50), Duration.ZERO, Duration.ZERO);
+        String session = fixture.initialize();
+        CompletableFuture<Optional<ObjectNode>> gate = fixture.dispatcher.gate("tools/call");
+        try (WireClient.Response response = fixture.request(session, 2, "tools/call").send()) {
+            // the head arrives while the answer is still gated: the delay, not the answer, started the stream
+            assertThat(response.header("Content-Type")).isEqualTo("text/event-stream");
+            assertThat(gate).isNotDone();
+            FrontRequest call = fixture.dispatcher.next("tools/call");
+            gate.complete(Optional.of(FakeDispatcher.result(call, JsonNodeFactory.instance.objectNode())));
+            assertThat(response.nextMessage().json().path("id").asInt()).isEqualTo(2);
+        }
+    }
+
+    @Test
     void aClientThatDoesNotAcceptStreamsWaitsForJson() throws Exception {
         start(Duration.ZERO, Duration.ZERO, Duration.ZERO);
         String session = fixture.initialize();
