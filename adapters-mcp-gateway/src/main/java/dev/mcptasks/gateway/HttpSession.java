@@ -90,11 +90,12 @@ final class HttpSession implements FrontSession {
     }
 
     /**
-     * True when the session has been idle for {@code timeoutNanos}: no request for that long, none still waiting for
-     * its answer, and no GET stream connected (a connected listener is a live client however quiet).
+     * True when the session has been idle for {@code timeoutNanos}: no request for that long, no client connected to
+     * wait for an answer, and no GET stream connected (a connected listener is a live client however quiet). An
+     * answer stream whose client left and never resumed does not keep the session alive.
      */
     boolean idleFor(long timeoutNanos) {
-        if (!inFlight.isEmpty()) {
+        if (inFlight.stream().anyMatch(PostExchange::live)) {
             return false;
         }
         EventStream stream;
@@ -132,7 +133,10 @@ final class HttpSession implements FrontSession {
         return Optional.ofNullable(streams.get(number));
     }
 
-    /** Ends every stream (their connections close); later notifications are dropped. */
+    /**
+     * Ends every stream (their connections close) and abandons the requests still waiting (the dispatcher's futures
+     * are cancelled: nobody can collect their answers); later notifications are dropped.
+     */
     void close() {
         List<EventStream> ending;
         synchronized (this) {
@@ -142,6 +146,7 @@ final class HttpSession implements FrontSession {
             listening = null;
         }
         ending.forEach(EventStream::end);
+        inFlight.forEach(PostExchange::sessionEnded);
     }
 
     private void forgetOldEndedStreams() {

@@ -43,15 +43,19 @@ final class PostExchange {
     private final GenericFutureListener<ChannelFuture> onClose;
     private CompletableFuture<Optional<ObjectNode>> pending;
     private State state = State.PENDING;
-    private EventStream stream;
+    private boolean abandoned;
+    /** Read by the idle sweep from another thread; written on the event loop. */
+    private volatile EventStream stream;
+    private SseConnection connection;
     private ScheduledFuture<?> sseTimer;
     private ScheduledFuture<?> pollTimer;
 
     /**
      * @param session the request's 2025 session (its streams are resumable and take related notifications), or null
      *     (a stateless 2026 request, or an {@code initialize} whose session does not exist yet)
-     * @param cancelOnClose whether the client closing the connection cancels the request (2026 only: in 2025 a
-     *     disconnection is not a cancellation)
+     * @param cancelOnClose whether the client closing the connection cancels the request even once its answer
+     *     streams (2026, where that is the definition of cancelling a request); a 2025 answer stream outlives its
+     *     connection for a resuming GET, so there only a request still waiting for a JSON answer is cancelled
      */
     PostExchange(Channel channel, boolean keepAlive, HttpReplies replies, ObjectNode request, HttpSession session,
             boolean cancelOnClose, boolean acceptsSse, GatewaySettings.Streaming streaming, JsonFraming framing) {
@@ -74,6 +78,10 @@ final class PostExchange {
     /** On the event loop: the dispatcher has taken the request; start the clock for an SSE answer. */
     void dispatched(CompletableFuture<Optional<ObjectNode>> future) {
         pending = future;
+        if (abandoned) {
+            future.cancel(false);
+            return;
+        }
         if (state != State.PENDING || future.isDone() || !acceptsSse) {
             return;
         }
@@ -137,7 +145,8 @@ final class PostExchange {
         state = State.STREAMING;
         cancel(sseTimer);
         stream = session == null ? EventStream.ephemeral() : session.newStream().orElseGet(EventStream::ephemeral);
-        stream.attach(SseConnection.open(channel, Map.of(), streaming.keepAliveEvery()), -1);
+        connection = SseConnection.open(channel, Map.of(), streaming.keepAliveEvery());
+        stream.attach(connection, -1);
         long pollAfter = streaming.pollAfter().toMillis();
         if (session != null && pollAfter > 0) {
             // SEP-1699 polling: the connection goes, the stream stays; the client comes back with Last-Event-ID.
@@ -150,19 +159,45 @@ final class PostExchange {
     }
 
     /**
-     * On the event loop: the client's connection closed. A 2025 stream keeps collecting events for a resuming GET
-     * (disconnection is not cancellation there); a 2026 request is cancelled, as the 2026 transport defines it.
+     * On the event loop: the client's connection closed. Nobody can receive the answer any more, so the dispatcher's
+     * future is cancelled (its waits stop), unless the answer streams on a 2025 stream: that keeps collecting events
+     * for a GET with {@code Last-Event-ID} until the answer comes or the session ends.
      */
     private void connectionClosed() {
         if (state == State.DONE) {
             return;
         }
-        if (cancelOnClose) {
-            if (pending != null) {
-                pending.cancel(false);
+        if (cancelOnClose || state == State.PENDING) {
+            abandon();
+        } else {
+            stream.detach(connection);
+            if (session != null) {
+                session.touch();
             }
-            done();
         }
+    }
+
+    /** Any thread: the session ended (DELETE, idle, the gateway stops); nobody will collect the answer. */
+    void sessionEnded() {
+        OnLoop.run(channel, () -> {
+            if (state != State.DONE) {
+                abandon();
+            }
+        });
+    }
+
+    /** Any thread: whether a client is still there to take the answer (its connection, or a resumed stream's). */
+    boolean live() {
+        EventStream current = stream;
+        return channel.isActive() || current != null && current.connected();
+    }
+
+    private void abandon() {
+        abandoned = true;
+        if (pending != null) {
+            pending.cancel(false);
+        }
+        done();
     }
 
     private void done() {

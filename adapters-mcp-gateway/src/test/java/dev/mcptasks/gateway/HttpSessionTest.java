@@ -197,6 +197,31 @@ class HttpSessionTest {
     }
 
     @Test
+    void anAnswerStreamWhoseClientLeftDoesNotKeepTheSessionAliveAndIsCancelledWithIt() throws Exception {
+        fixture = new GatewayFixture(GatewaySettings.defaults().withSessionIdleTimeout(Duration.ofMinutes(10))
+                .withStreaming(new GatewaySettings.Streaming(Duration.ZERO, Duration.ZERO, Duration.ofSeconds(1),
+                        Duration.ZERO)));
+        String session = fixture.initialize();
+        CompletableFuture<Optional<ObjectNode>> gate = fixture.dispatcher.gate("tools/call");
+        try (WireClient.Response stream = fixture.request(session, 2, "tools/call").send()) {
+            assertThat(stream.nextEvent().data()).isEmpty();
+            fixture.dispatcher.next("tools/call");
+            fixture.clock.advance(Duration.ofHours(1));
+            assertThat(fixture.dispatcher.closedCount()).as("its client is still connected").isZero();
+        }
+        FrontSession swept = null;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (swept == null && System.nanoTime() < deadline) {
+            fixture.clock.advance(Duration.ofMinutes(11));
+            swept = fixture.dispatcher.pollClosed(Duration.ofMillis(50));
+        }
+        assertThat(swept).isNotNull();
+        assertThat(swept.id()).isEqualTo(session);
+        assertThat(gate).failsWithin(Duration.ofSeconds(10));
+        assertThat(gate.isCancelled()).isTrue();
+    }
+
+    @Test
     void closingTheGatewayEndsEverySession() throws Exception {
         fixture = new GatewayFixture();
         String first = fixture.initialize();

@@ -67,6 +67,21 @@ class HttpStreamTest {
     }
 
     @Test
+    void anAnswerSlowerThanSseAfterTurnsIntoAStreamWhenTheDelayRunsOut() throws Exception {
+        start(Duration.ofMillis(50), Duration.ZERO, Duration.ZERO);
+        String session = fixture.initialize();
+        CompletableFuture<Optional<ObjectNode>> gate = fixture.dispatcher.gate("tools/call");
+        try (WireClient.Response response = fixture.request(session, 2, "tools/call").send()) {
+            // the head arrives while the answer is still gated: the delay, not the answer, started the stream
+            assertThat(response.header("Content-Type")).isEqualTo("text/event-stream");
+            assertThat(gate).isNotDone();
+            FrontRequest call = fixture.dispatcher.next("tools/call");
+            gate.complete(Optional.of(FakeDispatcher.result(call, JsonNodeFactory.instance.objectNode())));
+            assertThat(response.nextMessage().json().path("id").asInt()).isEqualTo(2);
+        }
+    }
+
+    @Test
     void aClientThatDoesNotAcceptStreamsWaitsForJson() throws Exception {
         start(Duration.ZERO, Duration.ZERO, Duration.ZERO);
         String session = fixture.initialize();
@@ -77,6 +92,35 @@ class HttpStreamTest {
             gate.complete(Optional.of(FakeDispatcher.result(call, JsonNodeFactory.instance.objectNode())));
             assertThat(response.header("Content-Type")).isEqualTo("application/json");
             assertThat(response.json().path("id").asInt()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void aClientThatLeavesWhileWaitingForJsonCancelsTheRequestSinceNobodyCanResumeIt() throws Exception {
+        start(Duration.ZERO, Duration.ZERO, Duration.ZERO);
+        String session = fixture.initialize();
+        CompletableFuture<Optional<ObjectNode>> gate = fixture.dispatcher.gate("tools/call");
+        WireClient.Response response = fixture.request(session, 2, "tools/call").header("Accept", "application/json")
+                .send();
+        fixture.dispatcher.next("tools/call");
+        response.close();
+        assertThat(gate).failsWithin(Duration.ofSeconds(10));
+        assertThat(gate.isCancelled()).isTrue();
+    }
+
+    @Test
+    void deletingTheSessionCancelsTheAnswersItsStreamsStillWaitFor() throws Exception {
+        start(Duration.ZERO, Duration.ZERO, Duration.ZERO);
+        String session = fixture.initialize();
+        CompletableFuture<Optional<ObjectNode>> gate = fixture.dispatcher.gate("tools/call");
+        try (WireClient.Response stream = fixture.request(session, 2, "tools/call").send()) {
+            assertThat(stream.nextEvent().data()).isEmpty();
+            try (WireClient.Response delete = fixture.client.delete().header(HttpReplies.SESSION_ID, session).send()) {
+                assertThat(delete.status()).isEqualTo(200);
+            }
+            assertThat(gate).failsWithin(Duration.ofSeconds(10));
+            assertThat(gate.isCancelled()).isTrue();
+            assertThat(stream.nextMessage()).isNull();
         }
     }
 
@@ -187,8 +231,9 @@ class HttpStreamTest {
             second.complete(Optional.of(FakeDispatcher.result(secondCall, JsonNodeFactory.instance.objectNode())));
             assertThat(other.nextMessage().json().path("id").asInt()).isEqualTo(3);
         }
-        first.complete(Optional.of(FakeDispatcher.result(firstCall, JsonNodeFactory.instance.objectNode()
-                .put("answer", 42))));
+        // a 2025 answer stream outlives its connection: the request was not cancelled
+        assertThat(first.complete(Optional.of(FakeDispatcher.result(firstCall, JsonNodeFactory.instance.objectNode()
+                .put("answer", 42))))).isTrue();
 
         try (WireClient.Response resumed = fixture.client.get().header(HttpReplies.SESSION_ID, session)
                 .header("Last-Event-ID", primingId).send()) {
