@@ -98,7 +98,7 @@ for upstream in "${upstreams[@]}"; do
     else
       tool="everything__simulate-research-query"; args="{\"topic\": \"durable $name\"}"; expected[$name]="durable $name"
     fi
-    client run --url "$url" --token "$ALICE_TOKEN" --generation "$generation" --tool "$tool" --args "$args" \
+    client run --url "$url" --token="$ALICE_TOKEN" --generation "$generation" --tool "$tool" --args "$args" \
       --task-file "$work/$name.task" >"$work/$name.out" 2>"$work/$name.log" &
     pids+=($!)
     runs+=("$name:$!")
@@ -129,7 +129,7 @@ for run in "${runs[@]}"; do
   fi
   task=$(cat "$work/$name.task")
   generation=${name##*-}
-  if ! peek=$(client peek --url "$url" --token "$BOB_TOKEN" --generation "$generation" --task-id "$task" 2>>"$work/$name.log"); then
+  if ! peek=$(client peek --url "$url" --token="$BOB_TOKEN" --generation "$generation" --task-id "$task" 2>>"$work/$name.log"); then
     say "$name: bob's peek did not answer 'not found': $peek"; failures=$((failures + 1)); continue
   fi
   say "$name: PASS (same task $task, result '${expected[$name]}', bob: ${peek%% *})"
