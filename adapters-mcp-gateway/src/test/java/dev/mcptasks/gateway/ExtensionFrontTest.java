@@ -127,7 +127,7 @@ class ExtensionFrontTest {
         front.polled(id, FrontHarness.completed("{'content':[{'type':'text','text':'1'}]}"));
         front.tick();
 
-        ObjectNode result = (ObjectNode) blocked.join().orElseThrow().get("result");
+        ObjectNode result = (ObjectNode) FrontHarness.answered(blocked).get("result");
         assertThat(result.path("resultType").asText()).isEqualTo("complete");
         assertThat(result.path("content").get(0).path("text").asText()).isEqualTo("1");
         assertThat(result.path("_meta").has(ModernEnvelope.SERVER_INFO)).isTrue();
@@ -242,7 +242,7 @@ class ExtensionFrontTest {
                 "{'k1':{'method':'elicitation/create','params':{'message':'Deploy?'}}}"));
         front.tick();
 
-        ObjectNode round = (ObjectNode) first.join().orElseThrow().get("result");
+        ObjectNode round = (ObjectNode) FrontHarness.answered(first).get("result");
         assertThat(round.path("resultType").asText()).isEqualTo("input_required");
         assertThat(round.path("inputRequests").path("k1").path("params").path("message").asText())
                 .isEqualTo("Deploy?");
@@ -257,7 +257,7 @@ class ExtensionFrontTest {
 
         front.polled(id, FrontHarness.completed("{'content':[{'type':'text','text':'deployed'}]}"));
         front.tick();
-        ObjectNode result = (ObjectNode) retry.join().orElseThrow().get("result");
+        ObjectNode result = (ObjectNode) FrontHarness.answered(retry).get("result");
         assertThat(result.path("content").get(0).path("text").asText()).isEqualTo("deployed");
         assertThat(front.repo.list(TaskQuery.all(10))).as("the retry made no second task").hasSize(1);
 

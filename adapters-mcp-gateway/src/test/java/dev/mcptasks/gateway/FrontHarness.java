@@ -116,6 +116,12 @@ final class FrontHarness {
         return response.join().orElseThrow(() -> new AssertionError("no response to " + message));
     }
 
+    /** The response a dispatched request has given by now; fails (never waits) when it has not answered. */
+    static ObjectNode answered(CompletableFuture<Optional<ObjectNode>> response) {
+        assertThat(response).as("the request has answered").isDone();
+        return response.join().orElseThrow(() -> new AssertionError("no response"));
+    }
+
     /** The result of a request that must succeed at once. */
     ObjectNode result(String principal, FrontSession session, ObjectNode message) {
         ObjectNode response = send(principal, session, message);

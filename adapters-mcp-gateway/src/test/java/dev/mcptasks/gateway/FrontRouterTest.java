@@ -101,7 +101,7 @@ class FrontRouterTest {
 
         store[0].down.set(false);
         front.tick();
-        assertThat(blocked.join().orElseThrow().path("result").has("content")).isTrue();
+        assertThat(FrontHarness.answered(blocked).path("result").has("content")).isTrue();
     }
 
     @Test
@@ -126,12 +126,44 @@ class FrontRouterTest {
                 front.request("tools/call", "{'name':'alpha__echo'}"));
 
         blocked.cancel(false);
-        while (!queued.isEmpty()) {
-            queued.poll().run();
-        }
+        drain(queued);
 
         assertThat(front.repo.list(TaskQuery.all(10))).as("the call was still persisted").hasSize(1);
         assertThat(front.door.watching()).isZero();
+    }
+
+    @Test
+    void aWaitRegisteredWhileASweepIsQueuedIsCoveredByTheNextSweep() {
+        Queue<Runnable> queued = new ArrayDeque<>();
+        FrontHarness front = new FrontHarness(repo -> repo, queued::add);
+        front.dispatch(ALICE, session, front.request("tools/call", "{'name':'alpha__echo'}"));
+        drain(queued);
+        front.tick();
+        assertThat(queued).as("the sweep waits for the executor").hasSize(1);
+        Runnable sweep = queued.poll();
+
+        // a second blocked call registers its wait while the sweep is queued: it schedules no second timer
+        CompletableFuture<Optional<ObjectNode>> second = front.dispatch(ALICE, session,
+                front.request("tools/call", "{'name':'beta__echo'}"));
+        drain(queued);
+        assertThat(front.door.watching()).isEqualTo(2);
+        assertThat(front.clock.pendingTimers()).isZero();
+        sweep.run();
+        assertThat(front.clock.pendingTimers()).as("the sweep re-armed for the late wait").isEqualTo(1);
+
+        String id = front.repo.list(TaskQuery.all(10)).get(0).id().value();
+        front.created(id, FrontHarness.V2025);
+        front.polled(id, FrontHarness.completed("{'content':[]}"));
+        front.tick();
+        drain(queued);
+        assertThat(second).isDone();
+        assertThat(front.door.watching()).isEqualTo(1);
+    }
+
+    private static void drain(Queue<Runnable> queued) {
+        while (!queued.isEmpty()) {
+            queued.poll().run();
+        }
     }
 
     @Test

@@ -139,7 +139,7 @@ class LegacyFrontTest {
         front.polled(id, FrontHarness.completed("{'content':[{'type':'text','text':'done'}]}"));
         front.tick();
 
-        ObjectNode result = (ObjectNode) blocked.join().orElseThrow().get("result");
+        ObjectNode result = (ObjectNode) FrontHarness.answered(blocked).get("result");
         assertThat(result.path("content").get(0).path("text").asText()).isEqualTo("done");
         assertThat(result.path("_meta").path(LegacyFront.RELATED_TASK).path("taskId").asText()).isEqualTo(id);
         assertThat(front.result(ALICE, session, front.request("tasks/result", "{'taskId':'" + id + "'}")))
@@ -190,7 +190,7 @@ class LegacyFrontTest {
         front.polled(id, FrontHarness.completed("{'content':[{'type':'text','text':'1'}]}"));
         front.tick();
 
-        ObjectNode result = (ObjectNode) blocked.join().orElseThrow().get("result");
+        ObjectNode result = (ObjectNode) FrontHarness.answered(blocked).get("result");
         assertThat(result.path("content").get(0).path("text").asText()).isEqualTo("1");
         assertThat(result.path("_meta").path(LegacyFront.RELATED_TASK).path("taskId").asText()).isEqualTo(id);
         assertThat(session.notifications).isEmpty();
@@ -204,7 +204,7 @@ class LegacyFrontTest {
         front.result(ALICE, session, front.request("tasks/cancel", "{'taskId':'" + id + "'}"));
         front.tick();
 
-        JsonNode error = errorOf(blocked.join().orElseThrow());
+        JsonNode error = errorOf(FrontHarness.answered(blocked));
         assertThat(error.path("code").asInt()).isEqualTo(-32603);
         assertThat(error.path("message").asText()).startsWith("Task " + id + " was cancelled");
     }
