@@ -19,7 +19,9 @@ import java.util.stream.Collectors;
  *       server does not notice a closed connection and keeps working on the call;
  *   <li>rule (b), cancel phase: the user's cancel takes the row from a poll in flight (runtime-behaviour section 5),
  *       so the later call began at or after the task's {@code cancel_requested_at} and the earlier one is a status
- *       call that began before it.
+ *       call that began before it, or within {@link #IN_TRANSIT_MS} after it: the worker confirms a poll's claim
+ *       with the store just before it sends (at most 50 ms before), and a cancel request stored between that
+ *       confirmation and the server reading the request cannot stop a request already on its way.
  * </ul>
  * Any other overlap is a violation: {@code overlap_between_live_workers}, or {@code overlap_within_one_worker} when one
  * worker overlaps its own call.
@@ -91,8 +93,10 @@ public final class OverlapChecks {
             result.count(BY_ABANDON);
             return;
         }
+        // the worker confirms a poll's claim with the store at most RECONFIRM_AFTER (50 ms) before it sends; a cancel
+        // request stored in between is seen by the server after the status request's begin only in transit
         if (cancelRequestedAt != null && STATUS_METHODS.contains(first.method())
-                && first.beginMs() < cancelRequestedAt && later.beginMs() >= cancelRequestedAt) {
+                && first.beginMs() < cancelRequestedAt + IN_TRANSIT_MS && later.beginMs() >= cancelRequestedAt) {
             result.count(BY_CANCEL);
             return;
         }
@@ -105,6 +109,8 @@ public final class OverlapChecks {
                 + later.method() + " from " + laterClient + " [" + later.beginMs() + ".."
                 + (later.endMs() == null ? "unanswered" : later.endMs()) + "], and " + firstClient
                 + " was neither killed, stopped nor terminated in between, did not abandon the first call before the"
-                + " second began, and no cancel request separates a status call from a cancel-phase call");
+                + " second began, and no cancel request separates a status call from a cancel-phase call"
+                + (cancelRequestedAt == null ? " (no cancel was requested)"
+                        : " (cancel requested at " + cancelRequestedAt + ")"));
     }
 }
