@@ -101,7 +101,7 @@ for upstream in "${upstreams[@]}"; do
   for generation in 2025 2026; do
     name="$upstream-$generation"
     if [[ "$upstream" == reference ]]; then
-      tool="reference__work"; args="{\"durationMs\": 15000, \"result\": \"done-$name\"}"; expected[$name]="done-$name"
+      tool="reference__work"; args="{\"durationMs\": 30000, \"result\": \"done-$name\"}"; expected[$name]="done-$name"
     else
       tool="everything__simulate-research-query"; args="{\"topic\": \"durable $name\"}"; expected[$name]="durable $name"
     fi
@@ -117,6 +117,21 @@ for run in "${runs[@]}"; do
   for _ in $(seq 1 300); do [[ -s "$work/$name.task" ]] && break; sleep 0.1; done
   [[ -s "$work/$name.task" ]] || fail "$name: no task was created"
   say "$name: task $(cat "$work/$name.task")"
+done
+
+# The gateway hands out a task id once the row is stored, before the worker sends the create upstream. A SIGKILL
+# between that send and the worker recording its answer ends the task failed/submit_outcome_unknown (atMostOnce never
+# sends a create twice: the documented outcome, not this run's subject). So the kill waits until every task is running
+# upstream: its row holds the upstream's task id.
+remote_task() {
+  "$root/bin/mcp-tasks" --config "$work/mcp-tasks.json" show "$1" 2>/dev/null \
+    | sed -n 's/^remote task: *//p' | grep -v '^-$' || true
+}
+for run in "${runs[@]}"; do
+  name=${run%%:*}; task=$(cat "$work/$name.task"); remote=""
+  for _ in $(seq 1 60); do remote=$(remote_task "$task"); [[ -n "$remote" ]] && break; sleep 0.5; done
+  [[ -n "$remote" ]] || fail "$name: task $task was not created upstream within about a minute"
+  say "$name: running upstream as $remote"
 done
 
 kill -9 "$gateway_pid"
