@@ -58,13 +58,16 @@ class ClaimScanTest {
         Instant past = clock.now().minus(Duration.ofDays(30));
         TaskSeeder loadedSeeder = new TaskSeeder(loaded);
         loadedSeeder.terminal("done-", TERMINAL_ROWS, past);
+        // the loaded table's statistics are taken while nothing is due (as autovacuum takes them on a quiet
+        // outbox): the planner then expects no due row of any kind, and must still choose the partial indexes
+        loadedSeeder.analyze();
         for (TaskSeeder seeder : List.of(loadedSeeder, new TaskSeeder(empty))) {
             seeder.due("submit-", 50, "pending", false, clock.now());
             seeder.due("poll-", DUE_ROWS, "working", false, clock.now());
             seeder.due("cancel-", 50, "working", true, clock.now());
             seeder.notificationDue("notify-", 50, clock.now());
-            seeder.analyze();
         }
+        new TaskSeeder(empty).analyze();
     }
 
     @AfterAll
