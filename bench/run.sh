@@ -9,9 +9,9 @@
 #
 # Per database:
 #   burn-down     db-scheduler (defaults; its fastest polling; on PostgreSQL also two schedulers) and mcp-tasks with
-#                 the shipped settings (1 and 2 workers x 8 slots, in this process, each with its own store) burn down
-#                 the same N pre-inserted no-op tasks (10,000; --quick 1,000), plus one reference row with the tick
-#                 forced to 1 ms; ratio of each mcp-tasks row to db-scheduler's best
+#                 the shipped settings (1 and 2 workers x 32 slots, in this process, each with its own store, after
+#                 one unjudged warm-up run) burn down the same N pre-inserted no-op tasks (10,000; --quick 1,000), plus
+#                 one reference row with the tick forced to 1 ms; ratio of each mcp-tasks row to db-scheduler's best
 #   work per task statements and transactions per finished task of each side (--work-tasks, 1,000; --quick 300):
 #                 PostgreSQL pg_stat_statements + pg_stat_database + WAL position; SQLite WAL commit frames (the WAL
 #                 is pinned for the run) + sqlite-jdbc's statement trace
