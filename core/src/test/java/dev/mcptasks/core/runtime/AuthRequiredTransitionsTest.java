@@ -23,6 +23,7 @@ import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.testkit.InMemoryTaskRepository;
 import dev.mcptasks.testkit.ManualClock;
 import dev.mcptasks.testkit.SequentialIdGenerator;
+import dev.mcptasks.testkit.driver.GatedCall;
 import dev.mcptasks.testkit.driver.GatedDriver;
 import java.time.Duration;
 import java.util.List;
@@ -100,20 +101,28 @@ class AuthRequiredTransitionsTest {
         assertThat(driver.calls(STATUS, id)).hasSize(1);
     }
 
+    /**
+     * The refused cancel sends the row back to polling, due at once: a pass already requested (the cancel request's
+     * work-arrival signal) may start that poll before the test's next tick. So the poll is held open, not scripted,
+     * and the row is read while it runs, between the two operations.
+     */
     @Test
-    void cancelRefusedForWantOfAuthorizationStopsCancellingAndTheNextPollEndsTheTask() {
+    void cancelRefusedForWantOfAuthorizationStopsCancellingAndTheNextPollEndsTheTask() throws Exception {
         TaskId id = working("r-3");
         service.requestCancel(id);
         driver.script(CANCEL, id, authRequired());
+        runOnce(id, 2);
+        worker.tick(); // starts the poll, unless a pass already did
 
-        TaskRecord afterCancel = runOnce(id, 2);
+        GatedCall poll = driver.awaitCall(STATUS, id, Duration.ofSeconds(20));
+        TaskRecord afterCancel = repository.find(id).orElseThrow();
 
         assertThat(afterCancel.status()).isEqualTo(TaskStatus.WORKING);
         assertThat(afterCancel.control().cancelRequestedAt()).as("out of the cancel phase").isNull();
         assertThat(afterCancel.control().lastCancelError()).contains(REASON);
-        driver.script(STATUS, id, authRequired());
-        TaskRecord row = runOnce(id, 3);
-        assertAuthRequired(row);
+        poll.fail(authRequired());
+        events.await(RecordingListener.Type.SETTLED, id, 3);
+        assertAuthRequired(repository.find(id).orElseThrow());
         assertThat(driver.calls(CANCEL, id)).hasSize(1);
     }
 
