@@ -14,41 +14,37 @@ final class Store {
     private Store() {}
 
     static long count(DataSource pool, String sql) {
-        try (Connection connection = pool.getConnection(); Statement statement = connection.createStatement();
-                ResultSet rows = statement.executeQuery(sql)) {
-            rows.next();
-            return rows.getLong(1);
-        } catch (SQLException e) {
-            throw new IllegalStateException(sql + ": " + e.getMessage(), e);
-        }
+        return first(pool, sql, null, rows -> rows.getLong(1));
     }
 
     /** A count bounded by one text parameter; with a null bound (nothing unfinished) it is 0. */
     static long count(DataSource pool, String sql, String bound) {
-        if (bound == null) {
-            return 0;
-        }
+        return bound == null ? 0 : first(pool, sql, bound, rows -> rows.getLong(1));
+    }
+
+    /** The single text value {@code sql} selects (null for SQL NULL). */
+    static String text(DataSource pool, String sql) {
+        return first(pool, sql, null, rows -> rows.getString(1));
+    }
+
+    /** Reads the first row of {@code sql}, with {@code parameter} bound to its one placeholder when not null. */
+    private static <T> T first(DataSource pool, String sql, String parameter, Column<T> column) {
         try (Connection connection = pool.getConnection();
                 PreparedStatement statement = connection.prepareStatement(sql)) {
-            statement.setString(1, bound);
+            if (parameter != null) {
+                statement.setString(1, parameter);
+            }
             try (ResultSet rows = statement.executeQuery()) {
                 rows.next();
-                return rows.getLong(1);
+                return column.read(rows);
             }
         } catch (SQLException e) {
             throw new IllegalStateException(sql + ": " + e.getMessage(), e);
         }
     }
 
-    /** The single text value {@code sql} selects (null for SQL NULL). */
-    static String text(DataSource pool, String sql) {
-        try (Connection connection = pool.getConnection(); Statement statement = connection.createStatement();
-                ResultSet rows = statement.executeQuery(sql)) {
-            rows.next();
-            return rows.getString(1);
-        } catch (SQLException e) {
-            throw new IllegalStateException(sql + ": " + e.getMessage(), e);
-        }
+    private interface Column<T> {
+        T read(ResultSet rows) throws SQLException;
     }
 
     static Map<String, Long> statusCounts(DataSource pool) {
