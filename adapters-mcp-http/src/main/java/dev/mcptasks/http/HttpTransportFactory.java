@@ -52,6 +52,23 @@ public final class HttpTransportFactory implements McpTransportFactory {
         return new StreamableHttpMcpTransport(spec, authorizer == null ? HttpAuthorizer.NONE : authorizer);
     }
 
+    @Override
+    public boolean canResume(McpServerSpec spec) {
+        return supports(spec);
+    }
+
+    /** A transport that sends {@code sessionId} and {@code protocolVersion} from its first request on. */
+    @Override
+    public McpTransport resume(McpServerSpec spec, String sessionId, String protocolVersion) {
+        if (!supports(spec)) {
+            throw new IllegalArgumentException("server '" + spec.name() + "' has no http(s) url: not an HTTP server");
+        }
+        HttpAuthorizer authorizer = authorizers.forServer(spec);
+        return StreamableHttpMcpTransport.resuming(spec, authorizer == null ? HttpAuthorizer.NONE : authorizer,
+                Objects.requireNonNull(sessionId, "sessionId"), Objects.requireNonNull(protocolVersion,
+                        "protocolVersion"));
+    }
+
     /** The authorizers this factory gives its transports, for the wiring's tests. */
     HttpAuthorizers authorizers() {
         return authorizers;

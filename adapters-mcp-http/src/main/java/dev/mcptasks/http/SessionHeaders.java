@@ -20,6 +20,13 @@ final class SessionHeaders {
         this.configured = Map.copyOf(configured);
     }
 
+    /** Headers that speak in an existing session from the first request on (no initialize is sent in it). */
+    SessionHeaders(Map<String, String> configured, String sessionId, String protocolVersion) {
+        this(configured);
+        this.sessionId = sessionId;
+        this.protocolVersion = protocolVersion;
+    }
+
     /** Remembers the session id if the response carries one. */
     void capture(HttpHeaders response) {
         String id = response.get(SESSION_ID);

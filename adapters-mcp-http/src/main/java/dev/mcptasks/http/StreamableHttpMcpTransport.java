@@ -10,6 +10,7 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -28,6 +29,9 @@ import org.slf4j.LoggerFactory;
  * of the moment ({@link HttpAuth}) and, when the server challenges it, goes again with the header the authorizer
  * hands out, at most {@link HttpAuthorizer#MAX_CHALLENGES} times, or fails {@code AUTH_REQUIRED}.
  * {@code onClosed} is called at most once, when the server loses the session; never after a local {@link #close()}.
+ * A transport made to speak in an existing session ({@link HttpTransportFactory#resume}) sends no DELETE: the session
+ * belongs to the transport that created it, whose tasks may still run in it; {@link #detach()} leaves a session of
+ * its own alive the same way.
  */
 final class StreamableHttpMcpTransport implements McpTransport {
     private static final Logger log = LoggerFactory.getLogger(StreamableHttpMcpTransport.class);
@@ -46,14 +50,29 @@ final class StreamableHttpMcpTransport implements McpTransport {
     /** In-flight requests by JSON-RPC id (the first of any two sharing one), for answers arriving on SSE streams. */
     private final Map<String, PostCall> awaitingAnswers = new ConcurrentHashMap<>();
     private final AtomicReference<ListeningStream> listening = new AtomicReference<>();
+    /** False for a transport that speaks in a session another one created: it must not end that session. */
+    private final boolean ownsSession;
     private volatile NettyHttpClient client;
     private volatile Inbound inbound;
     private volatile Listener listener;
 
     StreamableHttpMcpTransport(McpServerSpec spec, HttpAuthorizer authorizer) {
+        this(spec, authorizer, new SessionHeaders(spec.headers()), true);
+    }
+
+    /** A transport speaking in the server's existing session {@code sessionId}, negotiated at {@code version}. */
+    static StreamableHttpMcpTransport resuming(McpServerSpec spec, HttpAuthorizer authorizer, String sessionId,
+            String version) {
+        return new StreamableHttpMcpTransport(spec, authorizer, new SessionHeaders(spec.headers(), sessionId, version),
+                false);
+    }
+
+    private StreamableHttpMcpTransport(McpServerSpec spec, HttpAuthorizer authorizer, SessionHeaders sessions,
+            boolean ownsSession) {
         this.spec = spec;
+        this.ownsSession = ownsSession;
         this.endpoint = HttpEndpoint.of(spec.name(), spec.url());
-        this.sessions = new SessionHeaders(spec.headers());
+        this.sessions = sessions;
         this.auth = new HttpAuth(spec.name(), spec.url(), authorizer);
         this.requests = new Requests(endpoint, sessions, auth);
     }
@@ -132,7 +151,21 @@ final class StreamableHttpMcpTransport implements McpTransport {
     }
 
     @Override
+    public Optional<String> sessionId() {
+        return Optional.ofNullable(sessions.sessionId());
+    }
+
+    @Override
     public void close() {
+        close(ownsSession);
+    }
+
+    @Override
+    public void detach() {
+        close(false);
+    }
+
+    private void close(boolean endSession) {
         if (!closeCalled.compareAndSet(false, true)) {
             return;
         }
@@ -143,7 +176,7 @@ final class StreamableHttpMcpTransport implements McpTransport {
         }
         endStreams(ended());
         // a listener closing us from its callback runs on the event loop, which must not wait for the DELETE
-        if (wasOpen && sessions.sessionId() != null && !client.inEventLoop()) {
+        if (endSession && wasOpen && sessions.sessionId() != null && !client.inEventLoop()) {
             deleteSession();
         }
         client.close();

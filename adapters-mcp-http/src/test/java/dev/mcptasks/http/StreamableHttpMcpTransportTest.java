@@ -53,6 +53,10 @@ class StreamableHttpMcpTransportTest {
         transport.start(listener);
     }
 
+    private static McpServerSpec spec(URI url) {
+        return new McpServerSpec("peer", null, null, null, null, url, Map.of(), Duration.ofSeconds(5), null, 0);
+    }
+
     private static String request(int id, String method) {
         return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":{}}";
     }
@@ -88,6 +92,47 @@ class StreamableHttpMcpTransportTest {
         assertThat(seen.get(2).headers().get("Accept")).isEqualTo("application/json, text/event-stream");
         assertThat(seen.get(2).headers().get("Content-Type")).isEqualTo("application/json");
         assertThat(seen.get(1).headers().get("Accept")).isEqualTo("text/event-stream");
+    }
+
+    @Test
+    void aResumedTransportSpeaksInTheGivenSessionAtOnceAndLeavesItAliveOnClose() throws Exception {
+        start(ScriptedHttpPeer.Mode.JSON, Map.of(), null);
+        await(transport.send(request(1, "initialize")));
+        transport.protocolVersionNegotiated(VERSION);
+        String session = transport.sessionId().orElseThrow();
+        // the creating worker dies without a word: its session stays with the server
+        transport.detach();
+        RecordingListener resumedListener = new RecordingListener();
+        McpTransport resumed = new HttpTransportFactory().resume(spec(peer.url()), session, VERSION);
+        resumed.start(resumedListener);
+        await(resumed.send(request(2, "echo")));
+        resumed.close();
+
+        List<ScriptedHttpPeer.Seen> seen = peer.requests;
+        assertThat(seen).extracting(ScriptedHttpPeer.Seen::method).doesNotContain("DELETE");
+        ScriptedHttpPeer.Seen echo = seen.get(seen.size() - 1);
+        assertThat(echo.method()).isEqualTo("POST");
+        assertThat(echo.headers().get(SessionHeaders.SESSION_ID)).isEqualTo(session);
+        assertThat(echo.headers().get(SessionHeaders.PROTOCOL_VERSION)).isEqualTo(VERSION);
+        assertThat(resumed.sessionId()).contains(session);
+        assertThat(resumedListener.messages()).anySatisfy(message -> assertThat(message).contains("\"id\":2"));
+        assertThat(peer.sessions).contains(session);
+    }
+
+    @Test
+    void aResumedTransportInASessionTheServerForgotFailsSessionLost() throws Exception {
+        start(ScriptedHttpPeer.Mode.SSE, Map.of(), null);
+        peer.everythingQuirk = true;
+        McpTransport resumed = new HttpTransportFactory().resume(spec(peer.url()), "gone-session", VERSION);
+        RecordingListener resumedListener = new RecordingListener();
+        resumed.start(resumedListener);
+        try {
+            McpTransportException lost = failure(resumed.send(request(1, "tasks/get")));
+            assertThat(lost.kind()).isEqualTo(Kind.SESSION_LOST);
+            assertThat(lost.sent()).as("the server did not take it").isFalse();
+        } finally {
+            resumed.close();
+        }
     }
 
     @Test

@@ -220,7 +220,8 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
                 submittedFence(claim, now), now, write.remoteTaskId(), Snapshot.of(write.snapshot(), now),
                 write.remoteTtlMs(), write.protocolVersion(),
                 write.endpointOwner() == null ? null : write.endpointOwner().value(),
-                Times.millis(write.nextControlAt()), Event.of(write.event()), inputRound, write.requestState()));
+                Times.millis(write.nextControlAt()), Event.of(write.event()), inputRound, write.requestState(),
+                write.endpointSession()));
     }
 
     @Override
@@ -260,6 +261,7 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
                     SqlParams.column(each, SubmitWrite::protocolVersion),
                     SqlParams.column(each, write -> write.endpointOwner() == null ? null
                             : write.endpointOwner().value()),
+                    SqlParams.column(each, SubmitWrite::endpointSession),
                     SqlParams.column(each, SubmitWrite::requestState),
                     SqlParams.column(each, write -> Boolean.toString(inputRound(write))),
                     SqlParams.column(each, write -> SqlParams.instant(write.nextControlAt())));

@@ -112,7 +112,7 @@ final class SqlParams {
 
     /** The columns of an {@code applySubmittedAll} beyond claim, snapshot and event. */
     record Submits(String[] remoteTaskIds, String[] remoteTtlMs, String[] protocolVersions, String[] endpointOwners,
-            String[] requestStates, String[] inputRounds, String[] nextControlAts) {}
+            String[] endpointSessions, String[] requestStates, String[] inputRounds, String[] nextControlAts) {}
 
     /** The columns of an {@code applyOutcomes} beyond claim, snapshot and event. */
     record Outcomes(String[] remoteTtlMs, String[] delivered, String[] nextControlAts) {}

@@ -48,7 +48,8 @@ interface TaskMapper {
             @Param("s") Snapshot snapshot, @Param("remoteTtlMs") Long remoteTtlMs,
             @Param("protocolVersion") String protocolVersion, @Param("endpointOwner") String endpointOwner,
             @Param("nextControlAt") Instant nextControlAt, @Param("e") Event event,
-            @Param("inputRound") boolean inputRound, @Param("requestState") String requestState);
+            @Param("inputRound") boolean inputRound, @Param("requestState") String requestState,
+            @Param("endpointSession") String endpointSession);
 
     int applyOutcome(@Param("f") Fence fence, @Param("now") Instant now, @Param("s") Snapshot snapshot,
             @Param("remoteTtlMs") Long remoteTtlMs, @Param("nextControlAt") Instant nextControlAt,

@@ -29,6 +29,7 @@ final class TaskRow {
     Instant completedAt;
     String inputResponses;
     String requestState;
+    String endpointSession;
 
     Instant nextControlAt;
     Instant lastPolledAt;

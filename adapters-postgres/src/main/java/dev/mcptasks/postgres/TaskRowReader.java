@@ -66,6 +66,7 @@ final class TaskRowReader extends BaseTypeHandler<TaskRow> {
         row.completedAt = instant(rs, "completed_at");
         row.inputResponses = rs.getString("input_responses");
         row.requestState = rs.getString("request_state");
+        row.endpointSession = rs.getString("endpoint_session");
 
         row.nextControlAt = instant(rs, "next_control_at");
         row.lastPolledAt = instant(rs, "last_polled_at");

@@ -62,7 +62,7 @@ class BatchPlanTest {
                 ? new Deliveries(ids, texts, texts)
                 : new Claims(ids, texts, texts, column(i -> "poll"), flags, flags, flags));
         params.put("b", statement.equals("applySubmittedAll")
-                ? new Submits(texts, nulls(), texts, nulls(), nulls(), flags, nulls())
+                ? new Submits(texts, nulls(), texts, nulls(), nulls(), nulls(), flags, nulls())
                 : new Outcomes(nulls(), nulls(), nulls()));
         params.put("s", new Snapshots(column(i -> "working"), nulls(), nulls(), flags, nulls(), nulls(), nulls(),
                 nulls()));

@@ -73,7 +73,7 @@ class PostgresStartupTest {
 
         assertThat(schemaVersions(settings)).containsExactly("1:V1__tasks_and_workers.sql",
                 "2:V2__task_creator.sql", "3:V3__input_rounds.sql", "4:V4__hot_updates.sql", "5:V5__credentials.sql",
-                "6:V6__task_principal.sql");
+                "6:V6__task_principal.sql", "7:V7__endpoint_session.sql");
     }
 
     @Test
@@ -106,6 +106,7 @@ class PostgresStartupTest {
             TaskRecord old = repository.find(TaskId.of("task-old")).orElseThrow();
             assertThat(old.state().inputResponsesJson()).isNull();
             assertThat(old.state().requestState()).isNull();
+            assertThat(old.state().endpointSession()).isNull();
             assertThat(repository.answerInput(old.id(), "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
             assertThat(repository.claimControl(new ControlClaimRequest(ClaimPhase.POLL, WorkerId.of("w"), 10,
                     Duration.ofSeconds(60), Duration.ofSeconds(30), Set.of())))
@@ -187,12 +188,12 @@ class PostgresStartupTest {
         open(settings).close();
         try (Connection connection = PostgresTestDatabase.connect(settings);
                 Statement statement = connection.createStatement()) {
-            statement.execute("INSERT INTO schema_version (version, script) VALUES (7, 'V7__future.sql')");
+            statement.execute("INSERT INTO schema_version (version, script) VALUES (8, 'V8__future.sql')");
         }
 
         assertThatThrownBy(() -> open(settings)).isInstanceOf(RepositoryException.class)
                 .isNotInstanceOf(RepositoryUnavailableException.class)
-                .hasMessageContaining("schema version 7 is newer than this build supports (6)");
+                .hasMessageContaining("schema version 8 is newer than this build supports (7)");
     }
 
     @Test

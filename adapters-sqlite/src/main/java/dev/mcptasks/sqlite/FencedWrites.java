@@ -126,7 +126,7 @@ final class FencedWrites {
 
     static SnapshotValues submittedValues(SubmitWrite write, long now) {
         return snapshot(write.snapshot(), write.remoteTaskId(), write.remoteTtlMs(), write.protocolVersion(),
-                write.endpointOwner(), write.nextControlAt(), write.event(), now);
+                write.endpointOwner(), write.endpointSession(), write.nextControlAt(), write.event(), now);
     }
 
     /** The creator is recorded only when a remote task was created. */
@@ -140,17 +140,18 @@ final class FencedWrites {
     }
 
     static SnapshotValues outcomeValues(OutcomeWrite write, long now) {
-        return snapshot(write.snapshot(), null, write.remoteTtlMs(), null, null, write.nextControlAt(),
+        return snapshot(write.snapshot(), null, write.remoteTtlMs(), null, null, null, write.nextControlAt(),
                 write.event(), now);
     }
 
     /** The column values of a stored snapshot; completed_at is now exactly when the snapshot is terminal. */
     static SnapshotValues snapshot(StoredSnapshot snapshot, String remoteTaskId, Long remoteTtlMs,
-            String protocolVersion, WorkerId endpointOwner, Instant nextControlAt, AttentionEvent event, long now) {
+            String protocolVersion, WorkerId endpointOwner, String endpointSession, Instant nextControlAt,
+            AttentionEvent event, long now) {
         return new SnapshotValues(remoteTaskId, snapshot.status().wireName(), snapshot.statusMessage(),
                 snapshot.resultJson(), snapshot.resultTruncated(), snapshot.error(), snapshot.errorCode(),
                 snapshot.inputRequiredJson(), remoteTtlMs, protocolVersion,
-                endpointOwner == null ? null : endpointOwner.value(),
+                endpointOwner == null ? null : endpointOwner.value(), endpointSession,
                 nextControlAt == null ? null : nextControlAt.toEpochMilli(),
                 snapshot.status().isTerminal() ? now : null,
                 event == null ? null : event.fingerprint(), event == null ? null : event.payloadJson());

@@ -19,8 +19,8 @@ final class SqlParams {
     /** A snapshot to store (applySubmitted, applyOutcome, local cancellation) with its optional event. */
     record SnapshotValues(String remoteTaskId, String status, String statusMessage, String result,
             boolean resultTruncated, String error, String errorCode, String inputRequired, Long remoteTtlMs,
-            String protocolVersion, String endpointOwner, Long nextControlAt, Long completedAt,
-            String eventFingerprint, String eventPayload) {}
+            String protocolVersion, String endpointOwner, String endpointSession, Long nextControlAt,
+            Long completedAt, String eventFingerprint, String eventPayload) {}
 
     /** A failure release with its optional degraded event. */
     record FailureValues(String error, long failedAt, long nextControlAt, boolean clearSubmitAttempt,

@@ -111,7 +111,8 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
                 StoredSnapshot cancelled = StoredSnapshot.cancelled(null);
                 AttentionEvent event = AttentionEvent.forSnapshot(id, task.definition().serverName(),
                         task.definition().toolName(), cancelled).orElse(null);
-                SnapshotValues values = FencedWrites.snapshot(cancelled, null, null, null, null, null, event, now);
+                SnapshotValues values = FencedWrites.snapshot(cancelled, null, null, null, null, null, null, event,
+                        now);
                 requireOneRow(mapper.cancelLocally(id.value(), now, values), id);
                 return CancelRequestOutcome.CANCELLED_LOCALLY;
             }

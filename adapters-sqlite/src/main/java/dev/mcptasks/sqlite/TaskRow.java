@@ -40,6 +40,7 @@ final class TaskRow {
     private Long completedAt;
     private String inputResponses;
     private String requestState;
+    private String endpointSession;
     private Long nextControlAt;
     private Long lastPolledAt;
     private int submitAttemptCount;
@@ -96,6 +97,7 @@ final class TaskRow {
         row.completedAt = rows.nullableNumber("completed_at");
         row.inputResponses = rows.string("input_responses");
         row.requestState = rows.string("request_state");
+        row.endpointSession = rows.string("endpoint_session");
         row.nextControlAt = rows.nullableNumber("next_control_at");
         row.lastPolledAt = rows.nullableNumber("last_polled_at");
         row.submitAttemptCount = rows.integer("submit_attempt_count");
@@ -150,7 +152,7 @@ final class TaskRow {
                 new TaskRecord.State(TaskStatus.fromWire(status), statusMessage, result, resultTruncated, error,
                         errorCode, inputRequired, remoteTaskId, remoteTtlMs, protocolVersion, worker(endpointOwner),
                         worker(createdBy), Instant.ofEpochMilli(updatedAt), instant(completedAt), inputResponses,
-                        requestState),
+                        requestState, endpointSession),
                 new TaskRecord.Control(instant(nextControlAt), instant(lastPolledAt), submitAttemptCount,
                         pollAttemptCount, cancelAttemptCount, consecutiveErrorCount, lastPollError, lastCancelError,
                         instant(cancelRequestedAt), instant(submitAttemptedAt)),

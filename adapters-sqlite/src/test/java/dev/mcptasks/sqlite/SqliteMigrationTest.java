@@ -54,6 +54,7 @@ class SqliteMigrationTest {
             TaskRecord old = repository.find(TaskId.of("task-old")).orElseThrow();
             assertThat(old.state().inputResponsesJson()).isNull();
             assertThat(old.state().requestState()).isNull();
+            assertThat(old.state().endpointSession()).isNull();
             assertThat(repository.answerInput(old.id(), "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
             assertThat(repository.claimControl(new ControlClaimRequest(ClaimPhase.POLL, WorkerId.of("w"), 10,
                     Duration.ofSeconds(60), Duration.ofSeconds(30), Set.of())))

@@ -81,7 +81,7 @@ public final class OverlapChecks {
 
     private static void judge(ServerJournal.Call first, ServerJournal.Call later, Long cancelRequestedAt,
             ServerJournal journal, FaultLog faults, CheckResult.Builder result) {
-        String firstClient = journal.client(first.session());
+        String firstClient = journal.client(first);
         // a request sent just before a SIGKILL may be read by the server just after it
         Optional<FaultEvent> cause = faults.interruption(firstClient, first.beginMs() - IN_TRANSIT_MS, later.beginMs());
         if (cause.isPresent()) {
@@ -100,7 +100,7 @@ public final class OverlapChecks {
             result.count(BY_CANCEL);
             return;
         }
-        String laterClient = journal.client(later.session());
+        String laterClient = journal.client(later);
         // one worker with itself breaks the runtime's own rule (a row whose call is still draining is excluded from
         // that worker's later claims); two live workers mean a claim was handed over while its call ran
         String kind = firstClient.equals(laterClient) ? "overlap_within_one_worker" : "overlap_between_live_workers";

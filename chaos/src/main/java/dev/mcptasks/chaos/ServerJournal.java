@@ -21,8 +21,8 @@ import java.util.Map;
  * it implicit), and 2026 HTTP calls have no session, so the server journals them under {@code "2026"}, or
  * {@code "2026:<X-Client-Tag>"} when the request names its client, without a {@code session} line.
  */
-public record ServerJournal(Map<String, String> clientBySession, List<Creation> creations, List<Call> calls,
-        Map<String, Terminal> terminals) {
+public record ServerJournal(Map<String, String> clientBySession, Map<Long, String> clientByCall,
+        List<Creation> creations, List<Call> calls, Map<String, Terminal> terminals) {
 
     /** The protocol version a line is on when it does not say (2025-11-25 lines leave it implicit). */
     public static final String GENERATION_2025 = "2025-11-25";
@@ -38,6 +38,7 @@ public record ServerJournal(Map<String, String> clientBySession, List<Creation> 
 
     public ServerJournal {
         clientBySession = Map.copyOf(clientBySession);
+        clientByCall = Map.copyOf(clientByCall);
         creations = List.copyOf(creations);
         calls = List.copyOf(calls);
         terminals = Map.copyOf(terminals);
@@ -85,6 +86,19 @@ public record ServerJournal(Map<String, String> clientBySession, List<Creation> 
      * {@code session} line, a 2026 call's from its pseudo-session {@code 2026:<tag>}.
      */
     public String client(String session) {
+        return clientOf(session);
+    }
+
+    /**
+     * The client tag of the request that made the call (a client may speak in a session another client created, to
+     * reach a task bound to it), else its session's ({@link #client(String)}).
+     */
+    public String client(Call call) {
+        String own = clientByCall.get(call.id());
+        return own != null ? own : clientOf(call.session());
+    }
+
+    private String clientOf(String session) {
         String tag = clientBySession.get(session);
         if (tag != null) {
             return tag;
@@ -107,6 +121,7 @@ public record ServerJournal(Map<String, String> clientBySession, List<Creation> 
     /** Parses journal lines; a torn last line (the server killed mid-write) is ignored. */
     public static ServerJournal parse(List<String> lines) {
         Map<String, String> clients = new HashMap<>();
+        Map<Long, String> callClients = new HashMap<>();
         List<Creation> creations = new ArrayList<>();
         Map<Long, Call> calls = new LinkedHashMap<>();
         Map<String, Terminal> terminals = new HashMap<>();
@@ -129,9 +144,14 @@ public record ServerJournal(Map<String, String> clientBySession, List<Creation> 
                 case "create" -> creations.add(new Creation(line.path("task").asText(), line.path("session").asText(),
                         line.path("arguments").path(KEY_ARGUMENT).asText(null), at,
                         line.path("generation").asText(GENERATION_2025)));
-                case "begin" -> calls.put(line.path("call").asLong(), new Call(line.path("call").asLong(),
+                case "begin" -> {
+                    if (line.hasNonNull("client")) {
+                        callClients.put(line.path("call").asLong(), line.path("client").asText());
+                    }
+                    calls.put(line.path("call").asLong(), new Call(line.path("call").asLong(),
                         line.path("task").asText(), line.path("method").asText(), line.path("session").asText(), at,
                         null, null, null, null, lineNo, -1));
+                }
                 case "end" -> calls.computeIfPresent(line.path("call").asLong(), (id, begun) -> new Call(id,
                         begun.taskId(), begun.method(), begun.session(), begun.beginMs(), at,
                         line.path("status").asText(null), line.path("error").asText(null), begun.abandonedMs(),
@@ -147,6 +167,6 @@ public record ServerJournal(Map<String, String> clientBySession, List<Creation> 
                 default -> { }
             }
         }
-        return new ServerJournal(clients, creations, new ArrayList<>(calls.values()), terminals);
+        return new ServerJournal(clients, callClients, creations, new ArrayList<>(calls.values()), terminals);
     }
 }

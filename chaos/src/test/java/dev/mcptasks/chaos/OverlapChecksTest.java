@@ -54,6 +54,25 @@ class OverlapChecksTest {
         });
     }
 
+    /**
+     * A worker taking over a task of a session-bound server speaks in the session its creator opened: the call is the
+     * requesting worker's (its own {@code X-Client-Tag}), so the creator's fault explains nothing about it.
+     */
+    @Test
+    void aCallInAnotherWorkersSessionIsTheRequestingWorkers() {
+        String takeover = begin(1, "sa", 1_000).replace("}", ",\"client\":\"w2.1\"}");
+        ServerJournal server = journal(takeover, begin(2, "sa", 7_000), end(2, 7_010), end(1, 7_100));
+        FaultLog faults = new FaultLog();
+        faults.record(new FaultEvent("w1.1", FaultEvent.Kind.STOP, 1_500, ""));
+
+        CheckResult result = OverlapChecks.check(server, faults);
+
+        assertThat(result.violations()).singleElement().satisfies(violation -> {
+            assertThat(violation.kind()).isEqualTo("overlap_between_live_workers");
+            assertThat(violation.detail()).contains("tasks/get from w2.1").contains("tasks/get from w1.1");
+        });
+    }
+
     @Test
     void anOverlapAfterTheFirstCallersProcessWasStoppedIsDocumentedAndCounted() {
         ServerJournal server = journal(begin(1, "sa", 1_000), begin(2, "sb", 7_000), end(2, 7_010), end(1, 7_100));

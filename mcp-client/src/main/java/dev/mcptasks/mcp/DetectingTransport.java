@@ -6,6 +6,7 @@ import dev.mcptasks.ports.transport.McpTransportException;
 import dev.mcptasks.ports.transport.McpTransportFactory;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -183,11 +184,29 @@ final class DetectingTransport implements McpTransport {
     }
 
     @Override
+    public Optional<String> sessionId() {
+        return current.sessionId();
+    }
+
+    @Override
     public void close() {
+        close(false);
+    }
+
+    @Override
+    public void detach() {
+        close(true);
+    }
+
+    private void close(boolean keepSession) {
         closed = true;
         for (McpTransport transport : made) {
             try {
-                transport.close();
+                if (keepSession) {
+                    transport.detach();
+                } else {
+                    transport.close();
+                }
             } catch (RuntimeException e) {
                 log.debug("server '{}': closing a transport failed: {}", spec.name(), e.toString());
             }

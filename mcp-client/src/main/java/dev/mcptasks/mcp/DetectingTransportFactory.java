@@ -53,6 +53,17 @@ final class DetectingTransportFactory implements McpTransportFactory {
         return new DetectingTransport(spec, streamable, legacy, this);
     }
 
+    /** A server not (yet) known to speak the legacy transport may have sessions of Streamable HTTP to speak in. */
+    @Override
+    public boolean canResume(McpServerSpec spec) {
+        return !McpServerSpec.SSE.equals(memory.kindOf(spec).orElse(null)) && streamable.canResume(spec);
+    }
+
+    @Override
+    public McpTransport resume(McpServerSpec spec, String sessionId, String protocolVersion) {
+        return streamable.resume(spec, sessionId, protocolVersion);
+    }
+
     /** The first POST worked: a Streamable HTTP server. */
     void streamableWorks(McpServerSpec spec) {
         if (memory.remember(spec, McpServerSpec.HTTP)) {

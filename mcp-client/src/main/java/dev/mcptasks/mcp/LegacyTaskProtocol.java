@@ -12,6 +12,7 @@ import dev.mcptasks.ports.driver.SubmitCall;
 import dev.mcptasks.ports.driver.SubmitResult;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The 2025-11-25 tasks utility: task-augmented {@code tools/call}, {@code tasks/get} (plus one {@code tasks/result}
@@ -85,14 +86,20 @@ final class LegacyTaskProtocol implements TaskProtocol {
         if (call.ttlMs() != null) {
             task.put("ttl", call.ttlMs());
         }
-        return operation.track(() -> session.request("tools/call", params)).handle((result, error) -> {
+        // the server session the request went out in: servers that bind tasks to it answer for the task only there
+        AtomicReference<String> sentIn = new AtomicReference<>();
+        return operation.track(() -> session.request("tools/call", params, sentIn::set)).handle((result, error) -> {
             if (error != null) {
                 throw RemoteOperation.unwrap(error) instanceof McpErrorResponse response
                         ? RemoteFailures.refused("server '" + session.serverName() + "' refused " + call.toolName()
                                 + " (" + response.code() + "): " + response.remoteMessage())
                         : RemoteFailures.classify(error);
             }
-            return created(session, handshake, call.toolName(), result);
+            SubmitResult created = created(session, handshake, call.toolName(), result);
+            if (sentIn.get() != null) {
+                session.tasksCreated();
+            }
+            return created.inSession(sentIn.get());
         });
     }
 

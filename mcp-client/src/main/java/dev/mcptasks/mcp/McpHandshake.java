@@ -69,6 +69,15 @@ public record McpHandshake(String protocolVersion, ServerCapabilities capabiliti
                 info.isMissingNode() ? result.path("serverInfo") : info, result);
     }
 
+    /**
+     * A 2025-11-25 session spoken in again without its creator's {@code initialize} answer at hand: the version it
+     * negotiated, capabilities and identity unknown.
+     */
+    static McpHandshake resumedUnasked(String protocolVersion) {
+        return new McpHandshake(protocolVersion, ServerCapabilities.from(null), MissingNode.getInstance(),
+                MissingNode.getInstance());
+    }
+
     /** A 2026-07-28 connection set up without asking anything (pinned, or the probe met a modern refusal). */
     static McpHandshake modernUnasked() {
         return new McpHandshake(ProtocolGeneration.EXTENSION_VERSION, ServerCapabilities.from(null),

@@ -31,6 +31,11 @@ import org.slf4j.LoggerFactory;
  * Unless the settings pin a generation, the first connection probes with {@code server/discover}
  * ({@link GenerationProbe}) and falls back to {@code initialize} on the same connection; the generation found is kept
  * for the session's lifetime, so later connections skip the probe and the session never changes generation.
+ *
+ * <p>A session may instead speak in a server session another one created ({@link #resuming}): a 2025-11-25 server
+ * that binds tasks to the {@code Mcp-Session-Id} that created them answers for them only there. Such a session sends
+ * no handshake (the session was initialized by its creator) and leaves the server's session alive when it closes.
+ * A session in which tasks were created ({@link #tasksCreated()}) leaves it alive too, for the same reason.
  */
 public final class McpSession implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(McpSession.class);
@@ -57,6 +62,10 @@ public final class McpSession implements AutoCloseable {
     private volatile ProtocolGeneration generation;
     /** The probe said legacy but ended its connection doing so: the next connection initializes without probing. */
     private volatile boolean initializeWithoutProbe;
+    /** The handshake a session speaking in another's server session takes as its own; null for an ordinary one. */
+    private final McpHandshake resumed;
+    /** Tasks were created in this session: closing it must not end the server's session they are bound to. */
+    private volatile boolean holdsTasks;
 
     /**
      * @param callbacks runs the continuations of every future this session returns, so callers' code never runs
@@ -64,6 +73,12 @@ public final class McpSession implements AutoCloseable {
      */
     public McpSession(McpServerSettings settings, McpTransportFactory factory, Clock clock, Executor callbacks,
             String clientVersion) {
+        this(settings, factory, clock, callbacks, clientVersion, null);
+    }
+
+    private McpSession(McpServerSettings settings, McpTransportFactory factory, Clock clock, Executor callbacks,
+            String clientVersion, McpHandshake resumed) {
+        this.resumed = resumed;
         this.settings = settings;
         this.factory = factory;
         this.clock = clock;
@@ -74,8 +89,57 @@ public final class McpSession implements AutoCloseable {
         this.tools = new ToolCatalog(settings.name(), params -> request("tools/list", params));
     }
 
+    /**
+     * A 2025-11-25 session that speaks in the server's existing session {@code sessionId}, negotiated at
+     * {@code protocolVersion} by whoever created it: every connection is made by {@link McpTransportFactory#resume}
+     * and is ready at once, taking {@code handshake} (the creator's, as far as known) as its own.
+     */
+    static McpSession resuming(McpServerSettings settings, McpTransportFactory factory, Clock clock,
+            Executor callbacks, String clientVersion, String sessionId, McpHandshake handshake) {
+        McpTransportFactory resumingFactory = new McpTransportFactory() {
+            @Override
+            public String kind() {
+                return factory.kind();
+            }
+
+            @Override
+            public boolean supports(dev.mcptasks.ports.transport.McpServerSpec spec) {
+                return factory.canResume(spec);
+            }
+
+            @Override
+            public McpTransport create(dev.mcptasks.ports.transport.McpServerSpec spec) {
+                return factory.resume(spec, sessionId, handshake.protocolVersion());
+            }
+        };
+        return new McpSession(settings.withPinnedGeneration(ProtocolGeneration.TASKS_2025_11_25), resumingFactory,
+                clock, callbacks, clientVersion, handshake);
+    }
+
     public McpServerSettings settings() {
         return settings;
+    }
+
+    /**
+     * The server's id of the session the live connection speaks in ({@code Mcp-Session-Id}), if connected and the
+     * transport has sessions. A credential for that session: never log it.
+     */
+    public Optional<String> endpointSession() {
+        McpConnection connection;
+        synchronized (this) {
+            connection = current;
+        }
+        return connection == null || connection.isLost() ? Optional.empty() : connection.transport().sessionId();
+    }
+
+    /** Whether this session speaks in a server session another one created. */
+    boolean isResumed() {
+        return resumed != null;
+    }
+
+    /** Records that tasks were created in this session: closing it leaves the server's session alive. */
+    void tasksCreated() {
+        holdsTasks = true;
     }
 
     public String serverName() {
@@ -117,6 +181,20 @@ public final class McpSession implements AutoCloseable {
      * direct {@code tools/call}, which is answered only when the tool has finished.
      */
     public CompletableFuture<JsonNode> request(String method, JsonNode params, Duration timeout) {
+        return request(method, params, timeout, sessionId -> { });
+    }
+
+    /**
+     * {@link #request(String, JsonNode)} that tells {@code sentIn} the server's session id of the connection the
+     * request is written to (null when the transport has none), before it is written: the session a created task is
+     * bound to.
+     */
+    CompletableFuture<JsonNode> request(String method, JsonNode params, Consumer<String> sentIn) {
+        return request(method, params, settings.requestTimeout(), sentIn);
+    }
+
+    private CompletableFuture<JsonNode> request(String method, JsonNode params, Duration timeout,
+            Consumer<String> sentIn) {
         CompletableFuture<JsonNode> wire = new CompletableFuture<>();
         CompletableFuture<Void> letGo = new CompletableFuture<>();
         SettlingFuture<JsonNode> result = new SettlingFuture<>(() -> wire.cancel(true));
@@ -135,7 +213,7 @@ public final class McpSession implements AutoCloseable {
                 }
             }, callbacks);
         });
-        dispatch(method, params, timeout, wire, letGo, true);
+        dispatch(method, params, timeout, wire, letGo, true, sentIn);
         return result;
     }
 
@@ -189,7 +267,7 @@ public final class McpSession implements AutoCloseable {
     }
 
     private void dispatch(String method, JsonNode params, Duration timeout, CompletableFuture<JsonNode> result,
-            CompletableFuture<Void> letGo, boolean firstTry) {
+            CompletableFuture<Void> letGo, boolean firstTry, Consumer<String> sentIn) {
         McpConnection connection;
         try {
             connection = connection();
@@ -206,13 +284,14 @@ public final class McpSession implements AutoCloseable {
             if (error == null && connection.isLost() && firstTry) {
                 // the connection was lost after its handshake but before this request was written: nothing was
                 // sent, so one more try on a fresh connection is safe
-                dispatch(method, params, timeout, result, letGo, false);
+                dispatch(method, params, timeout, result, letGo, false, sentIn);
             } else if (error != null) {
                 letGo.complete(null);
                 result.completeExceptionally(notSent(method, error));
             } else {
                 JsonNode framed = ready.generation() == ProtocolGeneration.TASKS_EXTENSION_2026_07_28
                         ? envelope.wrap(params) : params;
+                sentIn.accept(connection.transport().sessionId().orElse(null));
                 connection.call(method, framed, timeout, result, true)
                         .whenComplete((ignored, never) -> letGo.complete(null));
             }
@@ -256,7 +335,7 @@ public final class McpSession implements AutoCloseable {
             connection.markLost(new McpTransportException(McpTransportException.Kind.CLOSED, "the session was closed"));
             // also closed synchronously here, so a closed session leaves no child process behind
             try {
-                connection.transport().close();
+                release(connection.transport());
             } catch (RuntimeException e) {
                 log.debug("server '{}': closing the transport failed: {}", serverName(), e.toString());
             }
@@ -295,7 +374,13 @@ public final class McpSession implements AutoCloseable {
 
     private void handshake(McpConnection connection) {
         ProtocolGeneration known = generation;
-        if (known == ProtocolGeneration.TASKS_2025_11_25 || (known == null && initializeWithoutProbe)) {
+        if (resumed != null) {
+            // the server's session was initialized by its creator: it takes requests at once
+            handshake = resumed;
+            log.debug("server '{}': speaking in an existing session, protocol {}", serverName(),
+                    resumed.protocolVersion());
+            connection.ready.complete(resumed);
+        } else if (known == ProtocolGeneration.TASKS_2025_11_25 || (known == null && initializeWithoutProbe)) {
             initialize(connection);
         } else if (known == ProtocolGeneration.TASKS_EXTENSION_2026_07_28) {
             McpHandshake discovered = handshake;
@@ -409,11 +494,23 @@ public final class McpSession implements AutoCloseable {
         return error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
     }
 
+    /**
+     * Ends a transport; a server session with tasks in it (created here, or the one this session speaks in for
+     * another) stays alive for whoever drives them.
+     */
+    private void release(McpTransport transport) {
+        if (holdsTasks || resumed != null) {
+            transport.detach();
+        } else {
+            transport.close();
+        }
+    }
+
     private void closeQuietly(McpTransport transport) {
         // closing may wait for a child process: never on a transport thread or under the session lock
         CompletableFuture.runAsync(() -> {
             try {
-                transport.close();
+                release(transport);
             } catch (RuntimeException e) {
                 log.debug("server '{}': closing a transport failed: {}", serverName(), e.toString());
             }

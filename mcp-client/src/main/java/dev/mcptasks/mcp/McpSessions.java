@@ -2,6 +2,7 @@ package dev.mcptasks.mcp;
 
 import dev.mcptasks.domain.ProtocolGeneration;
 import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.driver.RemoteTaskRef;
 import dev.mcptasks.ports.transport.McpServerSpec;
 import dev.mcptasks.ports.transport.McpTransportFactory;
 import java.util.Collection;
@@ -20,9 +21,16 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the first transport factory that supports the server; a url whose transport is not configured has it detected
  * (Streamable HTTP, else the legacy HTTP+SSE transport when a factory of kind {@code sse} is installed). That session speaks the server's pinned generation, or the
  * one it discovers; tasks of the other generation (created before a server moved on, or under another pin) are
- * driven through a second session pinned to their generation, made on demand ({@link #speaking}).
+ * driven through a second session pinned to their generation, made on demand ({@link #speaking}). A 2025-11-25 task
+ * created in a server session this worker does not speak in (another worker's, or this worker's before a restart)
+ * is driven in that session again ({@link #resumedFor}), since servers that bind tasks to their session answer for
+ * them only there.
  */
 public final class McpSessions implements AutoCloseable {
+    /** Bound on the sessions kept speaking in other sessions' server sessions; the least recently used is closed. */
+    static final int MAX_RESUMED = 32;
+    private static final int GONE_REMEMBERED = 1024;
+
     private final Map<String, McpServerSettings> servers = new LinkedHashMap<>();
     private final List<McpTransportFactory> factories;
     private final Clock clock;
@@ -30,6 +38,15 @@ public final class McpSessions implements AutoCloseable {
     private final Map<String, McpSession> sessions = new ConcurrentHashMap<>();
     /** The second sessions, keyed by server name and generation. */
     private final Map<String, McpSession> pinned = new ConcurrentHashMap<>();
+    /** Sessions speaking in server sessions other sessions created, keyed by server name and session id. */
+    private final Map<String, McpSession> resumed = new LinkedHashMap<>(16, 0.75f, true);
+    /** Keys of server sessions found gone: their tasks are asked about in this worker's own session. */
+    private final Map<String, Boolean> gone = new LinkedHashMap<>(16, 0.75f, false) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+            return size() > GONE_REMEMBERED;
+        }
+    };
     private final ExecutorService callbacks;
     private final DetectedTransports detected;
     private volatile boolean closed;
@@ -105,6 +122,84 @@ public final class McpSessions implements AutoCloseable {
     }
 
     /**
+     * The session to drive {@code ref} in when it is not {@code primary}: a 2025-11-25 task created in a server
+     * session other than the one {@code primary} speaks in now, on a transport that can speak in it again. Empty
+     * when the task has no recorded session, is of the 2026-07-28 generation (no sessions), was created in
+     * {@code primary}'s session, or its session was found gone ({@link #gone}).
+     */
+    public Optional<McpSession> resumedFor(McpSession primary, RemoteTaskRef ref) {
+        if (!mayResume(primary, ref)) {
+            return Optional.empty();
+        }
+        String sessionId = ref.endpointSession();
+        McpServerSettings server = primary.settings();
+        McpTransportFactory factory = factoryFor(server.spec());
+        String key = server.name() + " " + sessionId;
+        McpSession evicted = null;
+        McpSession session;
+        synchronized (resumed) {
+            if (closed) {
+                throw new IllegalStateException("the MCP sessions are closed");
+            }
+            if (gone.containsKey(key)) {
+                return Optional.empty();
+            }
+            session = resumed.get(key);
+            if (session == null) {
+                session = McpSession.resuming(server, factory, clock, callbacks, clientVersion, sessionId,
+                        handshakeFor(primary, ref));
+                resumed.put(key, session);
+                if (resumed.size() > MAX_RESUMED) {
+                    var eldest = resumed.entrySet().iterator().next();
+                    evicted = eldest.getValue();
+                    resumed.remove(eldest.getKey());
+                }
+            }
+        }
+        if (evicted != null) {
+            // its requests in flight fail as transport failures and are tried again later; its server session lives
+            evicted.close();
+        }
+        return Optional.of(session);
+    }
+
+    /**
+     * Whether {@code ref} may have to be driven in another server session than {@code primary}'s: a 2025-11-25 task
+     * with a recorded session other than the one {@code primary} speaks in now, on a transport that can speak in it
+     * again. Sends nothing.
+     */
+    public boolean mayResume(McpSession primary, RemoteTaskRef ref) {
+        String sessionId = ref.endpointSession();
+        return sessionId != null && ref.generation() == ProtocolGeneration.TASKS_2025_11_25
+                && !sessionId.equals(primary.endpointSession().orElse(null))
+                && factoryFor(primary.settings().spec()).canResume(primary.settings().spec());
+    }
+
+    /**
+     * The server forgot the session {@code session} speaks in (HTTP 404, or server-everything's 400): its tasks are
+     * from now on asked about in the server's own session of this worker, where the server will say whether it
+     * knows them.
+     */
+    public void gone(McpSession session, String sessionId) {
+        String key = session.serverName() + " " + sessionId;
+        synchronized (resumed) {
+            gone.put(key, Boolean.TRUE);
+            resumed.remove(key, session);
+        }
+        session.close();
+    }
+
+    /**
+     * The handshake a resumed session takes as its own: the primary's when it speaks the task's protocol version
+     * (its capabilities are the server's), else the task's protocol version with capabilities unknown.
+     */
+    private static McpHandshake handshakeFor(McpSession primary, RemoteTaskRef ref) {
+        String version = ref.protocolVersion() != null ? ref.protocolVersion() : ProtocolVersions.LATEST;
+        return primary.handshake().filter(known -> known.protocolVersion().equals(version))
+                .orElseGet(() -> McpHandshake.resumedUnasked(version));
+    }
+
+    /**
      * The first factory that supports the server; for a url with no configured transport, wrapped to fall back to
      * the legacy SSE transport when one is installed.
      */
@@ -129,6 +224,10 @@ public final class McpSessions implements AutoCloseable {
         }
         for (McpSession session : pinned.values()) {
             session.close();
+        }
+        synchronized (resumed) {
+            resumed.values().forEach(McpSession::close);
+            resumed.clear();
         }
         callbacks.shutdown();
     }

@@ -12,7 +12,10 @@ import dev.mcptasks.ports.driver.SubmitCall;
 import dev.mcptasks.ports.driver.SubmitObserver;
 import dev.mcptasks.ports.driver.SubmitResult;
 import dev.mcptasks.ports.driver.TaskDriver;
+import dev.mcptasks.ports.transport.McpTransportException;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 /**
  * Runs tool calls as native MCP tasks, in either generation: the 2025-11-25 tasks utility
@@ -65,8 +68,8 @@ public final class NativeTasksDriver implements TaskDriver {
 
     @Override
     public CompletableFuture<RemoteTaskSnapshot> status(RemoteTaskRef ref, SendPermit permit) {
-        return RemoteOperation.run(permit, operation -> speaking(operation, ref)
-                .thenCompose(session -> protocol(ref.generation()).status(operation, session, ref)));
+        return RemoteOperation.run(permit, operation -> inTaskSession(operation, ref,
+                session -> protocol(ref.generation()).status(operation, session, ref)));
     }
 
     @Override
@@ -76,8 +79,8 @@ public final class NativeTasksDriver implements TaskDriver {
 
     @Override
     public CompletableFuture<RemoteTaskSnapshot> cancel(RemoteTaskRef ref, SendPermit permit) {
-        return RemoteOperation.run(permit, operation -> speaking(operation, ref)
-                .thenCompose(session -> protocol(ref.generation()).cancel(operation, session, ref)));
+        return RemoteOperation.run(permit, operation -> inTaskSession(operation, ref,
+                session -> protocol(ref.generation()).cancel(operation, session, ref)));
     }
 
     @Override
@@ -86,13 +89,69 @@ public final class NativeTasksDriver implements TaskDriver {
             // refused before anything is sent, not even a probe
             return CompletableFuture.failedFuture(LegacyTaskProtocol.unanswerable(ref));
         }
-        return RemoteOperation.run(permit, operation -> speaking(operation, ref)
-                .thenCompose(session -> protocol(ref.generation()).answer(operation, session, ref,
-                        inputResponsesJson)));
+        return RemoteOperation.run(permit, operation -> inTaskSession(operation, ref,
+                session -> protocol(ref.generation()).answer(operation, session, ref, inputResponsesJson)));
     }
 
     private TaskProtocol protocol(ProtocolGeneration generation) {
         return generation == ProtocolGeneration.TASKS_EXTENSION_2026_07_28 ? extension : legacy;
+    }
+
+    /**
+     * Runs {@code call} in the session the task lives in: the server session it was created in, when that is not the
+     * one this worker speaks in now ({@link McpSessions#resumedFor}), else the session of its generation. When the
+     * server no longer knows the creating session, the call goes once more through this worker's own session, which
+     * still finds the task on servers that do not bind tasks to sessions (and on others gets "not found": lost).
+     * Going again is safe: the server took nothing in a session it does not know.
+     */
+    private <T> CompletableFuture<T> inTaskSession(RemoteOperation<T> operation, RemoteTaskRef ref,
+            Function<McpSession, CompletableFuture<T>> call) {
+        return speaking(operation, ref).thenCompose(own -> {
+            if (!sessions.mayResume(own, ref)) {
+                return call.apply(own);
+            }
+            // the session taken over borrows the server's capabilities from this worker's own handshake
+            CompletableFuture<McpHandshake> known = own.handshake().isPresent()
+                    ? CompletableFuture.completedFuture(own.handshake().get())
+                    : operation.track(own::connect).exceptionallyCompose(error -> CompletableFuture.failedFuture(
+                            RemoteFailures.classify(error)));
+            return known.thenCompose(handshake -> {
+                Optional<McpSession> resumed = sessions.resumedFor(own, ref);
+                if (resumed.isEmpty()) {
+                    return call.apply(own);
+                }
+                return attempt(call, resumed.get()).exceptionallyCompose(error -> {
+                    if (!sessionGone(error)) {
+                        return CompletableFuture.failedFuture(error);
+                    }
+                    sessions.gone(resumed.get(), ref.endpointSession());
+                    return call.apply(own);
+                });
+            });
+        });
+    }
+
+    private static <T> CompletableFuture<T> attempt(Function<McpSession, CompletableFuture<T>> call,
+            McpSession session) {
+        try {
+            return call.apply(session);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /** Whether the failure says the server does not know the session the request was sent in. */
+    private static boolean sessionGone(Throwable error) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof McpTransportFailure failure
+                    && failure.transportCause().kind() == McpTransportException.Kind.SESSION_LOST) {
+                return true;
+            }
+            if (cause.getCause() == cause) {
+                return false;
+            }
+        }
+        return false;
     }
 
     /**

@@ -20,8 +20,9 @@ import java.util.function.Supplier;
 /**
  * A durable record of everything the server was asked and answered, one JSON object per line, so that a harness that
  * kills clients at random can check afterwards what the server really saw: sessions (with the client's
- * {@code X-Client-Tag} header), task creations with their arguments, every control call's begin and end (with the
- * status or error it answered), every control call whose client closed its connection before the answer was
+ * {@code X-Client-Tag} header), task creations with their arguments, every control call's begin (with the tag of
+ * the request that made it: a client may speak in a session another client created) and end (with the status or
+ * error it answered), every control call whose client closed its connection before the answer was
  * written ({@code abandon}, with the moment the server saw the close), and every task's terminal status with its
  * result.
  *
@@ -43,6 +44,8 @@ final class CallJournal implements AutoCloseable {
    * connection and never another's.
    */
   private static final ThreadLocal<Consumer<Runnable>> CONNECTION = new ThreadLocal<>();
+  /** The {@code X-Client-Tag} of the request being dispatched on this thread, set alongside {@link #CONNECTION}. */
+  private static final ThreadLocal<String> CLIENT = new ThreadLocal<>();
 
   private CallJournal(OutputStream out, Clock clock) {
     this.out = out;
@@ -100,12 +103,20 @@ final class CallJournal implements AutoCloseable {
    * {@code dispatch} that has not ended when its connection closes is journaled as abandoned by the client.
    */
   <T> T onConnection(Consumer<Runnable> onClose, Supplier<T> dispatch) {
+    return onConnection(onClose, null, dispatch);
+  }
+
+  /** {@link #onConnection(Consumer, Supplier)} of a request that named its client ({@code X-Client-Tag}). */
+  <T> T onConnection(Consumer<Runnable> onClose, String clientTag, Supplier<T> dispatch) {
     Consumer<Runnable> outer = CONNECTION.get();
+    String outerClient = CLIENT.get();
     CONNECTION.set(onClose);
+    CLIENT.set(clientTag);
     try {
       return dispatch.get();
     } finally {
       CONNECTION.set(outer);
+      CLIENT.set(outerClient);
     }
   }
 
@@ -121,6 +132,10 @@ final class CallJournal implements AutoCloseable {
       unanswered.add(call);
       ObjectNode line = line("begin").put("call", call).put("task", taskId).put("method", method)
           .put("session", sessionId);
+      String client = CLIENT.get();
+      if (client != null) {
+        line.put("client", client);
+      }
       generation(line, generation);
       write(line);
       Consumer<Runnable> connection = CONNECTION.get();

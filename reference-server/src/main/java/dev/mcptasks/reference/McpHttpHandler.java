@@ -122,12 +122,13 @@ final class McpHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
       return;
     }
     String sessionHeader = initialize ? session.id() : null;
+    String client = request.headers().get(CLIENT_TAG);
     if (options.jsonResponses()) {
-      journal.onConnection(reply::onClose, () -> dispatcher.handle(session, message))
+      journal.onConnection(reply::onClose, client, () -> dispatcher.handle(session, message))
           .thenAccept(answer -> reply.json(answer.message(), sessionHeader));
     } else {
       SseStream stream = reply.openSse(sessionHeader, options.sseRetryMs(), options.sseKeepAliveMs());
-      journal.onConnection(reply::onClose, () -> dispatcher.handle(session, message))
+      journal.onConnection(reply::onClose, client, () -> dispatcher.handle(session, message))
           .thenAccept(answer -> stream.finish(answer.message()));
     }
   }

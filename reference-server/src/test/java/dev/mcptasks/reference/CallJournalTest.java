@@ -88,6 +88,29 @@ class CallJournalTest {
   }
 
   @Test
+  void aCallInASessionAnotherClientOpenedNamesTheClientThatMadeIt() throws Exception {
+    Path log = dir.resolve("calls.jsonl");
+    server = new ReferenceServer(ReferenceServerOptions.defaults().withJsonResponses(true).withCallLog(log));
+    server.startHttp(0);
+    HttpTestClient creator = client("creator");
+    String task = creator.result("tools/call", Json.call("work", Json.obj("durationMs", 60_000), 0L))
+        .path("task").path("taskId").asText();
+    // another worker takes the task over in the creator's session, as one does for a session-bound server
+    HttpTestClient taker = new HttpTestClient(server.httpUri());
+    taker.clientTag = "taker";
+    taker.sessionId = creator.sessionId;
+    assertThat(taker.result("tasks/get", Json.taskId(task)).path("status").asText()).isEqualTo("working");
+    server.close();
+    server = null;
+
+    assertThat(read(log)).filteredOn(line -> line.path("e").asText().equals("begin"))
+        .extracting(line -> line.path("method").asText() + " " + line.path("session").asText() + " "
+            + line.path("client").asText())
+        .containsExactly("tools/call " + creator.sessionId + " creator",
+            "tasks/get " + creator.sessionId + " taker");
+  }
+
+  @Test
   void aCallWhoseClientClosesTheConnectionBeforeTheAnswerIsJournaledAsAbandonedAndStillEnds() throws Exception {
     Path log = dir.resolve("calls.jsonl");
     server = new ReferenceServer(ReferenceServerOptions.defaults().withJsonResponses(true).withCallLog(log));

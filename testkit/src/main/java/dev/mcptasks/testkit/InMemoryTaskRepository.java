@@ -225,6 +225,7 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
                     row.remoteTtlMs = write.remoteTtlMs();
                     row.protocolVersion = write.protocolVersion();
                     row.endpointOwner = write.endpointOwner();
+                    row.endpointSession = write.endpointSession();
                     row.createdBy = created ? claim.owner() : null;
                     // the answers went out with this create request; the server's state of the call is the write's
                     row.inputResponsesJson = null;

@@ -40,6 +40,7 @@ final class TaskRow {
     Instant completedAt;
     String inputResponsesJson;
     String requestState;
+    String endpointSession;
 
     Instant nextControlAt;
     Instant lastPolledAt;
@@ -99,6 +100,7 @@ final class TaskRow {
         copy.completedAt = completedAt;
         copy.inputResponsesJson = inputResponsesJson;
         copy.requestState = requestState;
+        copy.endpointSession = endpointSession;
         copy.nextControlAt = nextControlAt;
         copy.lastPolledAt = lastPolledAt;
         copy.submitAttemptCount = submitAttemptCount;
@@ -230,7 +232,7 @@ final class TaskRow {
         return new TaskRecord(id, definition,
                 new TaskRecord.State(status, statusMessage, resultJson, resultTruncated, error, errorCode,
                         inputRequiredJson, remoteTaskId, remoteTtlMs, protocolVersion, endpointOwner, createdBy,
-                        updatedAt, completedAt, inputResponsesJson, requestState),
+                        updatedAt, completedAt, inputResponsesJson, requestState, endpointSession),
                 new TaskRecord.Control(nextControlAt, lastPolledAt, submitAttemptCount, pollAttemptCount,
                         cancelAttemptCount, consecutiveErrorCount, lastPollError, lastCancelError, cancelRequestedAt,
                         submitAttemptedAt),

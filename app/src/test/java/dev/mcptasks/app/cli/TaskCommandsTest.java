@@ -277,6 +277,23 @@ class TaskCommandsTest {
         assertThat(json(cli.out()).get("createdBy").isNull()).isTrue();
     }
 
+    @Test
+    void noCommandPrintsTheUpstreamSessionTheTaskWasCreatedIn() {
+        cli.run("submit", "remote", "research");
+        String session = "c0ffee-upstream-session-4b1d";
+        cli.repository.applySubmitted(claim(ClaimPhase.SUBMIT, WorkerId.of("w1")).claim(), new SubmitWrite(
+                "remote-1", new StoredSnapshot(TaskStatus.WORKING, null, null, false, null, null, null), null,
+                "2025-11-25", null, cli.clock.now(), null, null, session));
+        assertThat(cli.repository.find(TaskId.of("task-000001")).orElseThrow().state().endpointSession())
+                .isEqualTo(session);
+
+        for (List<String> command : List.of(List.of("show", "task-000001"), List.of("show", "task-000001", "--json"),
+                List.of("list"), List.of("list", "--json"))) {
+            assertThat(cli.run(command.toArray(String[]::new))).as("%s", command).isZero();
+            assertThat(cli.out()).as("%s", command).contains("remote").doesNotContain(session);
+        }
+    }
+
     private ClaimedTask claim(ClaimPhase phase, WorkerId worker) {
         List<ClaimedTask> claimed = cli.repository.claimControl(new ControlClaimRequest(phase, worker, 1,
                 Duration.ofSeconds(30), Duration.ofSeconds(30), Set.of()));

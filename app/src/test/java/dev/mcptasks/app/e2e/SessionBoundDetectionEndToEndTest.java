@@ -18,6 +18,8 @@ import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.TaskRepository;
+import dev.mcptasks.ports.transport.McpServerSpec;
+import dev.mcptasks.ports.transport.McpTransport;
 import dev.mcptasks.ports.transport.McpTransportFactory;
 import dev.mcptasks.reference.ReferenceServer;
 import dev.mcptasks.reference.ReferenceServerOptions;
@@ -36,10 +38,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Session binding detected end to end: an HTTP server that keeps tasks per MCP session (the reference server with
- * {@code --session-scoped}, as server-everything does), configured without {@code sessionBound}. Another live worker
- * whose session cannot see the task hands it back to its creator instead of ending it {@code remote_task_lost}, and
- * records its own later tasks on that server as process-local.
+ * An HTTP server that keeps tasks per MCP session (the reference server with {@code --session-scoped}, as
+ * server-everything does), configured without {@code sessionBound}. A worker that takes over another's task speaks in
+ * the upstream session recorded on the row, so a crashed creator's task still finishes with its result. Where the
+ * transport cannot speak in another's session, session binding is detected instead: another live worker whose session
+ * cannot see the task hands it back to its creator instead of ending it {@code remote_task_lost}, and records its own
+ * later tasks on that server as process-local.
  */
 class SessionBoundDetectionEndToEndTest {
     private static final Duration WAIT = Duration.ofSeconds(60);
@@ -96,6 +100,25 @@ class SessionBoundDetectionEndToEndTest {
     }
 
     @Test
+    void aCrashedCreatorsTaskIsFinishedByAnotherWorkerInTheCreatorsUpstreamSession() throws Exception {
+        TaskId task = submit("{\"durationMs\": 1500, \"result\": \"done in a's session\"}");
+        CrashableWorker a = worker("worker-a", BY_HAND);
+        a.start(); // its first tick creates the task through A's session
+        TaskRecord created = awaitRow(task, row -> row.state().remoteTaskId() != null);
+        assertThat(created.state().endpointSession()).as("the upstream session is recorded").isNotBlank();
+        a.crash(); // no release, no DELETE of its upstream session: as after kill -9
+
+        CrashableWorker b = worker("worker-b", TICKING);
+        b.start();
+        TaskRecord finished = awaitRow(task, row -> row.state().status().isTerminal());
+
+        assertThat(finished.state().status()).isEqualTo(TaskStatus.COMPLETED);
+        assertThat(finished.state().errorCode()).isNull();
+        assertThat(finished.state().resultJson()).contains("done in a's session");
+        assertThat(b.claims()).extracting(Claim::taskId).contains(task);
+    }
+
+    @Test
     void aLiveCreatorsTaskAnotherSessionCannotSeeGoesBackToItsCreatorAndCompletes() throws Exception {
         assertThat(config.servers().get("ref").sessionBound()).as("not configured").isFalse();
         TaskId task = submit("{\"durationMs\": 1500, \"result\": \"done by a\"}");
@@ -104,7 +127,8 @@ class SessionBoundDetectionEndToEndTest {
         TaskRecord created = awaitRow(task, row -> row.state().remoteTaskId() != null);
         assertThat(created.state().endpointOwner()).as("the server is not known to bind sessions yet").isNull();
 
-        CrashableWorker b = worker("worker-b", TICKING);
+        // B's transports cannot speak in another's session (as the legacy SSE transport cannot)
+        CrashableWorker b = worker("worker-b", TICKING, withoutResume(factories));
         b.start();
         TaskRecord handedBack = awaitRow(task, row -> a.id().equals(row.state().endpointOwner())
                 || row.state().status().isTerminal());
@@ -132,9 +156,33 @@ class SessionBoundDetectionEndToEndTest {
     }
 
     private CrashableWorker worker(String id, RuntimeSettings settings) {
-        CrashableWorker worker = new CrashableWorker(id, settings, store, config, factories, clock);
+        return worker(id, settings, factories);
+    }
+
+    private CrashableWorker worker(String id, RuntimeSettings settings, Collection<McpTransportFactory> made) {
+        CrashableWorker worker = new CrashableWorker(id, settings, store, config, made, clock);
         workers.add(worker);
         return worker;
+    }
+
+    /** The same factories, without the ability to speak in an existing session. */
+    private static Collection<McpTransportFactory> withoutResume(Collection<McpTransportFactory> factories) {
+        return factories.stream().<McpTransportFactory>map(factory -> new McpTransportFactory() {
+            @Override
+            public String kind() {
+                return factory.kind();
+            }
+
+            @Override
+            public boolean supports(McpServerSpec spec) {
+                return factory.supports(spec);
+            }
+
+            @Override
+            public McpTransport create(McpServerSpec spec) {
+                return factory.create(spec);
+            }
+        }).toList();
     }
 
     private TaskId submit(String arguments) {

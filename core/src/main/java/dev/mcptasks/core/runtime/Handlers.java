@@ -24,7 +24,7 @@ final class Handlers {
      */
     static RemoteTaskRef ref(TaskRecord row) {
         return new RemoteTaskRef(row.id(), row.definition().serverName(), row.definition().toolName(),
-                row.state().remoteTaskId(), row.state().protocolVersion());
+                row.state().remoteTaskId(), row.state().protocolVersion(), row.state().endpointSession());
     }
 
     /**

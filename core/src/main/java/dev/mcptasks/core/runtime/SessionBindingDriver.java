@@ -49,7 +49,7 @@ final class SessionBindingDriver implements TaskDriver {
                 // only a created task lives somewhere; an input round keeps its request state
                 relayed.complete(result.processLocal() || !result.createdTask() || !bindings.isBound(call.serverName())
                         ? result
-                        : new SubmitResult(result.snapshot(), result.protocolVersion(), true, result.requestState()));
+                        : result.asProcessLocal());
             }
         });
         return relayed;

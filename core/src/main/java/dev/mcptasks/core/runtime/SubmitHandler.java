@@ -152,7 +152,8 @@ final class SubmitHandler implements PhaseHandler {
         if (result.createdTask()) {
             return new SubmitWrite(result.snapshot().remoteTaskId(), snapshot, result.snapshot().remoteTtlMs(),
                     result.protocolVersion(), result.processLocal() ? worker : null,
-                    transitions.nextDue(snapshot, result.snapshot().pollAfter(), completedAt), event);
+                    transitions.nextDue(snapshot, result.snapshot().pollAfter(), completedAt), event, null,
+                    result.endpointSession());
         }
         return new SubmitWrite(null, snapshot, null, result.protocolVersion(), null, null, event,
                 result.requestState());

@@ -20,9 +20,11 @@ import java.util.Objects;
  * @param processLocal true when the task lives only in this worker's endpoint (a stdio child, a session-bound HTTP
  *     server), so only this worker can reach it while it is alive
  * @param requestState the server's opaque state of an input round, else null
+ * @param endpointSession the server's session id ({@code Mcp-Session-Id}) of the session the create request was
+ *     sent in, when the transport has sessions, else null (see {@link RemoteTaskRef#endpointSession()})
  */
 public record SubmitResult(RemoteTaskSnapshot snapshot, String protocolVersion, boolean processLocal,
-        String requestState) {
+        String requestState, String endpointSession) {
     public SubmitResult {
         Objects.requireNonNull(snapshot, "snapshot");
         if (snapshot.remoteTaskId() == null && !snapshot.status().isTerminal()
@@ -37,8 +39,31 @@ public record SubmitResult(RemoteTaskSnapshot snapshot, String protocolVersion, 
         }
     }
 
+    public SubmitResult(RemoteTaskSnapshot snapshot, String protocolVersion, boolean processLocal,
+            String requestState) {
+        this(snapshot, protocolVersion, processLocal, requestState, null);
+    }
+
     public SubmitResult(RemoteTaskSnapshot snapshot, String protocolVersion, boolean processLocal) {
-        this(snapshot, protocolVersion, processLocal, null);
+        this(snapshot, protocolVersion, processLocal, null, null);
+    }
+
+    /** The same result, reported as living only in this worker's endpoint. */
+    public SubmitResult asProcessLocal() {
+        return new SubmitResult(snapshot, protocolVersion, true, requestState, endpointSession);
+    }
+
+    /** The same result, created in the given upstream session. */
+    public SubmitResult inSession(String sessionId) {
+        return new SubmitResult(snapshot, protocolVersion, processLocal, requestState, sessionId);
+    }
+
+    /** Keeps the session id out of logs and exception messages. */
+    @Override
+    public String toString() {
+        return "SubmitResult[snapshot=" + snapshot + ", protocolVersion=" + protocolVersion + ", processLocal="
+                + processLocal + ", requestState=" + (requestState == null ? "none" : "recorded")
+                + ", endpointSession=" + (endpointSession == null ? "none" : "recorded") + "]";
     }
 
     /** Whether a remote task was created. */

@@ -19,9 +19,14 @@ import java.util.Objects;
  * @param nextControlAt when to poll first (null when the snapshot is already terminal)
  * @param event the attention event of the snapshot, or null
  * @param requestState the server's opaque state of an input round, else null
+ * @param endpointSession the upstream MCP session ({@code Mcp-Session-Id}) in which the remote task was created, or
+ *     null when the transport has no sessions; a server that binds its tasks to the creating session is reached
+ *     through it again by whichever worker polls or cancels the task next. It grants access to that session, as a
+ *     bearer credential would: stored and read back, never logged or shown ({@link #toString()} redacts it)
  */
 public record SubmitWrite(String remoteTaskId, StoredSnapshot snapshot, Long remoteTtlMs, String protocolVersion,
-        WorkerId endpointOwner, Instant nextControlAt, AttentionEvent event, String requestState) {
+        WorkerId endpointOwner, Instant nextControlAt, AttentionEvent event, String requestState,
+        String endpointSession) {
     public SubmitWrite {
         Objects.requireNonNull(snapshot, "snapshot");
         if (remoteTaskId == null && !snapshot.status().isTerminal()
@@ -30,8 +35,24 @@ public record SubmitWrite(String remoteTaskId, StoredSnapshot snapshot, Long rem
         }
     }
 
+    /** A write created in no upstream session. */
+    public SubmitWrite(String remoteTaskId, StoredSnapshot snapshot, Long remoteTtlMs, String protocolVersion,
+            WorkerId endpointOwner, Instant nextControlAt, AttentionEvent event, String requestState) {
+        this(remoteTaskId, snapshot, remoteTtlMs, protocolVersion, endpointOwner, nextControlAt, event, requestState,
+                null);
+    }
+
+    /** A write of no input round, created in no upstream session. */
     public SubmitWrite(String remoteTaskId, StoredSnapshot snapshot, Long remoteTtlMs, String protocolVersion,
             WorkerId endpointOwner, Instant nextControlAt, AttentionEvent event) {
-        this(remoteTaskId, snapshot, remoteTtlMs, protocolVersion, endpointOwner, nextControlAt, event, null);
+        this(remoteTaskId, snapshot, remoteTtlMs, protocolVersion, endpointOwner, nextControlAt, event, null, null);
+    }
+
+    @Override
+    public String toString() {
+        return "SubmitWrite[remoteTaskId=" + remoteTaskId + ", snapshot=" + snapshot + ", remoteTtlMs=" + remoteTtlMs
+                + ", protocolVersion=" + protocolVersion + ", endpointOwner=" + endpointOwner + ", nextControlAt="
+                + nextControlAt + ", event=" + event + ", requestState=" + requestState + ", endpointSession="
+                + (endpointSession == null ? null : "(redacted)") + "]";
     }
 }

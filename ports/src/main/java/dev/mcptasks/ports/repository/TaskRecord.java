@@ -42,11 +42,16 @@ public record TaskRecord(TaskId id, Definition definition, State state, Control 
      *     key to the bare answer, or null when none wait
      * @param requestState the server's opaque state of a multi-round-trip {@code tools/call} that asked for input
      *     before creating a task (status {@code input_required}, no remote id), or null
+     * @param endpointSession the upstream MCP session ({@code Mcp-Session-Id}) in which the remote task was created,
+     *     as the submit write stored it; null when the transport has no sessions or nothing was created yet. A server
+     *     that binds its tasks to the creating session answers for the task only in it, so whichever worker polls or
+     *     cancels next speaks in it again. It grants access to that session: never logged or shown, and
+     *     {@link #toString()} redacts it
      */
     public record State(TaskStatus status, String statusMessage, String resultJson, boolean resultTruncated,
             String error, String errorCode, String inputRequiredJson, String remoteTaskId, Long remoteTtlMs,
             String protocolVersion, WorkerId endpointOwner, WorkerId createdBy, Instant updatedAt,
-            Instant completedAt, String inputResponsesJson, String requestState) {
+            Instant completedAt, String inputResponsesJson, String requestState, String endpointSession) {
 
         /**
          * Whether the row is a multi-round-trip round before any remote task exists: the create request is sent
@@ -54,6 +59,17 @@ public record TaskRecord(TaskId id, Definition definition, State state, Control 
          */
         public boolean awaitsInputBeforeTask() {
             return status == TaskStatus.INPUT_REQUIRED && remoteTaskId == null;
+        }
+
+        @Override
+        public String toString() {
+            return "State[status=" + status + ", statusMessage=" + statusMessage + ", resultJson=" + resultJson
+                    + ", resultTruncated=" + resultTruncated + ", error=" + error + ", errorCode=" + errorCode
+                    + ", inputRequiredJson=" + inputRequiredJson + ", remoteTaskId=" + remoteTaskId
+                    + ", remoteTtlMs=" + remoteTtlMs + ", protocolVersion=" + protocolVersion + ", endpointOwner="
+                    + endpointOwner + ", createdBy=" + createdBy + ", updatedAt=" + updatedAt + ", completedAt="
+                    + completedAt + ", inputResponsesJson=" + inputResponsesJson + ", requestState=" + requestState
+                    + ", endpointSession=" + (endpointSession == null ? null : "(redacted)") + "]";
         }
     }
 

@@ -101,8 +101,9 @@ public interface TaskRepository {
 
     /**
      * Stores the created remote task: remote id, status and snapshot fields, ttl, protocol version, endpoint owner,
-     * creator ({@code created_by} = the claim's owner), next due time, completed_at when terminal, {@code consecutive_error_count} 0, {@code updated_at} now, event;
-     * clears the lease. Fence: submit phase, id, owner, token, unexpired, status pending or an input round before any
+     * endpoint session (the write's, null included), creator ({@code created_by} = the claim's owner), next due time,
+     * completed_at when terminal, {@code consecutive_error_count} 0, {@code updated_at} now, event; clears the
+     * lease. Fence: submit phase, id, owner, token, unexpired, status pending or an input round before any
      * task (a cancel request made
      * meanwhile does not block it: the remote id must be kept so the task can be cancelled; the row is then due now
      * instead of at the write's next due time when the snapshot is nonterminal, so the cancel is not delayed). Throws

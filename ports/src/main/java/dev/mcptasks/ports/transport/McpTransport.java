@@ -1,5 +1,6 @@
 package dev.mcptasks.ports.transport;
 
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -35,9 +36,26 @@ public interface McpTransport extends AutoCloseable {
     /** Called once the session negotiated a protocol version (HTTP sends it as {@code MCP-Protocol-Version}). */
     default void protocolVersionNegotiated(String version) {}
 
+    /**
+     * The server's id of the session this pipe speaks in (HTTP: the {@code Mcp-Session-Id} it handed out), once
+     * there is one; empty for transports without sessions. A credential for that session: never log it.
+     */
+    default Optional<String> sessionId() {
+        return Optional.empty();
+    }
+
     /** Ends the pipe gracefully (stdio: close stdin, wait, SIGTERM, wait, SIGKILL; HTTP: DELETE the session). */
     @Override
     void close();
+
+    /**
+     * Ends the pipe but leaves the server's session alive (HTTP: no DELETE), because tasks created in it may be
+     * driven on by another worker that speaks in it again ({@link McpTransportFactory#resume}). Transports without
+     * sessions just close.
+     */
+    default void detach() {
+        close();
+    }
 
     /** Receives inbound traffic; called from transport threads, must not block. */
     interface Listener {

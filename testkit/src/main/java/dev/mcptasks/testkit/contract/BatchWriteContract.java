@@ -2,6 +2,7 @@ package dev.mcptasks.testkit.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.mcptasks.domain.Claim;
 import dev.mcptasks.domain.ClaimPhase;
@@ -15,6 +16,7 @@ import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.TaskRecord;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -133,6 +135,26 @@ public abstract class BatchWriteContract extends GroupCommitContract {
         assertThat(record(claims.get(0).taskId()).status()).isEqualTo(TaskStatus.COMPLETED);
         assertThat(record(claims.get(1).taskId()).state().remoteTaskId()).isEqualTo("r-" + claims.get(1).taskId());
         assertSameRows(claims, twins);
+    }
+
+    @Test
+    void applySubmittedAllStoresEachElementsOwnEndpointSession() {
+        List<String> sessions = Arrays.asList("session-of-first", null, "session-of-third");
+        List<ClaimedWrite<SubmitWrite>> writes = new ArrayList<>();
+        for (String session : sessions) {
+            TaskId id = create();
+            writes.add(new ClaimedWrite<>(claimRow(ClaimPhase.SUBMIT, A, id), submitted("r-" + id, null, session)));
+        }
+
+        assertThat(repo.applySubmittedAll(writes)).containsExactly(true, true, true);
+        for (int i = 0; i < writes.size(); i++) {
+            assertThat(record(writes.get(i).claim().taskId()).state().endpointSession()).isEqualTo(sessions.get(i));
+        }
+        assertThat(claim(ClaimPhase.POLL, B, 10))
+                .extracting(claimed -> claimed.claim().taskId(), claimed -> claimed.task().state().endpointSession())
+                .containsExactlyInAnyOrder(tuple(writes.get(0).claim().taskId(), sessions.get(0)),
+                        tuple(writes.get(1).claim().taskId(), null),
+                        tuple(writes.get(2).claim().taskId(), sessions.get(2)));
     }
 
     @Test

@@ -178,8 +178,13 @@ public abstract class ContractFixture {
     }
 
     protected SubmitWrite submitted(String remoteTaskId, WorkerId endpointOwner) {
+        return submitted(remoteTaskId, endpointOwner, null);
+    }
+
+    /** A created task, working and due now, made in the upstream session {@code endpointSession} (or in none). */
+    protected SubmitWrite submitted(String remoteTaskId, WorkerId endpointOwner, String endpointSession) {
         return new SubmitWrite(remoteTaskId, snapshot(TaskStatus.WORKING), 600_000L, PROTOCOL, endpointOwner, now(),
-                null);
+                null, null, endpointSession);
     }
 
     /** A representative snapshot of each status (result for completed, error for failed, a question for input). */

@@ -68,7 +68,8 @@ public abstract class InputRoundContract extends CancelRequestContract {
         return new TaskRecord(record.id(), record.definition(),
                 new TaskRecord.State(s.status(), s.statusMessage(), s.resultJson(), s.resultTruncated(), s.error(),
                         s.errorCode(), s.inputRequiredJson(), s.remoteTaskId(), s.remoteTtlMs(), s.protocolVersion(),
-                        s.endpointOwner(), s.createdBy(), at, s.completedAt(), answers, s.requestState()),
+                        s.endpointOwner(), s.createdBy(), at, s.completedAt(), answers, s.requestState(),
+                        s.endpointSession()),
                 new TaskRecord.Control(at, c.lastPolledAt(), c.submitAttemptCount(), c.pollAttemptCount(),
                         c.cancelAttemptCount(), c.consecutiveErrorCount(), c.lastPollError(), c.lastCancelError(),
                         c.cancelRequestedAt(), c.submitAttemptedAt()),
@@ -200,7 +201,7 @@ public abstract class InputRoundContract extends CancelRequestContract {
         TaskRecord after = record(id);
         assertThat(after.state()).isEqualTo(new TaskRecord.State(TaskStatus.INPUT_REQUIRED, asked.statusMessage(),
                 null, false, null, null, asked.inputRequiredJson(), null, null, PROTOCOL_2026, null, null, now(),
-                null, null, ROUND_STATE));
+                null, null, ROUND_STATE, null));
         assertThat(after.state().awaitsInputBeforeTask()).isTrue();
         assertThat(after.control()).isEqualTo(new TaskRecord.Control(null, null, 1, 0, 0, 0, null, null, null,
                 null));
@@ -222,7 +223,7 @@ public abstract class InputRoundContract extends CancelRequestContract {
         TaskRecord after = record(id);
         assertThat(after.state()).isEqualTo(new TaskRecord.State(TaskStatus.COMPLETED, done.statusMessage(),
                 done.resultJson(), false, null, null, null, null, null, PROTOCOL_2026, null, null, now(), now(),
-                null, null));
+                null, null, null));
         assertThat(after.control().nextControlAt()).isNull();
         assertThat(after.lease()).isEqualTo(TaskRecord.Lease.NONE);
         assertThat(after.outbox().eventPayload()).isEqualTo(eventOf(id, done).payloadJson());
@@ -387,7 +388,7 @@ public abstract class InputRoundContract extends CancelRequestContract {
         StoredSnapshot cancelled = StoredSnapshot.cancelled(null);
         assertThat(after.state()).isEqualTo(new TaskRecord.State(TaskStatus.CANCELLED, cancelled.statusMessage(),
                 null, false, cancelled.error(), cancelled.errorCode(), null, null, null, PROTOCOL_2026, null, null,
-                now(), now(), null, null));
+                now(), now(), null, null, null));
         assertThat(after.control().cancelRequestedAt()).isEqualTo(now());
         assertThat(after.control().nextControlAt()).isNull();
         assertThat(after.lease()).isEqualTo(TaskRecord.Lease.NONE);

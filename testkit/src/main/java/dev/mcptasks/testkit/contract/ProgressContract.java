@@ -33,7 +33,7 @@ public abstract class ProgressContract extends BatchWriteContract {
         TaskRecord.State state = new TaskRecord.State(s.status(), statusMessage, s.resultJson(), s.resultTruncated(),
                 s.error(), s.errorCode(), s.inputRequiredJson(), s.remoteTaskId(), s.remoteTtlMs(),
                 s.protocolVersion(), s.endpointOwner(), s.createdBy(), updatedAt, s.completedAt(),
-                s.inputResponsesJson(), s.requestState());
+                s.inputResponsesJson(), s.requestState(), s.endpointSession());
         return new TaskRecord(before.id(), before.definition(), state, before.control(), before.lease(),
                 before.outbox());
     }

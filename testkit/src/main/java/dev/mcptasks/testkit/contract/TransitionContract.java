@@ -12,19 +12,30 @@ import dev.mcptasks.domain.SnapshotNormalizer;
 import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.ports.repository.CancelRequestOutcome;
+import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.DuplicateTaskException;
 import dev.mcptasks.ports.repository.FailureWrite;
 import dev.mcptasks.ports.repository.NewTask;
 import dev.mcptasks.ports.repository.OutcomeWrite;
 import dev.mcptasks.ports.repository.SubmitWrite;
+import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /** Contract, part four: what creation, submission, results and releases store. */
 public abstract class TransitionContract extends StaleWriteContract {
+    /**
+     * An upstream session id ({@code Mcp-Session-Id}) of every visible ASCII character, the characters the MCP
+     * transport allows in it, and as long as any the stores must keep: read back, it is the very value written.
+     */
+    private static final String SESSION = IntStream.range(0, 512).map(i -> '!' + i % ('~' - '!' + 1))
+            .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
 
     @Test
     void createStoresAPendingRowDueNowWithItsDefinitionVerbatim() {
@@ -34,7 +45,7 @@ public abstract class TransitionContract extends StaleWriteContract {
         TaskRecord expected = new TaskRecord(id,
                 new TaskRecord.Definition(SERVER, TOOL, ARGUMENTS, DRIVER, 90_000L, now()),
                 new TaskRecord.State(TaskStatus.PENDING, null, null, false, null, null, null, null, null, null, null,
-                        null, now(), null, null, null),
+                        null, now(), null, null, null, null),
                 new TaskRecord.Control(now(), null, 0, 0, 0, 0, null, null, null, null),
                 TaskRecord.Lease.NONE,
                 new TaskRecord.Outbox(NotificationStatus.NONE, null, null, 0, 0, 0, 0, null, 0, null, null, null, null,
@@ -83,11 +94,49 @@ public abstract class TransitionContract extends StaleWriteContract {
                 null))).isTrue();
         TaskRecord after = record(id);
         assertThat(after.state()).isEqualTo(new TaskRecord.State(TaskStatus.WORKING, snapshot.statusMessage(), null,
-                false, null, null, null, "remote-7", 120_000L, PROTOCOL, A, A, now(), null, null, null));
+                false, null, null, null, "remote-7", 120_000L, PROTOCOL, A, A, now(), null, null, null, null));
         assertThat(after.control()).isEqualTo(new TaskRecord.Control(firstPoll, null, 1, 0, 0, 0, null, null, null,
                 before.control().submitAttemptedAt()));
         assertThat(after.lease()).isEqualTo(TaskRecord.Lease.NONE);
         assertThat(after.outbox()).isEqualTo(before.outbox());
+    }
+
+    @Test
+    void applySubmittedStoresTheEndpointSessionThatEveryLaterClaimReadsBack() {
+        TaskId id = create();
+        Claim submit = claimRow(ClaimPhase.SUBMIT, A, id);
+        assertThat(repo.recordSubmitAttempt(submit)).isTrue();
+
+        SubmitWrite write = submitted("r-" + id, null, SESSION);
+        assertThat(repo.applySubmitted(submit, write)).isTrue();
+        assertThat(record(id).state().endpointSession()).isEqualTo(SESSION);
+        assertThat(write + " " + record(id)).as("the write and the row as a log line shows them")
+                .doesNotContain(SESSION).contains("endpointSession=(redacted)");
+        assertThat(peer().find(id).orElseThrow().state().endpointSession()).as("read through another handle")
+                .isEqualTo(SESSION);
+        assertThat(repo.list(TaskQuery.all(10))).singleElement()
+                .extracting(task -> task.state().endpointSession()).isEqualTo(SESSION);
+
+        // the creator is gone: another worker takes the task over and polls in the session that created it
+        List<ClaimedTask> polled = claim(ClaimPhase.POLL, B, 10);
+        assertThat(polled).singleElement().extracting(claimed -> claimed.task().state().endpointSession())
+                .isEqualTo(SESSION);
+        assertThat(repo.applyOutcome(polled.get(0).claim(), outcome(id, TaskStatus.WORKING, now()))).isTrue();
+        assertThat(record(id).state().endpointSession()).as("kept by the writes after the submit").isEqualTo(SESSION);
+        assertThat(repo.requestCancel(id)).isEqualTo(CancelRequestOutcome.REQUESTED);
+        assertThat(claim(ClaimPhase.CANCEL, C, 10)).singleElement()
+                .extracting(claimed -> claimed.task().state().endpointSession()).isEqualTo(SESSION);
+    }
+
+    @Test
+    void applySubmittedWithoutAnEndpointSessionStoresNone() {
+        TaskId id = create();
+        Claim submit = claimRow(ClaimPhase.SUBMIT, A, id);
+
+        assertThat(repo.applySubmitted(submit, submitted("r-" + id, null))).isTrue();
+        assertThat(record(id).state().endpointSession()).isNull();
+        assertThat(claim(ClaimPhase.POLL, B, 10)).singleElement()
+                .extracting(claimed -> claimed.task().state().endpointSession()).isNull();
     }
 
     @Test
@@ -173,7 +222,8 @@ public abstract class TransitionContract extends StaleWriteContract {
         TaskRecord after = record(id);
         StoredSnapshot failed = snapshot(TaskStatus.FAILED);
         assertThat(after.state()).isEqualTo(new TaskRecord.State(TaskStatus.FAILED, null, null, false,
-                failed.error(), failed.errorCode(), null, "r-" + id, 600_000L, PROTOCOL, null, A, now(), now(), null, null));
+                failed.error(), failed.errorCode(), null, "r-" + id, 600_000L, PROTOCOL, null, A, now(), now(), null,
+                null, null));
         assertThat(after.control().nextControlAt()).isNull();
         assertThat(after.lease()).isEqualTo(TaskRecord.Lease.NONE);
     }
