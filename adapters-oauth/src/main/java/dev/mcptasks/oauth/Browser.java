@@ -10,10 +10,21 @@ import java.util.List;
 interface Browser {
     void open(URI url);
 
-    /** {@code command} split on white space; the process runs on its own (its output is discarded). */
+    /**
+     * {@code command} split into words as a shell would ({@link CommandWords}: quotes keep white space, nothing is
+     * expanded); the process runs on its own (its output is discarded).
+     */
     static Browser command(String command) {
         return url -> {
-            List<String> argv = new ArrayList<>(List.of(command.trim().split("\\s+")));
+            List<String> argv;
+            try {
+                argv = new ArrayList<>(CommandWords.split(command));
+            } catch (IllegalArgumentException e) {
+                throw new OAuthFailure("cannot run the browser command '" + command + "': " + e.getMessage());
+            }
+            if (argv.isEmpty()) {
+                throw new OAuthFailure("the browser command is empty");
+            }
             argv.add(url.toString());
             try {
                 Process process = new ProcessBuilder(argv).redirectErrorStream(true)

@@ -60,7 +60,8 @@ final class AuthCommand implements Runnable {
         String server;
 
         @Option(names = "--browser", paramLabel = "CMD",
-                description = "Command that opens the url (given as its last argument), e.g. 'firefox'.")
+                description = "Command that opens the url (given as its last argument), e.g. 'firefox'; quoted"
+                        + " words keep their spaces, as in a shell.")
         String browser;
 
         @Override
