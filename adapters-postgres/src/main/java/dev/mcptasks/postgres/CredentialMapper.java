@@ -11,8 +11,11 @@ import org.apache.ibatis.annotations.Param;
 interface CredentialMapper {
     CredentialRow selectCredential(@Param("key") String key);
 
-    /** The first write: inserts version 1 unless the key exists (a concurrent insert waits, then does nothing). */
-    int insertFirst(@Param("key") String key, @Param("sealed") byte[] sealed, @Param("now") Instant now);
+    /**
+     * The first write: inserts version 1 unless the key exists, or writes over its tombstone one version on (a
+     * concurrent first write waits, then does nothing); the new version, or null when a live credential is stored.
+     */
+    Long insertFirst(@Param("key") String key, @Param("sealed") byte[] sealed, @Param("now") Instant now);
 
     /**
      * Every later write: version + 1 if the stored version is {@code expected}. A concurrent update of the row waits
@@ -21,7 +24,8 @@ interface CredentialMapper {
     int replace(@Param("key") String key, @Param("expected") long expected, @Param("sealed") byte[] sealed,
             @Param("now") Instant now);
 
-    int deleteCredential(@Param("key") String key);
+    /** Leaves a tombstone one version on; 1 when there was a credential. */
+    int deleteCredential(@Param("key") String key, @Param("now") Instant now);
 
     List<String> selectKeys();
 }

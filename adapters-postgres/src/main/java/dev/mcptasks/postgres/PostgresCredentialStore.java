@@ -39,19 +39,26 @@ final class PostgresCredentialStore implements CredentialStore {
         if (expectedVersion < 0) {
             throw new IllegalArgumentException("expectedVersion must be >= 0 (0: absent), was " + expectedVersion);
         }
+        if (sealed.length == 0) {
+            throw new IllegalArgumentException("sealed must not be empty");
+        }
         byte[] value = sealed.clone();
-        int written = store.autoCommit("write credential '" + key + "' from version " + expectedVersion,
-                CredentialMapper.class, mapper -> expectedVersion == 0
-                        ? mapper.insertFirst(key, value, Times.now(clock))
-                        : mapper.replace(key, expectedVersion, value, Times.now(clock)));
-        return written == 1 ? expectedVersion + 1 : 0;
+        return store.autoCommit("write credential '" + key + "' from version " + expectedVersion,
+                CredentialMapper.class, mapper -> {
+                    if (expectedVersion == 0) {
+                        Long version = mapper.insertFirst(key, value, Times.now(clock));
+                        return version == null ? 0L : version;
+                    }
+                    return mapper.replace(key, expectedVersion, value, Times.now(clock)) == 1 ? expectedVersion + 1
+                            : 0L;
+                });
     }
 
     @Override
     public boolean delete(String key) {
         Objects.requireNonNull(key, "key");
         return store.autoCommit("delete credential '" + key + "'", CredentialMapper.class,
-                mapper -> mapper.deleteCredential(key)) == 1;
+                mapper -> mapper.deleteCredential(key, Times.now(clock))) == 1;
     }
 
     @Override

@@ -11,14 +11,18 @@ import org.apache.ibatis.annotations.Param;
 interface CredentialMapper {
     CredentialRow selectCredential(@Param("key") String key);
 
-    /** The first write: inserts version 1 unless the key exists. */
-    int insertFirst(@Param("key") String key, @Param("sealed") byte[] sealed, @Param("now") long now);
+    /**
+     * The first write: inserts version 1 unless the key exists, or writes over its tombstone one version on; the new
+     * version, or null when a live credential is stored.
+     */
+    Long insertFirst(@Param("key") String key, @Param("sealed") byte[] sealed, @Param("now") long now);
 
     /** Every later write: version + 1 if the stored version is {@code expected}. */
     int replace(@Param("key") String key, @Param("expected") long expected, @Param("sealed") byte[] sealed,
             @Param("now") long now);
 
-    int deleteCredential(@Param("key") String key);
+    /** Leaves a tombstone one version on; 1 when there was a credential. */
+    int deleteCredential(@Param("key") String key, @Param("now") long now);
 
     List<String> selectKeys();
 }

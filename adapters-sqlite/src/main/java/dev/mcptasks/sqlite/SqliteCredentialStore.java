@@ -39,21 +39,27 @@ final class SqliteCredentialStore implements CredentialStore {
         if (expectedVersion < 0) {
             throw new IllegalArgumentException("expectedVersion must be >= 0 (0: absent), was " + expectedVersion);
         }
+        if (sealed.length == 0) {
+            throw new IllegalArgumentException("sealed must not be empty");
+        }
         byte[] value = sealed.clone();
-        int written = database.write("write credential '" + key + "' from version " + expectedVersion, session -> {
+        return database.write("write credential '" + key + "' from version " + expectedVersion, session -> {
             CredentialMapper mapper = session.mapper(CredentialMapper.class);
             long now = clock.now().toEpochMilli();
-            return expectedVersion == 0 ? mapper.insertFirst(key, value, now)
-                    : mapper.replace(key, expectedVersion, value, now);
+            if (expectedVersion == 0) {
+                Long version = mapper.insertFirst(key, value, now);
+                return version == null ? 0L : version;
+            }
+            return mapper.replace(key, expectedVersion, value, now) == 1 ? expectedVersion + 1 : 0L;
         });
-        return written == 1 ? expectedVersion + 1 : 0;
     }
 
     @Override
     public boolean delete(String key) {
         Objects.requireNonNull(key, "key");
         return database.write("delete credential '" + key + "'",
-                session -> session.mapper(CredentialMapper.class).deleteCredential(key)) == 1;
+                session -> session.mapper(CredentialMapper.class).deleteCredential(key,
+                        clock.now().toEpochMilli())) == 1;
     }
 
     @Override

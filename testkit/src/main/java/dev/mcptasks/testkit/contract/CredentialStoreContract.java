@@ -138,8 +138,35 @@ public abstract class CredentialStoreContract {
         assertThat(store.keys()).containsExactly("oauth:a");
         assertThat(store.delete("oauth:b")).as("already gone").isFalse();
         assertThat(store.compareAndSet("oauth:b", 2, bytes("b3"))).as("its old version is gone too").isZero();
-        assertThat(store.compareAndSet("oauth:b", 0, bytes("again"))).as("written anew").isEqualTo(1);
-        assertStored("oauth:b", 1, bytes("again"), clock.now());
+        long again = store.compareAndSet("oauth:b", 0, bytes("again"));
+        assertThat(again).as("written anew, past every version it had").isGreaterThan(2);
+        assertStored("oauth:b", again, bytes("again"), clock.now());
+        assertThat(store.compareAndSet("oauth:b", 0, bytes("twice"))).as("now it exists").isZero();
+    }
+
+    /**
+     * A worker read the credential, then a logout deleted it and a new login wrote it more than once. The worker's
+     * write from what it read must fail, however many writes the new login had: versions never repeat (no ABA).
+     */
+    @Test
+    void aWriteFromBeforeADeleteNeverLandsOnALaterLogin() {
+        assertThat(store.compareAndSet(KEY, 0, bytes("old-login"))).isEqualTo(1);
+        assertThat(store.compareAndSet(KEY, 1, bytes("old-refresh"))).isEqualTo(2);
+        long staleRead = store.load(KEY).orElseThrow().version();
+
+        assertThat(store.delete(KEY)).isTrue();
+        List<Long> versions = new ArrayList<>();
+        long version = store.compareAndSet(KEY, 0, bytes("new-login"));
+        for (int refresh = 0; refresh < 4; refresh++) {
+            versions.add(version);
+            version = store.compareAndSet(KEY, version, bytes("new-refresh-" + refresh));
+        }
+        versions.add(version);
+
+        assertThat(versions).doesNotContain(0L, 1L, 2L).doesNotHaveDuplicates();
+        assertThat(store.compareAndSet(KEY, staleRead, bytes("stale-refresh"))).isZero();
+        assertThat(store.load(KEY).orElseThrow().sealed()).isEqualTo(bytes("new-refresh-3"));
+        assertThat(store.keys()).containsExactly(KEY);
     }
 
     @Test
@@ -168,7 +195,8 @@ public abstract class CredentialStoreContract {
         }
         byte[] large = new byte[64 * 1024];
         new Random(20261203L).nextBytes(large);
-        List<byte[]> values = List.of(new byte[0], new byte[] {0}, new byte[16], everyByte, large, new byte[0]);
+        // never empty: no sealed value is, and an empty one is refused (a store may mark deleted keys with it)
+        List<byte[]> values = List.of(new byte[] {0}, new byte[16], everyByte, large, new byte[] {(byte) 0xff});
 
         long version = 0;
         for (byte[] value : values) {
@@ -200,6 +228,8 @@ public abstract class CredentialStoreContract {
         assertThatThrownBy(() -> store.compareAndSet(KEY, -1, bytes("x")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("expectedVersion")
                 .hasMessageContaining("-1");
+        assertThatThrownBy(() -> store.compareAndSet(KEY, 0, new byte[0]))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sealed must not be empty");
         assertThatThrownBy(() -> store.load(null)).isInstanceOf(NullPointerException.class)
                 .hasMessageContaining("key");
         assertThatThrownBy(() -> store.delete(null)).isInstanceOf(NullPointerException.class)
