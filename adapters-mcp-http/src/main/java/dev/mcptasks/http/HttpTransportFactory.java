@@ -45,11 +45,7 @@ public final class HttpTransportFactory implements McpTransportFactory {
 
     @Override
     public McpTransport create(McpServerSpec spec) {
-        if (!supports(spec)) {
-            throw new IllegalArgumentException("server '" + spec.name() + "' has no http(s) url: not an HTTP server");
-        }
-        HttpAuthorizer authorizer = authorizers.forServer(spec);
-        return new StreamableHttpMcpTransport(spec, authorizer == null ? HttpAuthorizer.NONE : authorizer);
+        return new StreamableHttpMcpTransport(spec, authorizerFor(spec));
     }
 
     @Override
@@ -60,13 +56,18 @@ public final class HttpTransportFactory implements McpTransportFactory {
     /** A transport that sends {@code sessionId} and {@code protocolVersion} from its first request on. */
     @Override
     public McpTransport resume(McpServerSpec spec, String sessionId, String protocolVersion) {
+        return StreamableHttpMcpTransport.resuming(spec, authorizerFor(spec),
+                Objects.requireNonNull(sessionId, "sessionId"), Objects.requireNonNull(protocolVersion,
+                        "protocolVersion"));
+    }
+
+    /** The server's authorizer ({@link HttpAuthorizer#NONE} when it has none); refuses a server without http(s). */
+    private HttpAuthorizer authorizerFor(McpServerSpec spec) {
         if (!supports(spec)) {
             throw new IllegalArgumentException("server '" + spec.name() + "' has no http(s) url: not an HTTP server");
         }
         HttpAuthorizer authorizer = authorizers.forServer(spec);
-        return StreamableHttpMcpTransport.resuming(spec, authorizer == null ? HttpAuthorizer.NONE : authorizer,
-                Objects.requireNonNull(sessionId, "sessionId"), Objects.requireNonNull(protocolVersion,
-                        "protocolVersion"));
+        return authorizer == null ? HttpAuthorizer.NONE : authorizer;
     }
 
     /** The authorizers this factory gives its transports, for the wiring's tests. */

@@ -86,19 +86,6 @@ public record ServerJournal(Map<String, String> clientBySession, Map<Long, Strin
      * {@code session} line, a 2026 call's from its pseudo-session {@code 2026:<tag>}.
      */
     public String client(String session) {
-        return clientOf(session);
-    }
-
-    /**
-     * The client tag of the request that made the call (a client may speak in a session another client created, to
-     * reach a task bound to it), else its session's ({@link #client(String)}).
-     */
-    public String client(Call call) {
-        String own = clientByCall.get(call.id());
-        return own != null ? own : clientOf(call.session());
-    }
-
-    private String clientOf(String session) {
         String tag = clientBySession.get(session);
         if (tag != null) {
             return tag;
@@ -108,6 +95,15 @@ public record ServerJournal(Map<String, String> clientBySession, Map<Long, Strin
             return session.substring(modernPrefix.length());
         }
         return "?";
+    }
+
+    /**
+     * The client tag of the request that made the call (a client may speak in a session another client created, to
+     * reach a task bound to it), else its session's ({@link #client(String)}).
+     */
+    public String client(Call call) {
+        String own = clientByCall.get(call.id());
+        return own != null ? own : client(call.session());
     }
 
     public static ServerJournal read(Path file) {
@@ -149,8 +145,8 @@ public record ServerJournal(Map<String, String> clientBySession, Map<Long, Strin
                         callClients.put(line.path("call").asLong(), line.path("client").asText());
                     }
                     calls.put(line.path("call").asLong(), new Call(line.path("call").asLong(),
-                        line.path("task").asText(), line.path("method").asText(), line.path("session").asText(), at,
-                        null, null, null, null, lineNo, -1));
+                            line.path("task").asText(), line.path("method").asText(), line.path("session").asText(),
+                            at, null, null, null, null, lineNo, -1));
                 }
                 case "end" -> calls.computeIfPresent(line.path("call").asLong(), (id, begun) -> new Call(id,
                         begun.taskId(), begun.method(), begun.session(), begun.beginMs(), at,

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.mcptasks.domain.ProtocolGeneration;
 import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.transport.McpServerSpec;
 import dev.mcptasks.ports.transport.McpTransport;
 import dev.mcptasks.ports.transport.McpTransportException;
 import dev.mcptasks.ports.transport.McpTransportFactory;
@@ -103,12 +104,12 @@ public final class McpSession implements AutoCloseable {
             }
 
             @Override
-            public boolean supports(dev.mcptasks.ports.transport.McpServerSpec spec) {
+            public boolean supports(McpServerSpec spec) {
                 return factory.canResume(spec);
             }
 
             @Override
-            public McpTransport create(dev.mcptasks.ports.transport.McpServerSpec spec) {
+            public McpTransport create(McpServerSpec spec) {
                 return factory.resume(spec, sessionId, handshake.protocolVersion());
             }
         };
@@ -130,11 +131,6 @@ public final class McpSession implements AutoCloseable {
             connection = current;
         }
         return connection == null || connection.isLost() ? Optional.empty() : connection.transport().sessionId();
-    }
-
-    /** Whether this session speaks in a server session another one created. */
-    boolean isResumed() {
-        return resumed != null;
     }
 
     /** Records that tasks were created in this session: closing it leaves the server's session alive. */

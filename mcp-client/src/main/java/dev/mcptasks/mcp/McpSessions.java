@@ -38,6 +38,8 @@ public final class McpSessions implements AutoCloseable {
     private final Map<String, McpSession> sessions = new ConcurrentHashMap<>();
     /** The second sessions, keyed by server name and generation. */
     private final Map<String, McpSession> pinned = new ConcurrentHashMap<>();
+    /** The transport factory of each server, chosen once: every poll of a task asks it whether it can resume. */
+    private final Map<String, McpTransportFactory> factoryByServer = new ConcurrentHashMap<>();
     /** Sessions speaking in server sessions other sessions created, keyed by server name and session id. */
     private final Map<String, McpSession> resumed = new LinkedHashMap<>(16, 0.75f, true);
     /** Keys of server sessions found gone: their tasks are asked about in this worker's own session. */
@@ -134,7 +136,7 @@ public final class McpSessions implements AutoCloseable {
         String sessionId = ref.endpointSession();
         McpServerSettings server = primary.settings();
         McpTransportFactory factory = factoryFor(server.spec());
-        String key = server.name() + " " + sessionId;
+        String key = resumedKey(server.name(), sessionId);
         McpSession evicted = null;
         McpSession session;
         synchronized (resumed) {
@@ -181,12 +183,16 @@ public final class McpSessions implements AutoCloseable {
      * knows them.
      */
     public void gone(McpSession session, String sessionId) {
-        String key = session.serverName() + " " + sessionId;
+        String key = resumedKey(session.serverName(), sessionId);
         synchronized (resumed) {
             gone.put(key, Boolean.TRUE);
             resumed.remove(key, session);
         }
         session.close();
+    }
+
+    private static String resumedKey(String serverName, String sessionId) {
+        return serverName + " " + sessionId;
     }
 
     /**
@@ -204,6 +210,10 @@ public final class McpSessions implements AutoCloseable {
      * the legacy SSE transport when one is installed.
      */
     private McpTransportFactory factoryFor(McpServerSpec spec) {
+        return factoryByServer.computeIfAbsent(spec.name(), name -> chooseFactory(spec));
+    }
+
+    private McpTransportFactory chooseFactory(McpServerSpec spec) {
         McpTransportFactory first = factories.stream().filter(factory -> factory.supports(spec)).findFirst()
                 .orElseThrow();
         if (!spec.transportDetected()) {

@@ -111,11 +111,10 @@ public final class NativeTasksDriver implements TaskDriver {
                 return call.apply(own);
             }
             // the session taken over borrows the server's capabilities from this worker's own handshake
-            CompletableFuture<McpHandshake> known = own.handshake().isPresent()
-                    ? CompletableFuture.completedFuture(own.handshake().get())
+            CompletableFuture<?> known = own.handshake().isPresent() ? CompletableFuture.completedFuture(null)
                     : operation.track(own::connect).exceptionallyCompose(error -> CompletableFuture.failedFuture(
                             RemoteFailures.classify(error)));
-            return known.thenCompose(handshake -> {
+            return known.thenCompose(connected -> {
                 Optional<McpSession> resumed = sessions.resumedFor(own, ref);
                 if (resumed.isEmpty()) {
                     return call.apply(own);
@@ -146,9 +145,6 @@ public final class NativeTasksDriver implements TaskDriver {
             if (cause instanceof McpTransportFailure failure
                     && failure.transportCause().kind() == McpTransportException.Kind.SESSION_LOST) {
                 return true;
-            }
-            if (cause.getCause() == cause) {
-                return false;
             }
         }
         return false;

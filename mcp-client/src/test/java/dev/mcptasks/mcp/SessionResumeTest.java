@@ -52,12 +52,15 @@ class SessionResumeTest {
         return server.startHttp(0);
     }
 
-    private NativeTasksDriver worker(URI url, List<McpSessions> keep) {
+    /** A worker of its own: its sessions, closed after the test (closing twice is harmless). */
+    private record Worker(McpSessions sessions, NativeTasksDriver driver) {}
+
+    private Worker worker(URI url) {
         McpSessions sessions = new McpSessions(
                 List.of(McpServerSettings.of(McpServerSpec.http(SERVER, url, Map.of()))),
                 List.of(new HttpTransportFactory()), new ManualClock(), "resume-test");
-        keep.add(sessions);
-        return new NativeTasksDriver(sessions);
+        cleanup.add(sessions);
+        return new Worker(sessions, new NativeTasksDriver(sessions));
     }
 
     private static SubmitResult submit(NativeTasksDriver driver) throws Exception {
@@ -91,15 +94,13 @@ class SessionResumeTest {
     @Test
     void anotherWorkerFinishesATaskInTheSessionThatCreatedIt() throws Exception {
         URI url = server(true);
-        List<McpSessions> first = new ArrayList<>();
-        SubmitResult created = submit(worker(url, first));
+        Worker creator = worker(url);
+        SubmitResult created = submit(creator.driver());
         assertThat(created.endpointSession()).as("the creating session is reported").isNotBlank();
         // the creating worker goes away; whether killed or closed, its server session stays
-        first.get(0).close();
+        creator.sessions().close();
 
-        List<McpSessions> second = new ArrayList<>();
-        cleanup.add(() -> second.forEach(McpSessions::close));
-        NativeTasksDriver taker = worker(url, second);
+        NativeTasksDriver taker = worker(url).driver();
         RemoteTaskSnapshot done = finish(taker, ref(created, created.endpointSession()));
 
         assertThat(done.status()).isEqualTo(TaskStatus.COMPLETED);
@@ -111,13 +112,9 @@ class SessionResumeTest {
     @Test
     void cancelGoesToTheCreatingSessionToo() throws Exception {
         URI url = server(true);
-        List<McpSessions> first = new ArrayList<>();
-        cleanup.add(() -> first.forEach(McpSessions::close));
-        SubmitResult created = driverSubmitSlow(worker(url, first));
+        SubmitResult created = driverSubmitSlow(worker(url).driver());
 
-        List<McpSessions> second = new ArrayList<>();
-        cleanup.add(() -> second.forEach(McpSessions::close));
-        NativeTasksDriver taker = worker(url, second);
+        NativeTasksDriver taker = worker(url).driver();
         RemoteTaskRef ref = ref(created, created.endpointSession());
         RemoteTaskSnapshot cancelled = taker.cancel(ref).get(20, TimeUnit.SECONDS);
 
@@ -132,13 +129,9 @@ class SessionResumeTest {
     @Test
     void aForgottenSessionFallsBackToTheWorkersOwnSessionWhichStillFindsASharedTask() throws Exception {
         URI url = server(false);
-        List<McpSessions> first = new ArrayList<>();
-        cleanup.add(() -> first.forEach(McpSessions::close));
-        SubmitResult created = submit(worker(url, first));
+        SubmitResult created = submit(worker(url).driver());
 
-        List<McpSessions> second = new ArrayList<>();
-        cleanup.add(() -> second.forEach(McpSessions::close));
-        NativeTasksDriver taker = worker(url, second);
+        NativeTasksDriver taker = worker(url).driver();
         RemoteTaskSnapshot done = finish(taker, ref(created, "a-session-the-server-never-had"));
 
         assertThat(done.status()).isEqualTo(TaskStatus.COMPLETED);
@@ -147,13 +140,9 @@ class SessionResumeTest {
     @Test
     void aForgottenSessionOfASessionBoundServerEndsTheTaskLostNotRetriedForever() throws Exception {
         URI url = server(true);
-        List<McpSessions> first = new ArrayList<>();
-        cleanup.add(() -> first.forEach(McpSessions::close));
-        SubmitResult created = submit(worker(url, first));
+        SubmitResult created = submit(worker(url).driver());
 
-        List<McpSessions> second = new ArrayList<>();
-        cleanup.add(() -> second.forEach(McpSessions::close));
-        NativeTasksDriver taker = worker(url, second);
+        NativeTasksDriver taker = worker(url).driver();
 
         assertThat(failure(taker.status(ref(created, "a-session-the-server-never-had"))).failure())
                 .isEqualTo(RemoteFailure.TASK_LOST);
@@ -162,13 +151,11 @@ class SessionResumeTest {
     @Test
     void theCreatingWorkerKeepsUsingItsOwnSessionWithoutASecondOne() throws Exception {
         URI url = server(true);
-        List<McpSessions> only = new ArrayList<>();
-        cleanup.add(() -> only.forEach(McpSessions::close));
-        NativeTasksDriver driver = worker(url, only);
-        SubmitResult created = submit(driver);
+        Worker only = worker(url);
+        SubmitResult created = submit(only.driver());
         RemoteTaskRef ref = ref(created, created.endpointSession());
 
-        assertThat(only.get(0).resumedFor(only.get(0).session(SERVER).orElseThrow(), ref)).isEmpty();
-        assertThat(finish(driver, ref).status()).isEqualTo(TaskStatus.COMPLETED);
+        assertThat(only.sessions().resumedFor(only.sessions().session(SERVER).orElseThrow(), ref)).isEmpty();
+        assertThat(finish(only.driver(), ref).status()).isEqualTo(TaskStatus.COMPLETED);
     }
 }

@@ -30,7 +30,7 @@ public record RemoteTaskRef(TaskId taskId, String serverName, String toolName, S
     public String toString() {
         return "RemoteTaskRef[taskId=" + taskId + ", serverName=" + serverName + ", toolName=" + toolName
                 + ", remoteTaskId=" + remoteTaskId + ", protocolVersion=" + protocolVersion + ", endpointSession="
-                + (endpointSession == null ? "none" : "recorded") + "]";
+                + (endpointSession == null ? null : "(redacted)") + "]";
     }
 
     public ProtocolGeneration generation() {

@@ -62,8 +62,8 @@ public record SubmitResult(RemoteTaskSnapshot snapshot, String protocolVersion, 
     @Override
     public String toString() {
         return "SubmitResult[snapshot=" + snapshot + ", protocolVersion=" + protocolVersion + ", processLocal="
-                + processLocal + ", requestState=" + (requestState == null ? "none" : "recorded")
-                + ", endpointSession=" + (endpointSession == null ? "none" : "recorded") + "]";
+                + processLocal + ", requestState=" + requestState + ", endpointSession="
+                + (endpointSession == null ? null : "(redacted)") + "]";
     }
 
     /** Whether a remote task was created. */
