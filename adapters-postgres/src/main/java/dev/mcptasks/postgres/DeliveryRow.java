@@ -14,12 +14,13 @@ final class DeliveryRow {
     Instant notificationLeaseExpiresAt;
     long dispatchVersion;
     String dispatchEvent;
-    int dispatchAttempt;
+    /** The number of this delivery's send: the dispatch attempt the claim counted, or the one a mark will count. */
+    int attempt;
     Instant nextNotificationAt;
 
     NotificationClaim toClaim() {
         return new NotificationClaim(TaskId.of(id), WorkerId.of(notificationLeaseOwner),
                 ClaimToken.of(notificationLeaseToken), notificationLeaseExpiresAt, dispatchVersion, dispatchEvent,
-                dispatchAttempt + 1);
+                attempt);
     }
 }

@@ -37,7 +37,8 @@ final class PostgresOutbox {
         this.batch = batch;
     }
 
-    List<NotificationClaim> claim(NotificationClaimRequest request) {
+    /** Claims due deliveries; with {@code dispatch}, marks each dispatched in the same statement. */
+    List<NotificationClaim> claim(NotificationClaimRequest request, boolean dispatch) {
         Objects.requireNonNull(request, "request");
         int limit = Math.min(Math.max(request.limit(), 0), PostgresTaskRepository.MAX_CLAIM_BATCH);
         if (limit == 0) {
@@ -46,8 +47,10 @@ final class PostgresOutbox {
         String[] tokens = Times.tokens(ids, limit);
         Instant now = Times.now(clock);
         Instant expiresAt = Times.millis(now.plus(request.lease()));
-        List<DeliveryRow> rows = store.autoCommit("claim notifications", mapper -> mapper.claimNotifications(
-                request.worker().value(), now, expiresAt, tokens, limit));
+        String worker = request.worker().value();
+        List<DeliveryRow> rows = store.autoCommit("claim notifications", mapper -> dispatch
+                ? mapper.claimNotificationsDispatched(worker, now, expiresAt, tokens, limit)
+                : mapper.claimNotifications(worker, now, expiresAt, tokens, limit));
         return rows.stream().sorted(DUE_ORDER).map(DeliveryRow::toClaim).toList();
     }
 

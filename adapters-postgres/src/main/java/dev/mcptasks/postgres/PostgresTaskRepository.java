@@ -373,7 +373,12 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
 
     @Override
     public List<NotificationClaim> claimNotifications(NotificationClaimRequest request) {
-        return outbox.claim(request);
+        return outbox.claim(request, false);
+    }
+
+    @Override
+    public List<NotificationClaim> claimNotificationsDispatched(NotificationClaimRequest request) {
+        return outbox.claim(request, true);
     }
 
     @Override

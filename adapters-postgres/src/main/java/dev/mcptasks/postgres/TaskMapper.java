@@ -93,6 +93,10 @@ interface TaskMapper {
     List<DeliveryRow> claimNotifications(@Param("worker") String worker, @Param("now") Instant now,
             @Param("expiresAt") Instant expiresAt, @Param("tokens") String[] tokens, @Param("limit") int limit);
 
+    /** {@link #claimNotifications} leaving each delivery dispatched, its attempt counted. */
+    List<DeliveryRow> claimNotificationsDispatched(@Param("worker") String worker, @Param("now") Instant now,
+            @Param("expiresAt") Instant expiresAt, @Param("tokens") String[] tokens, @Param("limit") int limit);
+
     int markDispatched(@Param("f") OutboxFence fence);
 
     /** Ends a delivery as {@code settled} ({@code delivered} or {@code dead_letter}). */

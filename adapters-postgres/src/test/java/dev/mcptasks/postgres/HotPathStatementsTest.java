@@ -34,7 +34,7 @@ class HotPathStatementsTest {
     /** Statements run once or more per task: a dynamic one would be re-rendered and re-parsed on every call. */
     @ParameterizedTest
     @ValueSource(strings = {"insertTask", "renew", "recordSubmitAttempt", "recordProgress", "applySubmitted", "applyOutcome",
-            "claimNotifications", "markDispatched", "settleNotification", "retryNotification", "releaseNotification",
+            "claimNotifications", "claimNotificationsDispatched", "markDispatched", "settleNotification", "retryNotification", "releaseNotification",
             "selectTask", "selectTaskForUpdate", "notifyWork", "renewAll", "recordSubmitAttempts",
             "applySubmittedAll", "applyOutcomes", "markAllDispatched", "finishNotifications"})
     void perTaskStatementsAreParsedOnce(String statement) {
@@ -96,7 +96,7 @@ class HotPathStatementsTest {
         }
 
         assertThat(columns).containsExactlyInAnyOrder("id", "notification_lease_owner", "notification_lease_token",
-                "notification_lease_expires_at", "dispatch_version", "dispatch_event", "dispatch_attempt",
+                "notification_lease_expires_at", "dispatch_version", "dispatch_event", "attempt",
                 "next_notification_at");
     }
 

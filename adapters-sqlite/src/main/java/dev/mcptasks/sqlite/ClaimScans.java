@@ -34,6 +34,7 @@ final class ClaimScans {
     private final DirectUpdate claimPoll;
     private final DirectUpdate claimCancel;
     private final DirectUpdate claimNotify;
+    private final DirectUpdate claimNotifyDispatched;
 
     ClaimScans(SqliteDatabase database, Clock clock, IdGenerator ids) {
         this.database = database;
@@ -43,6 +44,7 @@ final class ClaimScans {
         this.claimPoll = claimUpdate(database, "claimPoll");
         this.claimCancel = claimUpdate(database, "claimCancel");
         this.claimNotify = claimUpdate(database, "claimNotify");
+        this.claimNotifyDispatched = claimUpdate(database, "claimNotifyDispatched");
     }
 
     /** A per-candidate claim UPDATE, run by plain JDBC like the batched writes (MyBatis per row was a third of it). */
@@ -96,7 +98,11 @@ final class ClaimScans {
         });
     }
 
-    List<NotificationClaim> claimNotifications(NotificationClaimRequest request) {
+    /**
+     * Claims due deliveries; with {@code dispatch} each claim also marks its delivery dispatched, in the same update
+     * (the returned attempt is then the one just counted, as it is the one a later mark would count).
+     */
+    List<NotificationClaim> claimNotifications(NotificationClaimRequest request, boolean dispatch) {
         if (request.limit() <= 0) {
             return List.of();
         }
@@ -109,10 +115,10 @@ final class ClaimScans {
             List<NotificationClaim> claimed = new ArrayList<>();
             for (String id : mapper.selectNotifyCandidates(scan)) {
                 ClaimToken token = ids.newClaimToken();
-                if (claimed(session, claimNotify, scan, id, token)) {
+                if (claimed(session, dispatch ? claimNotifyDispatched : claimNotify, scan, id, token)) {
                     TaskRow row = session.row(id);
                     claimed.add(new NotificationClaim(TaskId.of(id), request.worker(), token, expiresAt,
-                            row.dispatchVersion(), row.dispatchEvent(), row.dispatchAttempt() + 1));
+                            row.dispatchVersion(), row.dispatchEvent(), row.dispatchAttempt() + (dispatch ? 0 : 1)));
                 }
             }
             return claimed;

@@ -252,7 +252,12 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
 
     @Override
     public List<NotificationClaim> claimNotifications(NotificationClaimRequest request) {
-        return claims.claimNotifications(request);
+        return claims.claimNotifications(request, false);
+    }
+
+    @Override
+    public List<NotificationClaim> claimNotificationsDispatched(NotificationClaimRequest request) {
+        return claims.claimNotifications(request, true);
     }
 
     @Override

@@ -77,7 +77,7 @@ class SqliteClaimPlanTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"claimSubmit", "claimPoll", "claimCancel", "claimNotify"})
+    @ValueSource(strings = {"claimSubmit", "claimPoll", "claimCancel", "claimNotify", "claimNotifyDispatched"})
     void claimUpdatesFindTheirRowByPrimaryKey(String statement) throws Exception {
         for (boolean analyzed : new boolean[] {false, true}) {
             List<String> plan = plan(statement, analyzed);
@@ -101,7 +101,8 @@ class SqliteClaimPlanTest {
     @ParameterizedTest
     @ValueSource(strings = {"insertTask", "selectTask", "selectSubmitCandidates", "selectPollCandidates",
             "selectCancelCandidates", "selectNotifyCandidates", "claimSubmit", "claimPoll", "claimCancel",
-            "claimNotify", "renew", "recordSubmitAttempt", "applySubmitted", "applyOutcome", "releaseAfterFailure",
+            "claimNotify", "claimNotifyDispatched", "renew", "recordSubmitAttempt", "applySubmitted", "applyOutcome",
+            "releaseAfterFailure",
             "markDispatched", "finishNotification", "retryNotification"})
     void hotPathStatementsAreStatic(String statement) {
         MappedStatement mapped = database.configuration()

@@ -27,7 +27,11 @@ final class InMemoryOutbox {
         this.store = store;
     }
 
-    List<NotificationClaim> claim(NotificationClaimRequest request) {
+    /**
+     * Claims due deliveries; with {@code dispatch}, marks each dispatched in the same step (one store write, see
+     * {@code TaskRepository#claimNotificationsDispatched}).
+     */
+    List<NotificationClaim> claim(NotificationClaimRequest request, boolean dispatch) {
         synchronized (store.lock) {
             Instant now = store.now();
             List<TaskRow> candidates = new ArrayList<>();
@@ -52,12 +56,14 @@ final class InMemoryOutbox {
                     row.dispatchVersion = row.eventVersion;
                     row.dispatchEvent = row.eventPayload;
                 }
-                row.notificationStatus = NotificationStatus.CLAIMED;
+                int attempt = row.dispatchAttempt + 1;
+                row.notificationStatus = dispatch ? NotificationStatus.DISPATCHED : NotificationStatus.CLAIMED;
+                row.dispatchAttempt = dispatch ? attempt : row.dispatchAttempt;
                 row.notificationLeaseOwner = request.worker();
                 row.notificationLeaseToken = store.ids().newClaimToken();
                 row.notificationLeaseExpiresAt = expiresAt;
                 claimed.add(new NotificationClaim(row.id, request.worker(), row.notificationLeaseToken, expiresAt,
-                        row.dispatchVersion, row.dispatchEvent, row.dispatchAttempt + 1));
+                        row.dispatchVersion, row.dispatchEvent, attempt));
             }
             return claimed;
         }

@@ -344,7 +344,12 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
 
     @Override
     public List<NotificationClaim> claimNotifications(NotificationClaimRequest request) {
-        return outbox.claim(request);
+        return outbox.claim(request, false);
+    }
+
+    @Override
+    public List<NotificationClaim> claimNotificationsDispatched(NotificationClaimRequest request) {
+        return outbox.claim(request, true);
     }
 
     @Override

@@ -12,21 +12,19 @@ import dev.mcptasks.ports.repository.NotificationClaim;
 import dev.mcptasks.ports.repository.NotificationClaimRequest;
 import dev.mcptasks.ports.repository.TaskRepository;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The notify phase: claims due deliveries of the outbox (a lease of their own, independent of control claims),
- * marks each frozen event dispatched, hands it to the sink with its idempotency key and records the result:
+ * The notify phase: claims due deliveries of the outbox (a lease of their own, independent of control claims), each
+ * frozen event marked dispatched by the claim itself, hands each to the sink with its idempotency key and records the
+ * result:
  * delivered; busy (retried, not counted); gone (dead-lettered); failed (counted, backoff, dead-lettered after
  * {@link NotificationRules#MAX_ATTEMPTS} counted failures). Each sink call is bounded by {@code sinkTimeout} (a
  * timeout is a counted failure). Deliveries have slots of their own, so a slow sink never takes capacity from
@@ -72,10 +70,10 @@ final class NotificationDispatcher {
         }
         int started = 0;
         try {
-            List<NotificationClaim> claims = repository.claimNotifications(
+            // each delivery is claimed and marked dispatched in one write (persisted before send): once it returns,
+            // every claimed delivery can go to its sink
+            List<NotificationClaim> claims = repository.claimNotificationsDispatched(
                     new NotificationClaimRequest(worker, reserved, settings.lease()));
-            List<Delivery> deliveries = new ArrayList<>();
-            List<NotificationClaim> marks = new ArrayList<>();
             for (NotificationClaim claim : claims) {
                 if (started == reserved) {
                     repository.releaseNotification(claim);
@@ -85,16 +83,14 @@ final class NotificationDispatcher {
                 counters.deliveries.incrementAndGet();
                 Delivery delivery = new Delivery(claim);
                 inFlight.add(delivery);
-                deliveries.add(delivery);
-                marks.add(claim);
-            }
-            // the marks of the whole claimed batch commit together; each delivery goes on to its sink once its
-            // mark committed (persisted before send), and no thread waits meanwhile
-            List<CompletableFuture<Boolean>> marked = GroupCommittingRepository.asyncTogether(repository, executor,
-                    BatchedWrites.MARK_DISPATCHED, marks);
-            for (int i = 0; i < deliveries.size(); i++) {
-                Delivery delivery = deliveries.get(i);
-                marked.get(i).whenCompleteAsync((ok, error) -> deliver(delivery, ok, error), executor);
+                try {
+                    executor.execute(() -> deliver(delivery));
+                } catch (RuntimeException e) {
+                    // an executor that rejects it (stopping) must not strand the delivery: it is released now
+                    LOG.warn("task {}: the delivery could not be started; releasing its claim: {}", claim.taskId(),
+                            e.toString());
+                    release(delivery);
+                }
             }
         } finally {
             slots.release(reserved - started);
@@ -114,18 +110,23 @@ final class NotificationDispatcher {
     void stop() {
         stopping = true;
         for (Delivery delivery : List.copyOf(inFlight)) {
-            if (delivery.end()) {
-                try {
-                    if (!repository.releaseNotification(delivery.claim)) {
-                        LOG.info("task {}: the notification claim was already gone when releasing it",
-                                delivery.claim.taskId());
-                    }
-                } catch (RuntimeException e) {
-                    LOG.warn("task {}: releasing the notification claim failed; it stays until its lease expires: {}",
-                            delivery.claim.taskId(), e.toString());
+            release(delivery);
+        }
+    }
+
+    /** Ends {@code delivery} (unless its result ended it first) by releasing its notification lease. */
+    private void release(Delivery delivery) {
+        if (delivery.end()) {
+            try {
+                if (!repository.releaseNotification(delivery.claim)) {
+                    LOG.info("task {}: the notification claim was already gone when releasing it",
+                            delivery.claim.taskId());
                 }
-                delivery.sent.cancel(true);
+            } catch (RuntimeException e) {
+                LOG.warn("task {}: releasing the notification claim failed; it stays until its lease expires: {}",
+                        delivery.claim.taskId(), e.toString());
             }
+            delivery.sent.cancel(true);
         }
     }
 
@@ -149,15 +150,10 @@ final class NotificationDispatcher {
         }
     }
 
-    private void deliver(Delivery delivery, Boolean marked, Throwable markFailure) {
+    private void deliver(Delivery delivery) {
         NotificationClaim claim = delivery.claim;
         if (stopping || delivery.ended.get()) {
             stop(); // released on stop (or releasing it now): the sink is never called for it
-            return;
-        }
-        if (markFailure == null && !marked) {
-            LOG.info("task {}: notification claim lost before dispatch", claim.taskId());
-            delivery.end();
             return;
         }
         // a sink that never answers must not hold the delivery (and its slot) forever: it counts as a failure;
@@ -167,20 +163,14 @@ final class NotificationDispatcher {
                 new DeliveryResult.Failed("the sink did not answer within " + settings.sinkTimeout()
                         + " (timed out)")));
         CompletableFuture<DeliveryResult> sent;
-        if (markFailure != null) {
-            // the store failed to mark it: recorded as a failed delivery, like a failed send
-            sent = CompletableFuture.failedFuture(markFailure instanceof CompletionException
-                    && markFailure.getCause() != null ? markFailure.getCause() : markFailure);
-        } else {
-            try {
-                sent = sink.deliver(new Notification(claim.taskId(), claim.version(), claim.attempt(),
-                        claim.idempotencyKey(), claim.eventJson()));
-                if (sent == null) {
-                    sent = CompletableFuture.failedFuture(new IllegalStateException("the sink returned no answer"));
-                }
-            } catch (RuntimeException e) {
-                sent = CompletableFuture.failedFuture(e);
+        try {
+            sent = sink.deliver(new Notification(claim.taskId(), claim.version(), claim.attempt(),
+                    claim.idempotencyKey(), claim.eventJson()));
+            if (sent == null) {
+                sent = CompletableFuture.failedFuture(new IllegalStateException("the sink returned no answer"));
             }
+        } catch (RuntimeException e) {
+            sent = CompletableFuture.failedFuture(e);
         }
         delivery.sent = sent;
         sent.whenComplete((result, error) -> {

@@ -154,10 +154,11 @@ final class LoopFixture implements AutoCloseable {
             return super.claimControl(request);
         }
 
+        /** The notify phase's scan (each delivery claimed and marked dispatched in one write). */
         @Override
-        public List<NotificationClaim> claimNotifications(NotificationClaimRequest request) {
+        public List<NotificationClaim> claimNotificationsDispatched(NotificationClaimRequest request) {
             notifyScans.incrementAndGet();
-            return super.claimNotifications(request);
+            return super.claimNotificationsDispatched(request);
         }
 
         @Override

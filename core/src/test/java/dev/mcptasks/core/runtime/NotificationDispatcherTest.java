@@ -161,16 +161,14 @@ class NotificationDispatcherTest {
     }
 
     @Test
-    void theMarksOfAClaimedBatchCommitTogetherBeforeAnySinkCall() throws Exception {
-        MarkRecordingStore store = new MarkRecordingStore(repository);
-        // one thread: a dispatcher that waited for each mark on it would commit the marks one at a time
-        ExecutorService oneThread = Executors.newSingleThreadExecutor();
-        WorkerRuntime grouped = new WorkerRuntime(WorkerId.of("g"), LifecycleHarness.settings(4), store,
+    void aClaimedBatchIsMarkedDispatchedByItsClaimBeforeAnySinkCall() throws Exception {
+        ClaimRecordingStore store = new ClaimRecordingStore(repository);
+        WorkerRuntime recorded = new WorkerRuntime(WorkerId.of("g"), LifecycleHarness.settings(4), store,
                 new TaskDriverRegistry(List.of(new GatedDriver("gated", clock)), servers), servers, clock,
-                () -> 0.5, oneThread, sink, events);
+                () -> 0.5, executor, sink, events);
         List<TaskId> tasks = List.of(cancelledTask(), cancelledTask(), cancelledTask());
 
-        grouped.tick();
+        recorded.tick();
 
         for (int i = 0; i < tasks.size(); i++) {
             sink.next();
@@ -178,23 +176,21 @@ class NotificationDispatcherTest {
         for (TaskId id : tasks) {
             assertThat(recorded(id, 1).outbox().status()).isEqualTo(NotificationStatus.DELIVERED);
         }
-        assertThat(store.markTransactions).as("three marks, one transaction each time")
-                .hasSize(3).containsOnly(store.markTransactions.get(0)).doesNotContainNull();
-        assertThat(store.marksBeforeFirstSend).as("all marked before the sink was called").isEqualTo(3);
-        grouped.stop().get(20, java.util.concurrent.TimeUnit.SECONDS);
-        oneThread.shutdownNow();
+        assertThat(store.claims).as("one claim took the batch").containsExactly(3);
+        assertThat(store.marks).as("no mark of its own").hasValue(0);
+        assertThat(store.afterClaim).as("every row dispatched by the claim, before any sink call")
+                .containsOnly(NotificationStatus.DISPATCHED).hasSize(3);
+        recorded.stop().get(20, java.util.concurrent.TimeUnit.SECONDS);
     }
 
-    /** Records in which group transaction each mark ran (null: alone) and how many ran before the first send. */
-    private final class MarkRecordingStore extends dev.mcptasks.ports.repository.ForwardingTaskRepository {
-        final List<Integer> markTransactions = new java.util.concurrent.CopyOnWriteArrayList<>();
-        volatile int marksBeforeFirstSend = -1;
+    /** Records the dispatching claims (their sizes), any separate marks, and the rows' status after the claim. */
+    private final class ClaimRecordingStore extends dev.mcptasks.ports.repository.ForwardingTaskRepository {
+        final List<Integer> claims = new java.util.concurrent.CopyOnWriteArrayList<>();
+        final java.util.concurrent.atomic.AtomicInteger marks = new java.util.concurrent.atomic.AtomicInteger();
+        final List<NotificationStatus> afterClaim = new java.util.concurrent.CopyOnWriteArrayList<>();
         private final dev.mcptasks.ports.repository.TaskRepository delegate;
-        private final java.util.concurrent.atomic.AtomicInteger transactions =
-                new java.util.concurrent.atomic.AtomicInteger();
-        private final ThreadLocal<Integer> current = new ThreadLocal<>();
 
-        MarkRecordingStore(dev.mcptasks.ports.repository.TaskRepository delegate) {
+        ClaimRecordingStore(dev.mcptasks.ports.repository.TaskRepository delegate) {
             this.delegate = delegate;
         }
 
@@ -204,24 +200,28 @@ class NotificationDispatcherTest {
         }
 
         @Override
-        public <T> T inOneTransaction(java.util.function.Supplier<T> work) {
-            current.set(transactions.incrementAndGet());
-            try {
-                return delegate.inOneTransaction(work);
-            } finally {
-                current.remove();
+        public List<dev.mcptasks.ports.repository.NotificationClaim> claimNotificationsDispatched(
+                dev.mcptasks.ports.repository.NotificationClaimRequest request) {
+            List<dev.mcptasks.ports.repository.NotificationClaim> taken =
+                    delegate.claimNotificationsDispatched(request);
+            if (!taken.isEmpty()) {
+                claims.add(taken.size());
+                // read before this returns, so before the dispatcher can hand any of them to the sink
+                taken.forEach(claim -> afterClaim.add(delegate.find(claim.taskId()).orElseThrow().outbox().status()));
             }
+            return taken;
         }
 
         @Override
         public boolean markDispatched(dev.mcptasks.ports.repository.NotificationClaim claim) {
-            markTransactions.add(current.get());
-            synchronized (sink) {
-                if (sink.count() == 0) {
-                    marksBeforeFirstSend = markTransactions.size();
-                }
-            }
+            marks.incrementAndGet();
             return delegate.markDispatched(claim);
+        }
+
+        @Override
+        public List<Boolean> markAllDispatched(List<dev.mcptasks.ports.repository.NotificationClaim> batch) {
+            marks.addAndGet(batch.size());
+            return delegate.markAllDispatched(batch);
         }
     }
 

@@ -94,6 +94,11 @@ public abstract class ForwardingTaskRepository implements TaskRepository {
     }
 
     @Override
+    public List<NotificationClaim> claimNotificationsDispatched(NotificationClaimRequest request) {
+        return delegate().claimNotificationsDispatched(request);
+    }
+
+    @Override
     public boolean markDispatched(NotificationClaim claim) {
         return delegate().markDispatched(claim);
     }

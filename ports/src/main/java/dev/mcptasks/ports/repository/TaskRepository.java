@@ -5,6 +5,7 @@ import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -194,6 +195,28 @@ public interface TaskRepository {
 
     /** Marks the frozen event as being sent: status dispatched, {@code dispatch_attempt + 1}. Fence: notification owner, token, status claimed, unexpired. */
     boolean markDispatched(NotificationClaim claim);
+
+    /**
+     * {@link #claimNotifications} and {@link #markDispatched} of every claim as one write: each delivery comes back
+     * already dispatched (status dispatched, {@code dispatch_attempt} equal to the claim's attempt), ready for its
+     * sink, so a delivery costs the store one write fewer. A worker that dies between this write and its sink call
+     * has counted an attempt it never made, as one that dies between the mark and the call always could: the next
+     * claim keeps the frozen event and only moves the idempotency key on. The default runs the two in sequence and
+     * releases a claim whose mark was refused.
+     */
+    default List<NotificationClaim> claimNotificationsDispatched(NotificationClaimRequest request) {
+        List<NotificationClaim> claims = claimNotifications(request);
+        List<Boolean> marked = markAllDispatched(claims);
+        List<NotificationClaim> dispatched = new ArrayList<>(claims.size());
+        for (int i = 0; i < claims.size(); i++) {
+            if (marked.get(i)) {
+                dispatched.add(claims.get(i));
+            } else {
+                releaseNotification(claims.get(i));
+            }
+        }
+        return dispatched;
+    }
 
     /**
      * Delivered: {@code notified_version = dispatch_version}; status per {@code NotificationRules.afterDelivered}

@@ -233,6 +233,14 @@ public abstract class ContractFixture {
         return claims.get(0);
     }
 
+    /** The one due delivery, claimed and marked dispatched in one write. */
+    protected NotificationClaim claimOneDispatched(WorkerId worker) {
+        List<NotificationClaim> claims = repo.claimNotificationsDispatched(
+                new NotificationClaimRequest(worker, 10, LEASE));
+        assertThat(claims).as("dispatched claims of %s", worker).hasSize(1);
+        return claims.get(0);
+    }
+
     protected void heartbeat(WorkerId worker) {
         repo.heartbeat(new WorkerInfo(worker, "host-" + worker, 4242, now()));
     }

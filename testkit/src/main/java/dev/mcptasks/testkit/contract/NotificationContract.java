@@ -11,6 +11,7 @@ import dev.mcptasks.domain.NotificationStatus;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.ports.repository.NotificationClaim;
+import dev.mcptasks.ports.repository.NotificationClaimRequest;
 import dev.mcptasks.ports.repository.TaskRecord;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -65,6 +66,68 @@ public abstract class NotificationContract extends InputRoundContract {
         assertThat(delivered.leaseToken()).isNull();
         assertThat(delivered.leaseExpiresAt()).isNull();
         assertThat(claimNotifications(B, 10)).isEmpty();
+    }
+
+    @Test
+    void aDispatchingClaimLeavesTheRowAsAClaimAndItsMarkTogetherWould() {
+        TaskId id = completedWithEvent();
+        String payload = outbox(id).eventPayload();
+
+        NotificationClaim claim = claimOneDispatched(A);
+        assertThat(claim.taskId()).isEqualTo(id);
+        assertThat(claim.version()).isEqualTo(1);
+        assertThat(claim.eventJson()).isEqualTo(payload);
+        assertThat(claim.attempt()).isEqualTo(1);
+        assertThat(claim.expiresAt()).isEqualTo(now().plus(LEASE));
+        assertThat(outbox(id)).isEqualTo(new TaskRecord.Outbox(NotificationStatus.DISPATCHED,
+                outbox(id).eventFingerprint(), payload, 1, 0, 1, 1, payload, 0, null, now(), A, claim.token(),
+                now().plus(LEASE)));
+        assertThat(repo.markDispatched(claim)).as("already dispatched: nothing left to mark").isFalse();
+        assertThat(claimNotifications(B, 10)).isEmpty();
+        assertThat(repo.claimNotificationsDispatched(new NotificationClaimRequest(B, 10, LEASE))).isEmpty();
+
+        assertThat(repo.finishNotification(claim)).isTrue();
+        assertThat(outbox(id).status()).isEqualTo(NotificationStatus.DELIVERED);
+        assertThat(outbox(id).notifiedVersion()).isEqualTo(1);
+        assertThat(outbox(id).leaseOwner()).isNull();
+    }
+
+    @Test
+    void aDispatchingClaimOfAnExpiredDeliveryKeepsItsFrozenEventAndCountsTheNextAttempt() {
+        TaskId id = working();
+        AttentionEvent first = pollTo(id, TaskStatus.INPUT_REQUIRED);
+        NotificationClaim lost = claimOneDispatched(A);
+        AttentionEvent second = pollTo(id, TaskStatus.COMPLETED);
+        advance(LEASE);
+
+        NotificationClaim again = claimOneDispatched(B);
+        assertThat(again.version()).isEqualTo(1);
+        assertThat(again.eventJson()).isEqualTo(first.payloadJson());
+        assertThat(again.attempt()).isEqualTo(2);
+        assertThat(outbox(id).dispatchAttempt()).isEqualTo(2);
+        assertThat(repo.finishNotification(lost)).as("the expired owner's result").isFalse();
+        assertThat(repo.finishNotification(again)).isTrue();
+
+        NotificationClaim newer = claimOneDispatched(A);
+        assertThat(newer.version()).isEqualTo(2);
+        assertThat(newer.eventJson()).isEqualTo(second.payloadJson());
+        assertThat(newer.attempt()).isEqualTo(1);
+    }
+
+    @Test
+    void aDispatchingClaimTakesDueRowsInOrderUpToItsLimit() {
+        TaskId first = completedWithEvent();
+        advance(Duration.ofMillis(1));
+        TaskId second = completedWithEvent();
+        advance(Duration.ofMillis(1));
+        TaskId third = completedWithEvent();
+        NotificationClaimRequest two = new NotificationClaimRequest(A, 2, LEASE);
+        assertThat(repo.claimNotificationsDispatched(two)).extracting(NotificationClaim::taskId)
+                .containsExactly(first, second);
+        assertThat(repo.claimNotificationsDispatched(two)).extracting(NotificationClaim::taskId)
+                .containsExactly(third);
+        assertThat(repo.claimNotificationsDispatched(two)).isEmpty();
+        assertThat(repo.claimNotificationsDispatched(new NotificationClaimRequest(A, 0, LEASE))).isEmpty();
     }
 
     @Test
