@@ -220,7 +220,8 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
                 submittedFence(claim, now), now, write.remoteTaskId(), Snapshot.of(write.snapshot(), now),
                 write.remoteTtlMs(), write.protocolVersion(),
                 write.endpointOwner() == null ? null : write.endpointOwner().value(),
-                Times.millis(write.nextControlAt()), Event.of(write.event()), inputRound, write.requestState(),
+                Times.millis(write.nextControlAt()), Event.of(write.event(), write.take(), now), inputRound,
+                write.requestState(),
                 write.endpointSession()));
     }
 
@@ -230,7 +231,7 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
         return fenced(FencedWrite.APPLY_OUTCOME, claim, now -> mapper -> mapper.applyOutcome(
                 outcomeFence(claim, now), now,
                 Snapshot.of(write.snapshot(), now), write.remoteTtlMs(), Times.millis(write.nextControlAt()),
-                Event.of(write.event()), write.deliveredInputResponsesJson()));
+                Event.of(write.event(), write.take(), now), write.deliveredInputResponsesJson()));
     }
 
     // Batched forms: one statement per batch, each element under the fence (and the flags) of its single write.
@@ -267,7 +268,8 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
                     SqlParams.column(each, write -> SqlParams.instant(write.nextControlAt())));
             Snapshots snapshots = Snapshots.of(each.stream().map(write -> Snapshot.of(write.snapshot(), now))
                     .toList());
-            Events events = Events.of(each.stream().map(write -> Event.of(write.event())).toList());
+            Events events = Events.of(each.stream().map(write -> Event.of(write.event(), write.take(), now))
+                    .toList());
             Claims fences = fences(claims(submits), claim -> submittedFence(claim, now));
             return mapper -> mapper.applySubmittedAll(fences, columns, snapshots, events, now);
         });
@@ -284,7 +286,8 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
                     SqlParams.column(each, write -> SqlParams.instant(write.nextControlAt())));
             Snapshots snapshots = Snapshots.of(each.stream().map(write -> Snapshot.of(write.snapshot(), now))
                     .toList());
-            Events events = Events.of(each.stream().map(write -> Event.of(write.event())).toList());
+            Events events = Events.of(each.stream().map(write -> Event.of(write.event(), write.take(), now))
+                    .toList());
             Claims fences = fences(claims, claim -> outcomeFence(claim, now));
             return mapper -> mapper.applyOutcomes(fences, columns, snapshots, events, now);
         });

@@ -5,6 +5,7 @@ import dev.mcptasks.domain.Claim;
 import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.ports.repository.DeliveryTake;
 import dev.mcptasks.ports.repository.NotificationClaim;
 import java.time.Instant;
 import java.util.List;
@@ -60,10 +61,23 @@ final class SqlParams {
         }
     }
 
-    /** An attention event to record when its fingerprint differs from the stored one. */
-    record Event(String payload, String fingerprint) {
+    /**
+     * An attention event to record when its fingerprint differs from the stored one, and the delivery of it the write
+     * takes ({@link DeliveryTake}; {@code takeOwner} null: none), leased until {@code takeExpiresAt}.
+     */
+    record Event(String payload, String fingerprint, String takeOwner, String takeToken, Instant takeExpiresAt,
+            Long takePriorVersion) {
         static Event of(AttentionEvent event) {
-            return event == null ? null : new Event(event.payloadJson(), event.fingerprint());
+            return of(event, null, null);
+        }
+
+        static Event of(AttentionEvent event, DeliveryTake take, Instant now) {
+            if (event == null) {
+                return null;
+            }
+            return take == null ? new Event(event.payloadJson(), event.fingerprint(), null, null, null, null)
+                    : new Event(event.payloadJson(), event.fingerprint(), take.owner().value(), take.token().value(),
+                            Times.millis(now.plus(take.lease())), take.priorEventVersion());
         }
     }
 
@@ -102,11 +116,16 @@ final class SqlParams {
         }
     }
 
-    /** {@link Event} per element (both null when the element carries no event). */
-    record Events(String[] fingerprints, String[] payloads) {
+    /** {@link Event} per element (all null when the element carries no event). */
+    record Events(String[] fingerprints, String[] payloads, String[] takeOwners, String[] takeTokens,
+            String[] takeExpiresAts, String[] takePriorVersions) {
         static Events of(List<Event> events) {
             return new Events(column(events, event -> event == null ? null : event.fingerprint()),
-                    column(events, event -> event == null ? null : event.payload()));
+                    column(events, event -> event == null ? null : event.payload()),
+                    column(events, event -> event == null ? null : event.takeOwner()),
+                    column(events, event -> event == null ? null : event.takeToken()),
+                    column(events, event -> event == null ? null : instant(event.takeExpiresAt())),
+                    column(events, event -> event == null ? null : number(event.takePriorVersion())));
         }
     }
 

@@ -66,7 +66,7 @@ class BatchPlanTest {
                 : new Outcomes(nulls(), nulls(), nulls()));
         params.put("s", new Snapshots(column(i -> "working"), nulls(), nulls(), flags, nulls(), nulls(), nulls(),
                 nulls()));
-        params.put("e", new Events(nulls(), nulls()));
+        params.put("e", new Events(nulls(), nulls(), nulls(), nulls(), nulls(), nulls()));
         params.put("now", NOW);
         params.put("expiresAt", NOW.plusSeconds(60));
 

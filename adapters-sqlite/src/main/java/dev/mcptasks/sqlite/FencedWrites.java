@@ -8,6 +8,7 @@ import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.repository.DeliveryTake;
 import dev.mcptasks.ports.repository.FailureWrite;
 import dev.mcptasks.ports.repository.FencedWrite;
 import dev.mcptasks.ports.repository.FencedWriteHook;
@@ -126,7 +127,8 @@ final class FencedWrites {
 
     static SnapshotValues submittedValues(SubmitWrite write, long now) {
         return snapshot(write.snapshot(), write.remoteTaskId(), write.remoteTtlMs(), write.protocolVersion(),
-                write.endpointOwner(), write.endpointSession(), write.nextControlAt(), write.event(), now);
+                write.endpointOwner(), write.endpointSession(), write.nextControlAt(), write.event(), write.take(),
+                now);
     }
 
     /** The creator is recorded only when a remote task was created. */
@@ -141,20 +143,22 @@ final class FencedWrites {
 
     static SnapshotValues outcomeValues(OutcomeWrite write, long now) {
         return snapshot(write.snapshot(), null, write.remoteTtlMs(), null, null, null, write.nextControlAt(),
-                write.event(), now);
+                write.event(), write.take(), now);
     }
 
     /** The column values of a stored snapshot; completed_at is now exactly when the snapshot is terminal. */
     static SnapshotValues snapshot(StoredSnapshot snapshot, String remoteTaskId, Long remoteTtlMs,
             String protocolVersion, WorkerId endpointOwner, String endpointSession, Instant nextControlAt,
-            AttentionEvent event, long now) {
+            AttentionEvent event, DeliveryTake take, long now) {
         return new SnapshotValues(remoteTaskId, snapshot.status().wireName(), snapshot.statusMessage(),
                 snapshot.resultJson(), snapshot.resultTruncated(), snapshot.error(), snapshot.errorCode(),
                 snapshot.inputRequiredJson(), remoteTtlMs, protocolVersion,
                 endpointOwner == null ? null : endpointOwner.value(), endpointSession,
                 nextControlAt == null ? null : nextControlAt.toEpochMilli(),
                 snapshot.status().isTerminal() ? now : null,
-                event == null ? null : event.fingerprint(), event == null ? null : event.payloadJson());
+                event == null ? null : event.fingerprint(), event == null ? null : event.payloadJson(),
+                take == null ? null : take.owner().value(), take == null ? null : take.token().value(),
+                take == null ? null : now + take.lease().toMillis(), take == null ? null : take.priorEventVersion());
     }
 
     private boolean fenced(FencedWrite write, TaskId id, ToIntBiFunction<TaskMapper, Long> update) {

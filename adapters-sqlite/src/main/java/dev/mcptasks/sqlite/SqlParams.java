@@ -16,11 +16,15 @@ final class SqlParams {
     /** The notification-lease fence. */
     record NotifyFence(String id, String owner, String token) {}
 
-    /** A snapshot to store (applySubmitted, applyOutcome, local cancellation) with its optional event. */
+    /**
+     * A snapshot to store (applySubmitted, applyOutcome, local cancellation) with its optional event, and the
+     * delivery of that event the write takes ({@code takeOwner} null: none).
+     */
     record SnapshotValues(String remoteTaskId, String status, String statusMessage, String result,
             boolean resultTruncated, String error, String errorCode, String inputRequired, Long remoteTtlMs,
             String protocolVersion, String endpointOwner, String endpointSession, Long nextControlAt,
-            Long completedAt, String eventFingerprint, String eventPayload) {}
+            Long completedAt, String eventFingerprint, String eventPayload, String takeOwner, String takeToken,
+            Long takeExpiresAt, Long takePriorVersion) {}
 
     /** A failure release with its optional degraded event. */
     record FailureValues(String error, long failedAt, long nextControlAt, boolean clearSubmitAttempt,

@@ -112,7 +112,7 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
                 AttentionEvent event = AttentionEvent.forSnapshot(id, task.definition().serverName(),
                         task.definition().toolName(), cancelled).orElse(null);
                 SnapshotValues values = FencedWrites.snapshot(cancelled, null, null, null, null, null, null, event,
-                        now);
+                        null, now);
                 requireOneRow(mapper.cancelLocally(id.value(), now, values), id);
                 return CancelRequestOutcome.CANCELLED_LOCALLY;
             }

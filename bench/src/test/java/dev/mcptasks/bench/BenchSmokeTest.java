@@ -69,9 +69,10 @@ class BenchSmokeTest {
             for (Figure figure : List.of(mine, theirs)) {
                 assertThat(figure.measurement()).isEqualTo("work per task");
                 assertThat(figure.details()).containsEntry("finished", 10L);
-                // every finished task took at least one committed write transaction (a prepared statement may be
-                // executed again unseen: the statements are only known to be there)
-                assertThat(figure.value()).isGreaterThanOrEqualTo(1);
+                // committed write transactions were counted (a worker's group commit lets tasks share them, so
+                // fewer than one per task is possible; a prepared statement may be executed again unseen: the
+                // statements are only known to be there)
+                assertThat(figure.value()).isPositive();
                 assertThat((double) figure.details().get("statements_per_task")).isPositive();
                 assertThat((double) figure.details().get("wal_bytes_per_task")).isPositive();
                 assertThat((Map<?, ?>) figure.details().get("top_statements_per_task")).isNotEmpty();

@@ -240,7 +240,7 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
                     row.nextControlAt = cancelWaiting ? now
                             : inputRound ? null : InMemoryStore.millis(write.nextControlAt());
                     row.consecutiveErrorCount = 0;
-                    row.recordEvent(write.event(), now);
+                    row.recordEvent(write.event(), write.take(), now);
                     row.clearLease();
                 });
     }
@@ -278,7 +278,7 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
                     } else {
                         row.lastPollError = null;
                     }
-                    row.recordEvent(write.event(), now);
+                    row.recordEvent(write.event(), write.take(), now);
                     row.clearLease();
                 });
     }

@@ -11,6 +11,7 @@ import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.ports.repository.DeliveryTake;
 import dev.mcptasks.ports.repository.NewTask;
 import dev.mcptasks.ports.repository.NotificationClaim;
 import dev.mcptasks.ports.repository.TaskRecord;
@@ -190,9 +191,19 @@ final class TaskRow {
 
     /** Records an event unless its fingerprint is already stored (a repeated snapshot raises nothing new). */
     void recordEvent(AttentionEvent event, Instant now) {
+        recordEvent(event, null, now);
+    }
+
+    /**
+     * {@link #recordEvent(AttentionEvent, Instant)}, taking the new event's delivery with {@code take} when its
+     * conditions hold ({@link DeliveryTake}): an idle outbox at the version the take expects.
+     */
+    void recordEvent(AttentionEvent event, DeliveryTake take, Instant now) {
         if (event == null || event.fingerprint().equals(eventFingerprint)) {
             return;
         }
+        boolean taken = take != null && eventVersion == take.priorEventVersion()
+                && (notificationStatus == NotificationStatus.NONE || notificationStatus == NotificationStatus.DELIVERED);
         eventVersion++;
         eventFingerprint = event.fingerprint();
         eventPayload = event.payloadJson();
@@ -200,6 +211,17 @@ final class TaskRow {
         notificationStatus = NotificationRules.afterNewEvent(before);
         if (notificationStatus == NotificationStatus.PENDING && before != NotificationStatus.PENDING) {
             nextNotificationAt = now;
+        }
+        if (taken) {
+            // as a dispatching claim right after this write would leave it: frozen, attempt 1 counted, leased
+            notificationStatus = NotificationStatus.DISPATCHED;
+            dispatchVersion = eventVersion;
+            dispatchEvent = eventPayload;
+            dispatchAttempt = 1;
+            notificationAttemptCount = 0;
+            notificationLeaseOwner = take.owner();
+            notificationLeaseToken = take.token();
+            notificationLeaseExpiresAt = InMemoryStore.expiry(now, take.lease());
         }
     }
 

@@ -1,8 +1,10 @@
 package dev.mcptasks.core.runtime;
 
+import dev.mcptasks.domain.AttentionEvent;
 import dev.mcptasks.domain.Claim;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.repository.ClaimedWrite;
+import dev.mcptasks.ports.repository.DeliveryTake;
 import dev.mcptasks.ports.repository.FailureWrite;
 import dev.mcptasks.ports.repository.ForwardingTaskRepository;
 import dev.mcptasks.ports.repository.NotificationClaim;
@@ -14,6 +16,9 @@ import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.BiFunction;
+import java.util.function.Predicate;
 
 /**
  * The worker's view of its store: the fenced writes and releases of claims and deliveries go through the
@@ -24,6 +29,7 @@ import java.util.List;
 final class GroupCommittingRepository extends ForwardingTaskRepository {
     private final TaskRepository store;
     private final GroupCommit commits;
+    private volatile DeliveryHandover handover = DeliveryHandover.NONE;
 
     GroupCommittingRepository(TaskRepository store, GroupCommit commits) {
         this.store = store;
@@ -59,6 +65,41 @@ final class GroupCommittingRepository extends ForwardingTaskRepository {
         return store;
     }
 
+    /** Where a submit or poll result that took its event's delivery hands it (the notify phase). */
+    void handDeliveriesTo(DeliveryHandover handover) {
+        this.handover = Objects.requireNonNull(handover, "handover");
+    }
+
+    /**
+     * A result write that may take its event's delivery: the take is kept only with a delivery slot reserved for it,
+     * and once the write committed the delivery is handed over in that slot; a refused or failed write gives the slot
+     * back. A write applied with its take took the delivery: the worker offers a take only where nothing else can
+     * change the outbox meanwhile (see {@link DeliveryTake}).
+     */
+    private <W> boolean taking(Claim claim, W write, DeliveryTake take, AttentionEvent event,
+            BiFunction<W, DeliveryTake, W> withTake, Predicate<W> run) {
+        DeliveryHandover to = handover;
+        boolean kept = take != null && to.reserveSlot();
+        W sent = take != null && !kept ? withTake.apply(write, null) : write;
+        boolean applied;
+        try {
+            applied = run.test(sent);
+        } catch (RuntimeException | Error e) {
+            if (kept) {
+                to.releaseSlot();
+            }
+            throw e;
+        }
+        if (kept) {
+            if (applied) {
+                to.handOver(claim.taskId(), take, event);
+            } else {
+                to.releaseSlot();
+            }
+        }
+        return applied;
+    }
+
     @Override
     public boolean renew(Claim claim, Duration lease) {
         return commits.run(BatchedWrites.renew(lease), claim);
@@ -71,12 +112,14 @@ final class GroupCommittingRepository extends ForwardingTaskRepository {
 
     @Override
     public boolean applySubmitted(Claim claim, SubmitWrite write) {
-        return commits.run(BatchedWrites.APPLY_SUBMITTED, new ClaimedWrite<>(claim, write));
+        return taking(claim, write, write.take(), write.event(), SubmitWrite::withTake,
+                sent -> commits.run(BatchedWrites.APPLY_SUBMITTED, new ClaimedWrite<>(claim, sent)));
     }
 
     @Override
     public boolean applyOutcome(Claim claim, OutcomeWrite write) {
-        return commits.run(BatchedWrites.APPLY_OUTCOME, new ClaimedWrite<>(claim, write));
+        return taking(claim, write, write.take(), write.event(), OutcomeWrite::withTake,
+                sent -> commits.run(BatchedWrites.APPLY_OUTCOME, new ClaimedWrite<>(claim, sent)));
     }
 
     @Override

@@ -1,13 +1,16 @@
 package dev.mcptasks.core.runtime;
 
+import dev.mcptasks.domain.AttentionEvent;
 import dev.mcptasks.domain.Backoff;
 import dev.mcptasks.domain.NotificationRules;
 import dev.mcptasks.domain.SnapshotNormalizer;
+import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.notification.DeliveryResult;
 import dev.mcptasks.ports.notification.Notification;
 import dev.mcptasks.ports.notification.NotificationSink;
+import dev.mcptasks.ports.repository.DeliveryTake;
 import dev.mcptasks.ports.repository.NotificationClaim;
 import dev.mcptasks.ports.repository.NotificationClaimRequest;
 import dev.mcptasks.ports.repository.TaskRepository;
@@ -31,7 +34,7 @@ import org.slf4j.LoggerFactory;
  * control calls. A delivery whose lease expires is claimed again elsewhere with the same frozen event; on stop,
  * deliveries still in flight are released so that happens at once.
  */
-final class NotificationDispatcher {
+final class NotificationDispatcher implements DeliveryHandover {
     private static final Logger LOG = LoggerFactory.getLogger(NotificationDispatcher.class);
 
     private final WorkerId worker;
@@ -81,21 +84,46 @@ final class NotificationDispatcher {
                 }
                 started++;
                 counters.deliveries.incrementAndGet();
-                Delivery delivery = new Delivery(claim);
-                inFlight.add(delivery);
-                try {
-                    executor.execute(() -> deliver(delivery));
-                } catch (RuntimeException e) {
-                    // an executor that rejects it (stopping) must not strand the delivery: it is released now
-                    LOG.warn("task {}: the delivery could not be started; releasing its claim: {}", claim.taskId(),
-                            e.toString());
-                    release(delivery);
-                }
+                start(new Delivery(claim));
             }
         } finally {
             slots.release(reserved - started);
         }
         return new ScanResult(reserved, started);
+    }
+
+    @Override
+    public boolean reserveSlot() {
+        return !stopping && slots.reserve(1) == 1;
+    }
+
+    @Override
+    public void releaseSlot() {
+        slots.release(1);
+    }
+
+    /**
+     * A delivery this worker's own result write took (and marked dispatched) in its commit: sent at once, in the slot
+     * reserved for it, like a scanned one; no scan has to find it.
+     */
+    @Override
+    public void handOver(TaskId id, DeliveryTake take, AttentionEvent event) {
+        counters.deliveries.incrementAndGet();
+        start(new Delivery(new NotificationClaim(id, take.owner(), take.token(), clock.now().plus(take.lease()),
+                take.priorEventVersion() + 1, event.payloadJson(), 1)));
+    }
+
+    /** Hands a claimed (and dispatched) delivery to the sink on the executor; one it rejects is released. */
+    private void start(Delivery delivery) {
+        inFlight.add(delivery);
+        try {
+            executor.execute(() -> deliver(delivery));
+        } catch (RuntimeException e) {
+            // an executor that rejects it (stopping) must not strand the delivery: it is released now
+            LOG.warn("task {}: the delivery could not be started; releasing its claim: {}", delivery.claim.taskId(),
+                    e.toString());
+            release(delivery);
+        }
     }
 
     /** The delivery slots (the runtime listens to their releases to continue a full notify scan). */

@@ -15,6 +15,7 @@ import dev.mcptasks.ports.driver.RemoteFailure;
 import dev.mcptasks.ports.driver.SubmitCall;
 import dev.mcptasks.ports.driver.SubmitResult;
 import dev.mcptasks.ports.driver.TaskDriver;
+import dev.mcptasks.ports.repository.DeliveryTake;
 import dev.mcptasks.ports.repository.DuplicateTaskException;
 import dev.mcptasks.ports.repository.FencedWrite;
 import dev.mcptasks.ports.repository.OutcomeWrite;
@@ -149,14 +150,15 @@ final class SubmitHandler implements PhaseHandler {
     private SubmitWrite submitted(TaskRecord row, SubmitResult result, Instant completedAt) {
         StoredSnapshot snapshot = transitions.normalize(result.snapshot());
         AttentionEvent event = transitions.event(row, snapshot);
+        DeliveryTake take = transitions.take(row, event);
         if (result.createdTask()) {
             return new SubmitWrite(result.snapshot().remoteTaskId(), snapshot, result.snapshot().remoteTtlMs(),
                     result.protocolVersion(), result.processLocal() ? worker : null,
                     transitions.nextDue(snapshot, result.snapshot().pollAfter(), completedAt), event, null,
-                    result.endpointSession());
+                    result.endpointSession(), take);
         }
         return new SubmitWrite(null, snapshot, null, result.protocolVersion(), null, null, event,
-                result.requestState());
+                result.requestState(), null, take);
     }
 
     /** The last write of a created task; retried as a whole when the store throws (both writes are fenced). */

@@ -2,18 +2,23 @@ package dev.mcptasks.core.runtime;
 
 import dev.mcptasks.domain.AttentionEvent;
 import dev.mcptasks.domain.Backoff;
+import dev.mcptasks.domain.ClaimToken;
+import dev.mcptasks.domain.NotificationStatus;
 import dev.mcptasks.domain.PollPolicy;
 import dev.mcptasks.domain.RandomSource;
 import dev.mcptasks.domain.RemoteTaskSnapshot;
 import dev.mcptasks.domain.SnapshotNormalizer;
 import dev.mcptasks.domain.StoredSnapshot;
+import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.driver.RemoteCallException;
 import dev.mcptasks.ports.driver.RemoteFailure;
+import dev.mcptasks.ports.repository.DeliveryTake;
 import dev.mcptasks.ports.repository.FailureWrite;
 import dev.mcptasks.ports.repository.OutcomeWrite;
 import dev.mcptasks.ports.repository.TaskRecord;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.UUID;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
@@ -22,12 +27,14 @@ import java.util.concurrent.ExecutionException;
  * snapshots, next due times (poll policy with jitter, backoff from the completion time) and attention events.
  */
 final class Transitions {
+    private final WorkerId worker;
     private final RuntimeSettings settings;
     private final SnapshotNormalizer normalizer;
     private final PollPolicy pollPolicy;
     private final RandomSource random;
 
-    Transitions(RuntimeSettings settings, RandomSource random) {
+    Transitions(WorkerId worker, RuntimeSettings settings, RandomSource random) {
+        this.worker = worker;
         this.settings = settings;
         this.normalizer = new SnapshotNormalizer(settings.maxResultBytes());
         this.pollPolicy = PollPolicy.defaults(settings.pollInterval(), settings.inputRequiredPoll());
@@ -50,8 +57,9 @@ final class Transitions {
     OutcomeWrite observed(TaskRecord row, RemoteTaskSnapshot remote, Instant completedAt,
             String deliveredInputResponsesJson) {
         StoredSnapshot snapshot = normalizer.normalize(remote);
+        AttentionEvent event = event(row, snapshot);
         return new OutcomeWrite(snapshot, remote.remoteTtlMs(), nextDue(snapshot, remote.pollAfter(), completedAt),
-                event(row, snapshot), deliveredInputResponsesJson);
+                event, deliveredInputResponsesJson, take(row, event));
     }
 
     /**
@@ -69,7 +77,24 @@ final class Transitions {
 
     /** A terminal outcome decided locally (lost task, protocol error, refused or unknown submission). */
     OutcomeWrite terminal(TaskRecord row, StoredSnapshot snapshot) {
-        return new OutcomeWrite(snapshot, null, null, event(row, snapshot));
+        AttentionEvent event = event(row, snapshot);
+        return new OutcomeWrite(snapshot, null, null, event, null, take(row, event));
+    }
+
+    /**
+     * The delivery a result write of the claimed {@code row} offers to take of its {@code event} for this worker
+     * ({@link DeliveryTake}): only for a new event on an outbox that was idle (none or delivered) when the row was
+     * claimed, which nothing but this claim's own last write can change; null otherwise. The worker's repository
+     * keeps the offer only while a delivery slot is free.
+     */
+    DeliveryTake take(TaskRecord row, AttentionEvent event) {
+        TaskRecord.Outbox outbox = row.outbox();
+        if (event == null || event.fingerprint().equals(outbox.eventFingerprint())
+                || (outbox.status() != NotificationStatus.NONE && outbox.status() != NotificationStatus.DELIVERED)) {
+            return null;
+        }
+        return new DeliveryTake(worker, ClaimToken.of(UUID.randomUUID().toString()), settings.lease(),
+                outbox.eventVersion());
     }
 
     /** The next due time of a stored snapshot: null when terminal. */

@@ -101,10 +101,11 @@ public final class WorkerRuntime {
         // every component below writes through the group commit: claims' fenced writes share commits
         this.commits = new GroupCommit(Objects.requireNonNull(repository, "repository"), 1, clock, executor, counters,
                 "worker-" + worker.value());
-        repository = new GroupCommittingRepository(repository, commits);
+        GroupCommittingRepository grouping = new GroupCommittingRepository(repository, commits);
+        repository = grouping;
         this.repository = repository;
         this.listener = Objects.requireNonNull(listener, "listener");
-        this.transitions = new Transitions(settings, Objects.requireNonNull(random, "random"));
+        this.transitions = new Transitions(worker, settings, Objects.requireNonNull(random, "random"));
         this.directCalls = new DirectCallCancels(repository);
         SessionBindings bindings = new SessionBindings();
         TaskDriverRegistry bindingDrivers = sessionBinding(drivers, bindings);
@@ -119,6 +120,8 @@ public final class WorkerRuntime {
         this.supervisor = new BatchSupervisor(clock, settings.drain(), slots, listener, counters);
         this.notifications = new NotificationDispatcher(worker, settings, repository,
                 Objects.requireNonNull(sink, "sink"), clock, executor, listener, counters);
+        // a result that takes its event's delivery hands it to the notify phase: no scan needs to find it
+        grouping.handDeliveriesTo(notifications);
         this.scanner = new ClaimScanner(worker, settings, repository, clock, slots, supervisor, counters,
                 (claimed, claimedAtNanos) -> operation(claimed, claimedAtNanos, handlers));
         this.requests = new ScanRequests(executor, this::pass);

@@ -159,7 +159,7 @@ class ControlOperationAdmissionTest {
 
     private ControlOperation operation(ClaimedTask claimed, long claimedAt, PhaseHandler handler) {
         return new ControlOperation(claimed, claimedAt, handler, repository, clock, executor, SETTINGS,
-                new Transitions(SETTINGS, () -> 0.5), events, counters);
+                new Transitions(WorkerId.of("w"), SETTINGS, () -> 0.5), events, counters);
     }
 
     private ClaimedTask claim() {

@@ -165,6 +165,7 @@ class TaskLeaseLifecycleTest {
         assertThat(claimedByB.lease().owner()).isEqualTo(b.runtime.workerId());
         callB.complete(completed(claimedByB, "{\"by\":\"B\"}"));
         b.awaitFinished(id, 1);
+        b.awaitNotified(id, 1); // B's result took its event's delivery: its outbox settles on its own
         TaskRecord done = h.row(id);
         assertThat(done.state().resultJson()).isEqualTo("{\"by\":\"B\"}");
 

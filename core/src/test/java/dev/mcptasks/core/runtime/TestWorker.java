@@ -49,6 +49,11 @@ final class TestWorker {
         events.await(RecordingListener.Type.FINISHED, task, n);
     }
 
+    /** Waits for the {@code n}-th recorded delivery result of {@code task} (its outbox is settled for now). */
+    void awaitNotified(TaskId task, int n) {
+        events.await(RecordingListener.Type.NOTIFIED, task, n);
+    }
+
     void awaitSettled(TaskId task, int n) {
         events.await(RecordingListener.Type.SETTLED, task, n);
     }

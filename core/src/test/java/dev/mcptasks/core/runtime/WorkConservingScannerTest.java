@@ -3,6 +3,7 @@ package dev.mcptasks.core.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcptasks.domain.ClaimPhase;
+import dev.mcptasks.domain.NotificationStatus;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.ports.repository.FencedWrite;
@@ -79,6 +80,22 @@ class WorkConservingScannerTest {
         assertThat(f.worker.metrics().deliveries()).isEqualTo(20);
         assertThat(f.clock.nanoTime()).isZero();
         assertThat(f.repository.notifyScans()).isBetween(20 / SLOTS, 2 * 20 / (SLOTS / 2) + 2);
+    }
+
+    @Test
+    void aResultThatTookItsDeliverySendsItWithoutANotifyScan() throws Exception {
+        List<TaskId> tasks = f.submit(3);
+
+        f.worker.start();
+        f.awaitQuiet();
+
+        assertThat(f.withStatus(tasks, TaskStatus.COMPLETED)).isEqualTo(3);
+        assertThat(f.sink.delivered()).as("each result's event, sent by the worker that wrote it").isEqualTo(3);
+        assertThat(f.repository.notifyScans()).as("the start-up pass alone, before any result").isEqualTo(1);
+        assertThat(f.clock.nanoTime()).as("no tick").isZero();
+        for (TaskId id : tasks) {
+            assertThat(f.store.find(id).orElseThrow().outbox().status()).isEqualTo(NotificationStatus.DELIVERED);
+        }
     }
 
     @Test

@@ -16,14 +16,25 @@ import java.util.Objects;
  * @param deliveredInputResponsesJson the pending answers this claim delivered to the server: the stored
  *     {@code inputResponsesJson} is cleared only if it still equals this (answers added meanwhile stay pending), else
  *     null (pending answers untouched)
+ * @param take the delivery of {@code event} the write takes for its worker, or null (see {@link DeliveryTake})
  */
 public record OutcomeWrite(StoredSnapshot snapshot, Long remoteTtlMs, Instant nextControlAt, AttentionEvent event,
-        String deliveredInputResponsesJson) {
+        String deliveredInputResponsesJson, DeliveryTake take) {
     public OutcomeWrite {
         Objects.requireNonNull(snapshot, "snapshot");
     }
 
+    public OutcomeWrite(StoredSnapshot snapshot, Long remoteTtlMs, Instant nextControlAt, AttentionEvent event,
+            String deliveredInputResponsesJson) {
+        this(snapshot, remoteTtlMs, nextControlAt, event, deliveredInputResponsesJson, null);
+    }
+
+    /** This write taking the delivery of its event with {@code take} (null: taking none). */
+    public OutcomeWrite withTake(DeliveryTake take) {
+        return new OutcomeWrite(snapshot, remoteTtlMs, nextControlAt, event, deliveredInputResponsesJson, take);
+    }
+
     public OutcomeWrite(StoredSnapshot snapshot, Long remoteTtlMs, Instant nextControlAt, AttentionEvent event) {
-        this(snapshot, remoteTtlMs, nextControlAt, event, null);
+        this(snapshot, remoteTtlMs, nextControlAt, event, null, null);
     }
 }

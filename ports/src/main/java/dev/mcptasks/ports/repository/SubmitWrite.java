@@ -23,10 +23,11 @@ import java.util.Objects;
  *     null when the transport has no sessions; a server that binds its tasks to the creating session is reached
  *     through it again by whichever worker polls or cancels the task next. It grants access to that session, as a
  *     bearer credential would: stored and read back, never logged or shown ({@link #toString()} redacts it)
+ * @param take the delivery of {@code event} the write takes for its worker, or null (see {@link DeliveryTake})
  */
 public record SubmitWrite(String remoteTaskId, StoredSnapshot snapshot, Long remoteTtlMs, String protocolVersion,
         WorkerId endpointOwner, Instant nextControlAt, AttentionEvent event, String requestState,
-        String endpointSession) {
+        String endpointSession, DeliveryTake take) {
     public SubmitWrite {
         Objects.requireNonNull(snapshot, "snapshot");
         if (remoteTaskId == null && !snapshot.status().isTerminal()
@@ -35,17 +36,32 @@ public record SubmitWrite(String remoteTaskId, StoredSnapshot snapshot, Long rem
         }
     }
 
+    /** A write taking no delivery. */
+    public SubmitWrite(String remoteTaskId, StoredSnapshot snapshot, Long remoteTtlMs, String protocolVersion,
+            WorkerId endpointOwner, Instant nextControlAt, AttentionEvent event, String requestState,
+            String endpointSession) {
+        this(remoteTaskId, snapshot, remoteTtlMs, protocolVersion, endpointOwner, nextControlAt, event, requestState,
+                endpointSession, null);
+    }
+
+    /** This write taking the delivery of its event with {@code take} (null: taking none). */
+    public SubmitWrite withTake(DeliveryTake take) {
+        return new SubmitWrite(remoteTaskId, snapshot, remoteTtlMs, protocolVersion, endpointOwner, nextControlAt,
+                event, requestState, endpointSession, take);
+    }
+
     /** A write created in no upstream session. */
     public SubmitWrite(String remoteTaskId, StoredSnapshot snapshot, Long remoteTtlMs, String protocolVersion,
             WorkerId endpointOwner, Instant nextControlAt, AttentionEvent event, String requestState) {
         this(remoteTaskId, snapshot, remoteTtlMs, protocolVersion, endpointOwner, nextControlAt, event, requestState,
-                null);
+                null, null);
     }
 
     /** A write of no input round, created in no upstream session. */
     public SubmitWrite(String remoteTaskId, StoredSnapshot snapshot, Long remoteTtlMs, String protocolVersion,
             WorkerId endpointOwner, Instant nextControlAt, AttentionEvent event) {
-        this(remoteTaskId, snapshot, remoteTtlMs, protocolVersion, endpointOwner, nextControlAt, event, null, null);
+        this(remoteTaskId, snapshot, remoteTtlMs, protocolVersion, endpointOwner, nextControlAt, event, null, null,
+                null);
     }
 
     @Override
@@ -53,6 +69,6 @@ public record SubmitWrite(String remoteTaskId, StoredSnapshot snapshot, Long rem
         return "SubmitWrite[remoteTaskId=" + remoteTaskId + ", snapshot=" + snapshot + ", remoteTtlMs=" + remoteTtlMs
                 + ", protocolVersion=" + protocolVersion + ", endpointOwner=" + endpointOwner + ", nextControlAt="
                 + nextControlAt + ", event=" + event + ", requestState=" + requestState + ", endpointSession="
-                + (endpointSession == null ? null : "(redacted)") + "]";
+                + (endpointSession == null ? null : "(redacted)") + ", take=" + take + "]";
     }
 }

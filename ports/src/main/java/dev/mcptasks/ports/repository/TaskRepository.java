@@ -46,7 +46,9 @@ import java.util.Optional;
  * <p><b>Notification events.</b> Writes that carry an {@code AttentionEvent} record it only when its fingerprint
  * differs from the stored {@code event_fingerprint}: then {@code event_version + 1}, fingerprint and payload are
  * stored, the outbox status follows {@code NotificationRules.afterNewEvent}, and {@code next_notification_at} is set
- * to now when the status became pending.
+ * to now when the status became pending. A submit or outcome write that carries a {@link DeliveryTake} also takes that
+ * event's delivery in the same statement when the take's conditions hold (see there): the outbox becomes dispatched to
+ * the take's owner instead of pending.
  */
 public interface TaskRepository {
 

@@ -8,12 +8,18 @@ import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.ClaimToken;
 import dev.mcptasks.domain.NotificationRules;
 import dev.mcptasks.domain.NotificationStatus;
+import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.ports.repository.ClaimedWrite;
+import dev.mcptasks.ports.repository.DeliveryTake;
 import dev.mcptasks.ports.repository.NotificationClaim;
 import dev.mcptasks.ports.repository.NotificationClaimRequest;
+import dev.mcptasks.ports.repository.OutcomeWrite;
+import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.TaskRecord;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Contract, part six: the notification outbox and its versioning rules ({@link NotificationRules}). */
@@ -128,6 +134,146 @@ public abstract class NotificationContract extends InputRoundContract {
                 .containsExactly(third);
         assertThat(repo.claimNotificationsDispatched(two)).isEmpty();
         assertThat(repo.claimNotificationsDispatched(new NotificationClaimRequest(A, 0, LEASE))).isEmpty();
+    }
+
+    private static final ClaimToken TAKEN = ClaimToken.of("take-token-1");
+
+    private DeliveryTake take(long priorEventVersion) {
+        return new DeliveryTake(A, TAKEN, LEASE, priorEventVersion);
+    }
+
+    @Test
+    void aResultWriteTakesTheDeliveryOfItsNewEventAsADispatchingClaimWould() {
+        TaskId id = working();
+        Claim poll = claimRow(ClaimPhase.POLL, A, id);
+        OutcomeWrite done = outcome(id, TaskStatus.COMPLETED, null);
+
+        assertThat(repo.applyOutcome(poll, done.withTake(take(0)))).isTrue();
+
+        String payload = done.event().payloadJson();
+        assertThat(outbox(id)).isEqualTo(new TaskRecord.Outbox(NotificationStatus.DISPATCHED,
+                done.event().fingerprint(), payload, 1, 0, 1, 1, payload, 0, null, now(), A, TAKEN,
+                now().plus(LEASE)));
+        assertThat(claimNotifications(B, 10)).isEmpty();
+        NotificationClaim taken = new NotificationClaim(id, A, TAKEN, now().plus(LEASE), 1, payload, 1);
+        assertThat(repo.finishNotification(taken)).isTrue();
+        assertThat(outbox(id).status()).isEqualTo(NotificationStatus.DELIVERED);
+        assertThat(outbox(id).notifiedVersion()).isEqualTo(1);
+    }
+
+    @Test
+    void aSubmitWriteThatFinishedAtOnceTakesTheDeliveryOfItsEvent() {
+        TaskId id = create();
+        Claim submit = claimRow(ClaimPhase.SUBMIT, A, id);
+        assertThat(repo.recordSubmitAttempt(submit)).isTrue();
+        StoredSnapshot done = snapshot(TaskStatus.COMPLETED);
+        AttentionEvent event = eventOf(id, done);
+
+        assertThat(repo.applySubmitted(submit, new SubmitWrite(null, done, null, PROTOCOL, null, null, event)
+                .withTake(take(0)))).isTrue();
+
+        assertThat(outbox(id)).isEqualTo(new TaskRecord.Outbox(NotificationStatus.DISPATCHED, event.fingerprint(),
+                event.payloadJson(), 1, 0, 1, 1, event.payloadJson(), 0, null, now(), A, TAKEN,
+                now().plus(LEASE)));
+        assertThat(record(id).state().status()).isEqualTo(TaskStatus.COMPLETED);
+    }
+
+    @Test
+    void aTakeAfterAnEarlierDeliveredVersionFreezesTheNewOneWithAFreshBudget() {
+        TaskId id = working();
+        pollTo(id, TaskStatus.INPUT_REQUIRED);
+        NotificationClaim first = claimOneDispatched(B);
+        assertThat(repo.finishNotification(first)).isTrue();
+        Claim poll = claimRow(ClaimPhase.POLL, A, id);
+        OutcomeWrite done = outcome(id, TaskStatus.COMPLETED, null);
+
+        assertThat(repo.applyOutcome(poll, done.withTake(take(1)))).isTrue();
+
+        TaskRecord.Outbox after = outbox(id);
+        assertThat(after.status()).isEqualTo(NotificationStatus.DISPATCHED);
+        assertThat(after.eventVersion()).isEqualTo(2);
+        assertThat(after.notifiedVersion()).isEqualTo(1);
+        assertThat(after.dispatchVersion()).isEqualTo(2);
+        assertThat(after.dispatchEvent()).isEqualTo(done.event().payloadJson());
+        assertThat(after.dispatchAttempt()).isEqualTo(1);
+        assertThat(after.leaseToken()).isEqualTo(TAKEN);
+    }
+
+    @Test
+    void aTakeIsLeftToTheScanWhenAnEarlierVersionIsStillOwed() {
+        TaskId pending = working();
+        TaskId inFlight = working();
+        pollTo(inFlight, TaskStatus.INPUT_REQUIRED);
+        NotificationClaim held = claimOneDispatched(B);
+        pollTo(pending, TaskStatus.INPUT_REQUIRED);
+
+        for (TaskId id : List.of(pending, inFlight)) {
+            Claim poll = claimRow(ClaimPhase.POLL, A, id);
+            assertThat(repo.applyOutcome(poll, outcome(id, TaskStatus.COMPLETED, null).withTake(take(1)))).isTrue();
+            assertThat(outbox(id).eventVersion()).isEqualTo(2);
+            assertThat(outbox(id).leaseToken()).as("no take on %s", id).isNotEqualTo(TAKEN);
+        }
+        assertThat(outbox(pending).status()).isEqualTo(NotificationStatus.PENDING);
+        assertThat(outbox(inFlight).status()).isEqualTo(NotificationStatus.DISPATCHED);
+        assertThat(outbox(inFlight).dispatchVersion()).as("the frozen event stays").isEqualTo(1);
+        assertThat(outbox(inFlight).leaseToken()).isEqualTo(held.token());
+        assertThat(claimOneDispatched(A).taskId()).isEqualTo(pending);
+    }
+
+    @Test
+    void aTakeExpectingAnotherVersionOrWithoutANewEventTakesNothing() {
+        TaskId moved = working();
+        Claim poll = claimRow(ClaimPhase.POLL, A, moved);
+        assertThat(repo.applyOutcome(poll, outcome(moved, TaskStatus.COMPLETED, null).withTake(take(7)))).isTrue();
+        assertThat(outbox(moved).status()).isEqualTo(NotificationStatus.PENDING);
+        assertThat(outbox(moved).leaseOwner()).isNull();
+
+        TaskId quiet = working();
+        Claim again = claimRow(ClaimPhase.POLL, A, quiet);
+        assertThat(repo.applyOutcome(again, outcome(quiet, TaskStatus.WORKING, now()).withTake(take(0)))).isTrue();
+        assertThat(outbox(quiet).status()).isEqualTo(NotificationStatus.NONE);
+        assertThat(outbox(quiet).leaseOwner()).isNull();
+    }
+
+    @Test
+    void batchedResultWritesTakeTheDeliveriesTheirElementsOffer() {
+        TaskId taking = working();
+        TaskId leaving = working();
+        Claim first = claimRow(ClaimPhase.POLL, A, taking);
+        Claim second = claimRow(ClaimPhase.POLL, A, leaving);
+        TaskId submitted = create();
+        Claim submit = claimRow(ClaimPhase.SUBMIT, A, submitted);
+        assertThat(repo.recordSubmitAttempt(submit)).isTrue();
+        StoredSnapshot done = snapshot(TaskStatus.COMPLETED);
+
+        assertThat(repo.applyOutcomes(List.of(
+                new ClaimedWrite<>(first, outcome(taking, TaskStatus.COMPLETED, null).withTake(take(0))),
+                new ClaimedWrite<>(second, outcome(leaving, TaskStatus.COMPLETED, null))))).containsExactly(true, true);
+        assertThat(repo.applySubmittedAll(List.of(new ClaimedWrite<>(submit,
+                new SubmitWrite(null, done, null, PROTOCOL, null, null, eventOf(submitted, done))
+                        .withTake(take(0)))))).containsExactly(true);
+
+        for (TaskId id : List.of(taking, submitted)) {
+            assertThat(outbox(id).status()).as("taken: %s", id).isEqualTo(NotificationStatus.DISPATCHED);
+            assertThat(outbox(id).leaseOwner()).isEqualTo(A);
+            assertThat(outbox(id).leaseToken()).isEqualTo(TAKEN);
+            assertThat(outbox(id).leaseExpiresAt()).isEqualTo(now().plus(LEASE));
+            assertThat(outbox(id).dispatchVersion()).isEqualTo(1);
+            assertThat(outbox(id).dispatchAttempt()).isEqualTo(1);
+        }
+        assertThat(outbox(leaving).status()).isEqualTo(NotificationStatus.PENDING);
+        assertThat(outbox(leaving).leaseOwner()).isNull();
+    }
+
+    @Test
+    void aRefusedResultWriteTakesNothing() {
+        TaskId id = working();
+        Claim poll = claimRow(ClaimPhase.POLL, A, id);
+        Claim forged = new Claim(id, ClaimPhase.POLL, A, ClaimToken.of("forged"), poll.expiresAt());
+
+        assertThat(repo.applyOutcome(forged, outcome(id, TaskStatus.COMPLETED, null).withTake(take(0)))).isFalse();
+        assertThat(outbox(id).status()).isEqualTo(NotificationStatus.NONE);
+        assertThat(outbox(id).leaseOwner()).isNull();
     }
 
     @Test
