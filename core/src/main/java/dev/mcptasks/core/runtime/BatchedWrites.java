@@ -27,10 +27,6 @@ final class BatchedWrites {
             "applyOutcome", write -> write.claim().taskId(),
             (store, write) -> store.applyOutcome(write.claim(), write.write()), TaskRepository::applyOutcomes);
 
-    static final GroupCommit.Kind<NotificationClaim, Boolean> MARK_DISPATCHED = new GroupCommit.Kind<>(
-            "markDispatched", NotificationClaim::taskId, TaskRepository::markDispatched,
-            TaskRepository::markAllDispatched);
-
     static final GroupCommit.Kind<NotificationClaim, Boolean> FINISH_NOTIFICATION = new GroupCommit.Kind<>(
             "finishNotification", NotificationClaim::taskId, TaskRepository::finishNotification,
             TaskRepository::finishNotifications);

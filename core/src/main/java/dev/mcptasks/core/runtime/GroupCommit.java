@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * {@link TaskRepository#inOneTransaction store transaction}, so the writes of N claims cost one commit. An outcome
  * is handed back only after the transaction that made it committed (persisted before anything is sent on it).
  *
- * <p><b>Batched statements.</b> A write of a {@link Kind} (a renewal, a submit attempt, a result, a delivery mark...)
+ * <p><b>Batched statements.</b> A write of a {@link Kind} (a renewal, a submit attempt, a result, a delivery finish...)
  * shares one store call with the other writes of its kind in the batch ({@link TaskRepository#renewAll} and the
  * like), so N claims cost one statement, not N. Grouping moves a write earlier only past writes of other rows: a write
  * of the same row in between (or a write that names no row) keeps it in its place, so every row sees its writes in

@@ -143,11 +143,6 @@ final class GroupCommittingRepository extends ForwardingTaskRepository {
     }
 
     @Override
-    public boolean markDispatched(NotificationClaim claim) {
-        return commits.run(BatchedWrites.MARK_DISPATCHED, claim);
-    }
-
-    @Override
     public boolean finishNotification(NotificationClaim claim) {
         return commits.run(BatchedWrites.FINISH_NOTIFICATION, claim);
     }
