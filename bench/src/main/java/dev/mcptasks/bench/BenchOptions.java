@@ -74,7 +74,7 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
                 quick ? Duration.ofSeconds(4) : Duration.ofSeconds(8),
                 samples != null ? samples : quick ? 10 : 25,
                 scale != null ? scale[0] : 10_000, scale != null ? scale[1] : quick ? 100_000 : 1_000_000,
-                quick ? 200 : 2_000, renewals != null ? renewals : quick ? List.of(1_000) : List.of(1_000, 10_000),
+                quick ? 200 : 6_000, renewals != null ? renewals : quick ? List.of(1_000) : List.of(1_000, 10_000),
                 quick ? Duration.ofSeconds(5) : Duration.ofSeconds(10),
                 workTasks != null ? workTasks : quick ? 300 : 1_000, synchronous, out, dir, only);
     }

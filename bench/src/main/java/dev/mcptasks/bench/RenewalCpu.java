@@ -13,8 +13,9 @@ import java.util.Map;
 
 /**
  * Renewal cost: K claims in flight (create calls that never answer, K slots), shipped settings except a shorter lease
- * so renewals come every {@code lease/3} within a short window; the process CPU over the window (the whole JVM: the
- * worker's renewals and its idle ticks, the bench's own sleep) as a share of one core, and per renewal.
+ * so renewals come every {@code lease/3} within a short window, which opens one renewal interval after the last call
+ * went in flight; the process CPU over the window (the whole JVM: the worker's renewals and its idle ticks, the
+ * bench's own sleep) as a share of one core, and per renewal.
  */
 final class RenewalCpu {
     static final Duration LEASE = Duration.ofSeconds(15);
@@ -53,8 +54,10 @@ final class RenewalCpu {
                     progressedAt = System.nanoTime();
                 }
             }
-            // let the claiming burst's own work settle before the window opens
-            Thread.sleep(500);
+            // the window measures the steady cost: it opens once the claiming burst's own work settled and every
+            // claim has been renewed once (one renewal interval), so the renewal path is compiled and the one-off
+            // cost of its first runs (the JIT compiler's threads count in the process CPU) stays out of it
+            Thread.sleep(Math.max(500, settings.renewalInterval().toMillis()));
             threads.resetPeakThreadCount();
             RuntimeMetrics before = worker.metrics();
             long cpuBefore = os.getProcessCpuTime();
