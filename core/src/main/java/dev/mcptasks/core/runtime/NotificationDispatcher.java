@@ -109,8 +109,7 @@ final class NotificationDispatcher implements DeliveryHandover {
     @Override
     public void handOver(TaskId id, DeliveryTake take, AttentionEvent event) {
         counters.deliveries.incrementAndGet();
-        start(new Delivery(new NotificationClaim(id, take.owner(), take.token(), clock.now().plus(take.lease()),
-                take.priorEventVersion() + 1, event.payloadJson(), 1)));
+        start(new Delivery(take.claimOf(id, event, clock.now().plus(take.lease()))));
     }
 
     /** Hands a claimed (and dispatched) delivery to the sink on the executor; one it rejects is released. */

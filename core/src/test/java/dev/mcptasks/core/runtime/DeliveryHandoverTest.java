@@ -124,7 +124,7 @@ class DeliveryHandoverTest {
 
     /** A working row claimed for poll by W. */
     private Claimed claimedPoll() {
-        TaskId id = memory.create(new NewTask(TaskId.of("t-" + clock.nanoTime()), "srv", "tool", "{}", "d", null))
+        TaskId id = memory.create(new NewTask(TaskId.of("t-poll"), "srv", "tool", "{}", "d", null))
                 .id();
         var submit = memory.claimControl(new ControlClaimRequest(ClaimPhase.SUBMIT, W, 1, LEASE,
                 Duration.ofSeconds(30), java.util.Set.of())).get(0);

@@ -1,8 +1,11 @@
 package dev.mcptasks.ports.repository;
 
+import dev.mcptasks.domain.AttentionEvent;
 import dev.mcptasks.domain.ClaimToken;
+import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.WorkerId;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Objects;
 
 /**
@@ -25,5 +28,13 @@ public record DeliveryTake(WorkerId owner, ClaimToken token, Duration lease, lon
         Objects.requireNonNull(owner, "owner");
         Objects.requireNonNull(token, "token");
         Objects.requireNonNull(lease, "lease");
+    }
+
+    /**
+     * The delivery a write of task {@code id} took with this, recording {@code event}: the new version with attempt 1,
+     * leased until {@code expiresAt} (the store keeps its own expiry; the owner and token are what fence it).
+     */
+    public NotificationClaim claimOf(TaskId id, AttentionEvent event, Instant expiresAt) {
+        return new NotificationClaim(id, owner, token, expiresAt, priorEventVersion + 1, event.payloadJson(), 1);
     }
 }
