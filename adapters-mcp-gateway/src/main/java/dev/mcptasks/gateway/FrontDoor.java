@@ -1,5 +1,6 @@
 package dev.mcptasks.gateway;
 
+import dev.mcptasks.core.service.TaskChanges;
 import dev.mcptasks.core.service.TaskService;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.catalog.ToolCatalog;
@@ -23,21 +24,23 @@ public final class FrontDoor {
 
     /**
      * @param tasks the task service over the shared store
+     * @param changes tells of committed task changes, so held calls and followed tasks are answered from the commit
      * @param catalog lists the exposed upstream servers' tools
-     * @param clock times the store polls of blocked calls and status notifications
+     * @param clock times the safety-net store polls of blocked calls and status notifications
      * @param executor runs the handlers' store reads and writes (never a transport's I/O thread nor the clock's
      *     timer thread); a small pool is enough, no thread waits for a task
      * @param settings what is exposed and how it is paced
      */
-    public static FrontDoor create(TaskService tasks, ToolCatalog catalog, Clock clock, Executor executor,
-            FrontSettings settings) {
+    public static FrontDoor create(TaskService tasks, TaskChanges changes, ToolCatalog catalog, Clock clock,
+            Executor executor, FrontSettings settings) {
         Objects.requireNonNull(tasks, "tasks");
+        Objects.requireNonNull(changes, "changes");
         Objects.requireNonNull(catalog, "catalog");
         Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(executor, "executor");
         Objects.requireNonNull(settings, "settings");
         FrontCatalog tools = new FrontCatalog(catalog, clock, settings);
-        TaskWatcher watcher = new TaskWatcher(tasks, clock, executor, settings.storePollInterval());
+        TaskWatcher watcher = new TaskWatcher(tasks, changes, clock, executor, settings.storePollInterval());
         TaskShapes shapes = new TaskShapes(settings);
         StatusNotifier notifier = new StatusNotifier(watcher, shapes);
         ToolCalls calls = new ToolCalls(tasks, tools, executor);

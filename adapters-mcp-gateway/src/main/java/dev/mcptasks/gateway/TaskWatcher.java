@@ -1,9 +1,12 @@
 package dev.mcptasks.gateway;
 
+import dev.mcptasks.core.service.TaskChanges;
 import dev.mcptasks.core.service.TaskService;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.repository.TaskChangeListener;
 import dev.mcptasks.ports.repository.TaskRecord;
+import dev.mcptasks.ports.repository.WorkSubscription;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -22,9 +25,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Watches task rows for the front door's waiters (blocked calls, status notifications) by reading the store on the
- * clock's timers: one sweep per interval reads each watched (principal, task) once, whatever the number of waiters,
- * and no thread is parked per waiter. The store is the only truth, so a row moved by any worker or gateway is seen.
+ * Watches task rows for the front door's waiters (blocked calls, status notifications). A row is read again as soon
+ * as it is told changed ({@link TaskChanges}: this process's worker names the row at its commit, the store tells of
+ * other processes' commits), and once per interval on the clock's timer as a safety net. Each pass reads each
+ * watched (principal, task) once, whatever the number of waiters, and no thread is parked per waiter. The store is
+ * the only truth, so a row moved by any worker or gateway is seen.
+ *
+ * <p>Passes never overlap: one runs at a time on the executor and takes every request made meanwhile, so observers
+ * see the reads of one row in order and a burst of changes costs one pass.
  */
 final class TaskWatcher {
     private static final Logger LOG = LoggerFactory.getLogger(TaskWatcher.class);
@@ -54,6 +62,7 @@ final class TaskWatcher {
     private record Key(String principal, TaskId id) {}
 
     private final TaskService tasks;
+    private final TaskChanges changes;
     private final Clock clock;
     private final Executor executor;
     private final Duration interval;
@@ -64,26 +73,40 @@ final class TaskWatcher {
     /** Requests whose client left while their handler still ran (see {@link #abandon}). */
     private final Set<FrontRequest> abandoned = Collections.synchronizedSet(
             Collections.newSetFromMap(new IdentityHashMap<>()));
-    /** True while a sweep is scheduled or running: at most one at a time, so reads never pile up. */
+    /** True while the safety-net timer is scheduled: at most one at a time. */
     private final AtomicBoolean armed = new AtomicBoolean();
+    /** Rows told changed and not yet read again. */
+    private final Set<TaskId> dirty = ConcurrentHashMap.newKeySet();
+    /** Every watched row is to be read again (the timer, or a change of another process). */
+    private final AtomicBoolean everyRow = new AtomicBoolean();
+    /** True while a pass is queued or running. */
+    private final AtomicBoolean passing = new AtomicBoolean();
+    private WorkSubscription subscription; // guarded by this
 
-    TaskWatcher(TaskService tasks, Clock clock, Executor executor, Duration interval) {
+    TaskWatcher(TaskService tasks, TaskChanges changes, Clock clock, Executor executor, Duration interval) {
         this.tasks = tasks;
+        this.changes = changes;
         this.clock = clock;
         this.executor = executor;
         this.interval = interval;
     }
 
+    /**
+     * Registers {@code observer} for the row; it is read at the next pass, which is requested now: a change
+     * committed between the caller's own read and this registration was announced to nobody, and is seen so.
+     */
     Watch watch(String principal, TaskId id, Observer observer) {
         Watch watch = new Watch(principal, id, observer);
         watches.add(watch);
+        listen();
         arm();
+        changed(id);
         return watch;
     }
 
     /**
-     * Completes with the row once {@code settled} holds for it (read at the next sweeps, not now: the caller has
-     * just read it), exceptionally with "task not found" if it disappears. The wait belongs to {@code request}:
+     * Completes with the row once {@code settled} holds for it (read at the next passes, not on this thread: the
+     * caller has just read it), exceptionally with "task not found" if it disappears. The wait belongs to {@code request}:
      * {@link #abandon} (the client went away) cancels it, and so does cancelling the future.
      */
     CompletableFuture<TaskRecord> until(FrontRequest request, TaskId id, Predicate<TaskRecord> settled) {
@@ -135,25 +158,76 @@ final class TaskWatcher {
         return watches.size();
     }
 
-    private void arm() {
-        if (!watches.isEmpty() && armed.compareAndSet(false, true)) {
-            // the timer thread only hands over: reading the store there would delay every other timer (leases)
-            clock.schedule(interval, () -> executor.execute(this::sweep));
+    /** Starts following the store's changes at the first watch; a watcher is never unsubscribed (it lives as long as the front door). */
+    private synchronized void listen() {
+        if (subscription == null) {
+            subscription = changes.subscribe(new TaskChangeListener() {
+                @Override
+                public void changed(TaskId id) {
+                    TaskWatcher.this.changed(id);
+                }
+
+                @Override
+                public void changedSomewhere() {
+                    everyRow.set(true);
+                    requestPass();
+                }
+            });
         }
     }
 
-    private void sweep() {
-        try {
-            Map<Key, List<Watch>> byRow = new LinkedHashMap<>();
-            for (Watch watch : watches) {
+    private void changed(TaskId id) {
+        // cheap on every commit of the worker: only rows somebody waits on are queued for a read
+        if (watches.stream().anyMatch(watch -> watch.id.equals(id))) {
+            dirty.add(id);
+            requestPass();
+        }
+    }
+
+    private void arm() {
+        if (!watches.isEmpty() && armed.compareAndSet(false, true)) {
+            // the timer thread only hands over: reading the store there would delay every other timer (leases)
+            clock.schedule(interval, () -> {
+                armed.set(false);
+                everyRow.set(true);
+                requestPass();
+                arm();
+            });
+        }
+    }
+
+    private void requestPass() {
+        if (passing.compareAndSet(false, true)) {
+            executor.execute(this::pass);
+        }
+    }
+
+    private void pass() {
+        while (true) {
+            boolean all = everyRow.getAndSet(false);
+            Set<TaskId> rows = new java.util.HashSet<>(dirty);
+            dirty.removeAll(rows);
+            if (!all && rows.isEmpty()) {
+                passing.set(false);
+                // a request made after the checks above saw passing=true and queued nothing: take it now
+                if ((everyRow.get() || !dirty.isEmpty()) && passing.compareAndSet(false, true)) {
+                    continue;
+                }
+                return;
+            }
+            sweep(all ? null : rows);
+        }
+    }
+
+    /** Reads every watched row, or only {@code rows} (non-null). */
+    private void sweep(Set<TaskId> rows) {
+        Map<Key, List<Watch>> byRow = new LinkedHashMap<>();
+        for (Watch watch : watches) {
+            if (rows == null || rows.contains(watch.id)) {
                 byRow.computeIfAbsent(new Key(watch.principal, watch.id), key -> new ArrayList<>()).add(watch);
             }
-            byRow.forEach(this::read);
-        } finally {
-            // a watch added during the sweep saw armed=true and did not schedule: this re-arm covers it
-            armed.set(false);
-            arm();
         }
+        byRow.forEach(this::read);
     }
 
     private void read(Key key, List<Watch> waiting) {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.mcptasks.core.service.ServerDirectory;
 import dev.mcptasks.core.service.ServerProfile;
+import dev.mcptasks.core.service.TaskChanges;
 import dev.mcptasks.core.service.TaskService;
 import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.StoredSnapshot;
@@ -57,6 +58,8 @@ final class FrontHarness {
             500);
     final FrontDoor door;
     final FrontDispatcher dispatcher;
+    /** What this process's worker would announce its commits to (the harness's writes announce nothing). */
+    final TaskChanges changes;
     private int nextId;
 
     FrontHarness() {
@@ -72,8 +75,10 @@ final class FrontHarness {
     FrontHarness(Function<TaskRepository, TaskRepository> decorate, Executor executor) {
         ServerDirectory servers = ServerDirectory.of(List.of(new ServerProfile("alpha", "mcp-tasks", null, null),
                 new ServerProfile("beta", "mcp-tasks", null, null)));
-        TaskService tasks = new TaskService(decorate.apply(repo), servers, ids);
-        door = FrontDoor.create(tasks, catalog, clock, executor, settings);
+        TaskRepository decorated = decorate.apply(repo);
+        TaskService tasks = new TaskService(decorated, servers, ids);
+        changes = new TaskChanges(decorated);
+        door = FrontDoor.create(tasks, changes, catalog, clock, executor, settings);
         dispatcher = door.dispatcher();
     }
 

@@ -11,10 +11,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.mcptasks.domain.ErrorCodes;
 import dev.mcptasks.domain.StoredSnapshot;
+import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.ports.repository.ForwardingTaskRepository;
+import dev.mcptasks.ports.repository.TaskChangeListener;
+import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
+import dev.mcptasks.ports.repository.TaskRepository;
+import dev.mcptasks.ports.repository.WorkSubscription;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /** The 2025-11-25 front, driven through the dispatcher over a real TaskService and store. */
@@ -194,6 +201,51 @@ class LegacyFrontTest {
         assertThat(result.path("content").get(0).path("text").asText()).isEqualTo("1");
         assertThat(result.path("_meta").path(LegacyFront.RELATED_TASK).path("taskId").asText()).isEqualTo(id);
         assertThat(session.notifications).isEmpty();
+    }
+
+    @Test
+    void aPlainCallIsAnsweredFromTheWorkersAnnouncedCommitWithoutWaitingForAPoll() {
+        CompletableFuture<Optional<ObjectNode>> blocked = front.dispatch(ALICE, session,
+                front.request("tools/call", "{'name':'beta__echo','arguments':{'n':2}}"));
+        String id = front.repo.list(TaskQuery.all(10)).get(0).id().value();
+        front.created(id, V2025);
+        front.polled(id, FrontHarness.completed("{'content':[{'type':'text','text':'2'}]}"));
+        assertThat(blocked).as("no announcement, no poll yet").isNotDone();
+
+        front.changes.announce(TaskId.of(id));
+
+        ObjectNode result = (ObjectNode) FrontHarness.answered(blocked).get("result");
+        assertThat(result.path("content").get(0).path("text").asText()).isEqualTo("2");
+    }
+
+    @Test
+    void anotherTasksAnnouncementReadsNothingAndAForeignChangeReadsEveryWatchedRow() {
+        AtomicReference<TaskChangeListener> foreign = new AtomicReference<>();
+        FrontHarness harness = new FrontHarness(repo -> new ForwardingTaskRepository() {
+            @Override
+            protected TaskRepository delegate() {
+                return repo;
+            }
+
+            @Override
+            public WorkSubscription onForeignChange(TaskChangeListener listener) {
+                foreign.set(listener);
+                return () -> foreign.set(null);
+            }
+        });
+        CompletableFuture<Optional<ObjectNode>> blocked = harness.dispatch(ALICE, session,
+                harness.request("tools/call", "{'name':'beta__echo','arguments':{'n':3}}"));
+        String id = harness.repo.list(TaskQuery.all(10)).get(0).id().value();
+        harness.created(id, V2025);
+        harness.polled(id, FrontHarness.completed("{'content':[{'type':'text','text':'3'}]}"));
+
+        harness.changes.announce(TaskId.of("task-999999"));
+        assertThat(blocked).as("another row's change reads nothing").isNotDone();
+
+        assertThat(foreign.get()).as("the watcher follows other processes' commits while it waits").isNotNull();
+        foreign.get().changedSomewhere();
+        assertThat(FrontHarness.answered(blocked).path("result").path("content").get(0).path("text").asText())
+                .isEqualTo("3");
     }
 
     @Test

@@ -27,6 +27,7 @@ import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.WorkerInfo;
+import dev.mcptasks.ports.repository.TaskChangeListener;
 import dev.mcptasks.ports.repository.WorkSubscription;
 import dev.mcptasks.ports.repository.WorkerRecord;
 import dev.mcptasks.sqlite.SqlParams.NewRow;
@@ -89,6 +90,11 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
     public WorkSubscription onWorkArrival(Runnable listener) {
         Objects.requireNonNull(listener, "listener");
         return arrivals.subscribe(listener);
+    }
+
+    @Override
+    public WorkSubscription onForeignChange(TaskChangeListener listener) {
+        return arrivals.subscribeChanges(listener);
     }
 
     /** Decided inside one {@code BEGIN IMMEDIATE} transaction, so the read and the update see the same row. */

@@ -1,5 +1,7 @@
 package dev.mcptasks.sqlite;
 
+import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.ports.repository.TaskChangeListener;
 import dev.mcptasks.ports.repository.WorkSubscription;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -16,8 +18,10 @@ import org.slf4j.LoggerFactory;
  * The work-arrival listeners of one repository. Writes of this process signal right after their commit
  * ({@link #signal}); commits of other processes are seen by a watcher thread that reads {@code PRAGMA data_version}
  * on a connection of its own every {@link #INTERVAL}: the value changes whenever another connection committed, so it
- * also changes for this process's own writer (a spurious signal, which listeners accept). The thread runs only while
- * someone listens: started by the first subscription, stopped when the last one closes or the repository closes.
+ * also changes for this process's own writer (a spurious signal, which listeners accept). The same thread tells the
+ * task-change listeners ({@link #subscribeChanges}) of such commits: readers that wait on rows another process writes.
+ * The thread runs only while someone listens: started by the first subscription of either kind, stopped when the
+ * last one closes or the repository closes.
  */
 final class WorkArrivals implements AutoCloseable {
     /**
@@ -36,6 +40,7 @@ final class WorkArrivals implements AutoCloseable {
     }
 
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
+    private final List<TaskChangeListener> changeListeners = new CopyOnWriteArrayList<>();
     private final ConnectionSource connections;
     private final String path;
     private Watcher watcher; // guarded by this
@@ -53,6 +58,32 @@ final class WorkArrivals implements AutoCloseable {
         // a fresh wrapper per subscription: the same Runnable subscribed twice is removed once per close
         Runnable entry = listener::run;
         listeners.add(entry);
+        startWatching();
+        return () -> unsubscribe(listeners, entry);
+    }
+
+    /** Tells {@code listener} of every commit the watcher sees (it cannot tell which rows changed). */
+    synchronized WorkSubscription subscribeChanges(TaskChangeListener listener) {
+        if (closed) {
+            return WorkSubscription.NONE;
+        }
+        TaskChangeListener entry = new TaskChangeListener() {
+            @Override
+            public void changed(TaskId id) {
+                listener.changed(id);
+            }
+
+            @Override
+            public void changedSomewhere() {
+                listener.changedSomewhere();
+            }
+        };
+        changeListeners.add(entry);
+        startWatching();
+        return () -> unsubscribe(changeListeners, entry);
+    }
+
+    private void startWatching() { // guarded by this
         if (watcher == null) {
             watcher = new Watcher();
             // the baseline is read before the subscription returns: a commit made right after it (another process's
@@ -60,7 +91,6 @@ final class WorkArrivals implements AutoCloseable {
             watcher.seen = watcher.dataVersion();
             watcher.start();
         }
-        return () -> unsubscribe(entry);
     }
 
     /** Calls every listener now; a listener that throws does not undo the write it was told about. */
@@ -70,6 +100,16 @@ final class WorkArrivals implements AutoCloseable {
                 listener.run();
             } catch (RuntimeException e) {
                 LOG.warn("work-arrival listener failed", e);
+            }
+        }
+    }
+
+    private void changedSomewhere() {
+        for (TaskChangeListener listener : changeListeners) {
+            try {
+                listener.changedSomewhere();
+            } catch (RuntimeException e) {
+                LOG.warn("task-change listener failed", e);
             }
         }
     }
@@ -85,16 +125,17 @@ final class WorkArrivals implements AutoCloseable {
         synchronized (this) {
             closed = true;
             listeners.clear();
+            changeListeners.clear();
             stopped = watcher;
             watcher = null;
         }
         stop(stopped);
     }
 
-    private void unsubscribe(Runnable entry) {
+    private <T> void unsubscribe(List<T> list, T entry) {
         Watcher stopped = null;
         synchronized (this) {
-            if (listeners.remove(entry) && listeners.isEmpty()) {
+            if (list.remove(entry) && listeners.isEmpty() && changeListeners.isEmpty()) {
                 stopped = watcher;
                 watcher = null;
             }
@@ -143,6 +184,7 @@ final class WorkArrivals implements AutoCloseable {
                     // reopened is not missed
                     if (version != seen) {
                         signal();
+                        changedSomewhere();
                     }
                     seen = version;
                 }

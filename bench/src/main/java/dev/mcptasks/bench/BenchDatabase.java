@@ -46,4 +46,7 @@ interface BenchDatabase extends AutoCloseable {
 
     @Override
     void close();
+
+    /** The {@code database} object of an mcp-tasks configuration on database {@code name}, created if needed. */
+    Map<String, String> appDatabase(String name);
 }

@@ -136,6 +136,14 @@ public final class BenchMain {
             progress.next("submit->claim latency, " + options.latencySamples() + " samples");
             figures.add(new SubmitLatency(db, clock).run("latency", options.latencySamples()));
         }
+        if (options.runs("gateway")) {
+            int samples = options.quick() ? 100 : 400;
+            int perCaller = options.quick() ? 20 : 60;
+            progress.next("plain call through the gateway vs direct, " + samples + " sequential calls, "
+                    + GatewayOverhead.CALLERS + " x " + perCaller + " concurrent");
+            figures.addAll(new GatewayOverhead(db, options.dir().resolve("gateway-" + db.key())).run(samples,
+                    perCaller));
+        }
         progress.next("done");
         return figures;
     }

@@ -21,7 +21,7 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
         int latencySamples, int scaleSmall, int scaleLarge, int scalePending, List<Integer> renewalInFlight,
         Duration renewalWindow, int workTasks, Synchronous sqliteSynchronous, Path out, Path dir, List<String> only) {
 
-    static final List<String> PHASES = List.of("burn-down", "work", "scale", "renewals", "latency");
+    static final List<String> PHASES = List.of("burn-down", "work", "scale", "renewals", "latency", "gateway");
 
     /** Whether {@code phase} (one of {@link #PHASES}) runs. */
     boolean runs(String phase) {

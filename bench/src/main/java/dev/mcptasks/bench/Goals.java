@@ -19,6 +19,9 @@ final class Goals {
     static final double RENEWAL_CPU_PERCENT = 10;
     static final int SCALE_ROWS = 1_000_000;
     static final double SCALE_RATIO = 0.8;
+    static final double GATEWAY_IN_PROCESS_MS = 5;
+    static final double GATEWAY_SEPARATE_MS = 25;
+    static final double GATEWAY_RATE_RATIO = 0.5;
 
     /** One goal on one database: the verdict is PASS, FAIL or NOT MEASURED; {@code basis} names the figures. */
     record Verdict(String database, String goal, String measured, String target, String verdict, String basis) {}
@@ -32,6 +35,7 @@ final class Goals {
             verdicts.addAll(latency(figures, db));
             verdicts.add(renewals(figures, db));
             verdicts.add(scale(figures, db));
+            verdicts.addAll(gateway(figures, db));
         }
         return verdicts;
     }
@@ -116,6 +120,34 @@ final class Goals {
         }
         return new Verdict(db, goal, format(ratio.get().value()) + "x", target,
                 verdict(ratio.get().value() >= SCALE_RATIO), basis);
+    }
+
+    /** The gateway's added p50 per worker placement, and the concurrent rate with the in-process worker. */
+    private static List<Verdict> gateway(List<Figure> figures, String db) {
+        List<Verdict> verdicts = new ArrayList<>();
+        for (String placement : List.of("in-process worker", "separate worker")) {
+            double bound = placement.startsWith("in") ? GATEWAY_IN_PROCESS_MS : GATEWAY_SEPARATE_MS;
+            String goal = "gateway p50 added, " + placement;
+            Optional<Figure> figure = figures.stream().filter(f -> f.database().equals(db)
+                    && f.measurement().equals("plain call overhead") && f.subject().endsWith(placement)).findFirst();
+            if (figure.isEmpty()) {
+                verdicts.add(new Verdict(db, goal, "-", "<= " + format(bound) + " ms", "NOT MEASURED",
+                        "no gateway run"));
+                continue;
+            }
+            Map<String, Object> d = figure.get().details();
+            verdicts.add(new Verdict(db, goal, format(figure.get().value()) + " ms", "<= " + format(bound) + " ms",
+                    verdict(figure.get().value() <= bound), "p50 " + d.get("p50_ms") + " ms vs direct "
+                            + d.get("direct_p50_ms") + " ms, " + d.get("samples") + " sequential calls"));
+            if (placement.startsWith("in")) {
+                double ratio = number(d.get("rate_ratio"));
+                verdicts.add(new Verdict(db, "gateway calls/s, 16 callers, " + placement, format(ratio) + "x",
+                        ">= " + format(GATEWAY_RATE_RATIO) + "x", verdict(ratio >= GATEWAY_RATE_RATIO),
+                        d.get("calls_per_second_16_callers") + " vs direct " + d.get("direct_calls_per_second")
+                                + " calls/s"));
+            }
+        }
+        return verdicts;
     }
 
     private static Optional<Figure> find(List<Figure> figures, String db, String measurement) {

@@ -197,6 +197,12 @@ final class PostgresBench implements BenchDatabase {
             """;
     }
 
+    @Override
+    public Map<String, String> appDatabase(String name) {
+        ensureDatabase(name);
+        return Map.of("url", url(name), "user", "postgres");
+    }
+
     String url(String name) {
         return "jdbc:postgresql://localhost:" + postgres.getPort() + "/" + name;
     }

@@ -92,6 +92,11 @@ final class SqliteBench implements BenchDatabase {
     }
 
     @Override
+    public Map<String, String> appDatabase(String name) {
+        return Map.of("url", SqliteSettings.URL_PREFIX + file(name), "synchronous", synchronous.name());
+    }
+
+    @Override
     public HikariDataSource pool(String name, int size) {
         return pool("bench-sqlite-" + name, name, size);
     }

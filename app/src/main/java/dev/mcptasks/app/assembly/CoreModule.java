@@ -6,12 +6,16 @@ import com.google.inject.Singleton;
 import dev.mcptasks.app.config.AppConfig;
 import dev.mcptasks.core.runtime.RuntimeSettings;
 import dev.mcptasks.core.service.ServerDirectory;
+import dev.mcptasks.core.service.TaskChanges;
 import dev.mcptasks.core.service.TaskService;
 import dev.mcptasks.ports.IdGenerator;
 import dev.mcptasks.ports.repository.TaskRepository;
 import java.util.Objects;
 
-/** Binds what follows from the configuration alone (settings, server directory) and the task service. */
+/**
+ * Binds what follows from the configuration alone (settings, server directory), the task service, and the task
+ * changes this process's worker announces to its readers.
+ */
 public final class CoreModule extends AbstractModule {
     private final AppConfig config;
 
@@ -30,5 +34,11 @@ public final class CoreModule extends AbstractModule {
     @Singleton
     TaskService taskService(TaskRepository repository, ServerDirectory servers, IdGenerator ids) {
         return new TaskService(repository, servers, ids);
+    }
+
+    @Provides
+    @Singleton
+    TaskChanges taskChanges(TaskRepository repository) {
+        return new TaskChanges(repository);
     }
 }

@@ -7,6 +7,7 @@ import com.google.inject.multibindings.MapBinder;
 import dev.mcptasks.app.config.AppConfig;
 import dev.mcptasks.app.config.ConfigException;
 import dev.mcptasks.app.config.GatewayConfig;
+import dev.mcptasks.core.service.TaskChanges;
 import dev.mcptasks.core.service.TaskService;
 import dev.mcptasks.gateway.FrontDoor;
 import dev.mcptasks.gateway.FrontSettings;
@@ -66,7 +67,7 @@ final class GatewayModule extends AbstractModule {
 
     @Provides
     @Singleton
-    FrontDoor frontDoor(TaskService tasks, ToolCatalog catalog, Clock clock, AppConfig config) {
+    FrontDoor frontDoor(TaskService tasks, TaskChanges changes, ToolCatalog catalog, Clock clock, AppConfig config) {
         // the handlers' store reads and writes: short, and bounded so that a flood of requests queues here rather
         // than opening more store work than the pool can serve
         ExecutorService storeCalls = Executors.newFixedThreadPool(STORE_THREADS, runnable -> {
@@ -74,7 +75,7 @@ final class GatewayModule extends AbstractModule {
             thread.setDaemon(true);
             return thread;
         });
-        return FrontDoor.create(tasks, catalog, clock, storeCalls, frontSettings(config));
+        return FrontDoor.create(tasks, changes, catalog, clock, storeCalls, frontSettings(config));
     }
 
     @Provides

@@ -18,6 +18,8 @@ import dev.mcptasks.mcp.McpSessions;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.notification.NotificationSink;
 import dev.mcptasks.ports.repository.TaskRepository;
+import dev.mcptasks.core.service.TaskChanges;
+import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.ports.transport.McpTransportFactory;
 import java.util.Map;
 import java.util.Objects;
@@ -68,9 +70,16 @@ public final class WorkerModule extends AbstractModule {
     @Singleton
     WorkerRuntime runtime(RuntimeSettings settings, TaskRepository repository, TaskDriverRegistry drivers,
             ServerDirectory servers, Clock clock, RandomSource random, ExecutorService executor,
-            Optional<NotificationSink> sink) {
-        // the worker's writes go through the event log; client commands (submit, cancel) log nothing
+            Optional<NotificationSink> sink, TaskChanges changes) {
+        // the worker's writes go through the event log; client commands (submit, cancel) log nothing. Its committed
+        // changes are announced to this process's readers (a gateway's held calls)
+        RuntimeListener announcing = new RuntimeListener() {
+            @Override
+            public void taskChanged(TaskId task) {
+                changes.announce(task);
+            }
+        };
         return new WorkerRuntime(worker, settings, new EventLoggingRepository(repository), drivers, servers, clock,
-                random, executor, sink.orElseGet(LogNotificationSink::new), RuntimeListener.NONE);
+                random, executor, sink.orElseGet(LogNotificationSink::new), announcing);
     }
 }

@@ -34,6 +34,12 @@ public interface RuntimeListener {
     /** The result of a notification delivery for {@code task} was recorded (or refused by its fence). */
     default void notificationRecorded(TaskId task, DeliveryResult result) {}
 
+    /**
+     * A write that changed what a client reads of {@code task} (status, result, progress message) was committed.
+     * Called on the committing thread: a listener hands over and returns at once.
+     */
+    default void taskChanged(TaskId task) {}
+
     /** One tick (all phases) finished. */
     default void tickFinished() {}
 }

@@ -99,12 +99,14 @@ public final class WorkerRuntime {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.executor = Objects.requireNonNull(executor, "executor");
         // every component below writes through the group commit: claims' fenced writes share commits
-        this.commits = new GroupCommit(Objects.requireNonNull(repository, "repository"), 1, clock, executor, counters,
-                "worker-" + worker.value());
+        Objects.requireNonNull(listener, "listener");
+        repository = new ChangeAnnouncingRepository(Objects.requireNonNull(repository, "repository"),
+                listener::taskChanged);
+        this.commits = new GroupCommit(repository, 1, clock, executor, counters, "worker-" + worker.value());
         GroupCommittingRepository grouping = new GroupCommittingRepository(repository, commits);
         repository = grouping;
         this.repository = repository;
-        this.listener = Objects.requireNonNull(listener, "listener");
+        this.listener = listener;
         this.transitions = new Transitions(worker, settings, Objects.requireNonNull(random, "random"));
         this.directCalls = new DirectCallCancels(repository);
         SessionBindings bindings = new SessionBindings();

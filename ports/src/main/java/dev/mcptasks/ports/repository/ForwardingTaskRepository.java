@@ -177,4 +177,9 @@ public abstract class ForwardingTaskRepository implements TaskRepository {
     public WorkSubscription onWorkArrival(Runnable listener) {
         return delegate().onWorkArrival(listener);
     }
+
+    @Override
+    public WorkSubscription onForeignChange(TaskChangeListener listener) {
+        return delegate().onForeignChange(listener);
+    }
 }

@@ -350,6 +350,17 @@ public interface TaskRepository {
         return WorkSubscription.NONE;
     }
 
+    /**
+     * Registers {@code listener} to be told when another process may have committed changes that readers wait for
+     * (a result, a status): {@link TaskChangeListener#changedSomewhere} as soon as the store can tell (SQLite: the
+     * database's data version, checked every few milliseconds). Changes made by this process's own worker are
+     * announced by the worker itself, with their task ids, not here. The default tells nothing: readers fall back
+     * to polling.
+     */
+    default WorkSubscription onForeignChange(TaskChangeListener listener) {
+        return WorkSubscription.NONE;
+    }
+
     Optional<TaskRecord> find(TaskId id);
 
     /** A page of tasks, newest (highest id) first. */
