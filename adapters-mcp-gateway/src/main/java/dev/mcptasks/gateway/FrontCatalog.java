@@ -11,15 +11,21 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The exposed tools under their front names, from each upstream's {@code tools/list} kept for a short while. A
- * failed listing is never cached and never reads as an empty list: it is a JSON-RPC error naming the server.
+ * failed listing is never cached and never reads as an empty list: it is a JSON-RPC error naming the server. One
+ * tool that cannot be served (a name outside the MCP charset once prefixed, a definition that is not an object, a
+ * front name another tool already has) is left out and logged once, so it never hides the other tools.
  */
 final class FrontCatalog {
+    private static final Logger LOG = LoggerFactory.getLogger(FrontCatalog.class);
     /** One exposed tool: its front name, where it lives, and the upstream's Tool object renamed. */
     record FrontTool(String frontName, String server, String tool, ObjectNode json) {}
 
@@ -31,6 +37,8 @@ final class FrontCatalog {
     private final Duration ttl;
     private final Map<String, FrontSettings.ExposedServer> servers = new LinkedHashMap<>();
     private final Map<String, Listing> listings = new ConcurrentHashMap<>();
+    /** The tools already logged as left out: a listing is repeated every ttl, its warning is not. */
+    private final Set<String> leftOut = ConcurrentHashMap.newKeySet();
 
     FrontCatalog(ToolCatalog upstream, Clock clock, FrontSettings settings) {
         this.upstream = Objects.requireNonNull(upstream, "upstream");
@@ -39,7 +47,7 @@ final class FrontCatalog {
         settings.servers().forEach(server -> servers.put(server.name(), server));
     }
 
-    /** Every exposed tool, servers in configuration order; fails if any server cannot list or two names collide. */
+    /** Every exposed tool, servers in configuration order; fails if any server cannot list. */
     CompletableFuture<List<FrontTool>> all() {
         List<CompletableFuture<List<FrontTool>>> lists = servers.values().stream().map(this::tools).toList();
         return CompletableFuture.allOf(lists.toArray(CompletableFuture[]::new)).thenApply(done -> {
@@ -95,7 +103,7 @@ final class FrontCatalog {
         });
     }
 
-    private static List<FrontTool> convert(FrontSettings.ExposedServer server, List<ListedTool> listed) {
+    private List<FrontTool> convert(FrontSettings.ExposedServer server, List<ListedTool> listed) {
         Map<String, FrontTool> byName = new LinkedHashMap<>();
         for (ListedTool tool : listed) {
             if (!server.exposes(tool.name())) {
@@ -103,14 +111,14 @@ final class FrontCatalog {
             }
             String frontName = ToolNames.front(server.name(), tool.name());
             if (!ToolNames.isValidToolName(frontName)) {
-                throw new FrontError(FrontError.INTERNAL, "tool '" + tool.name() + "' of server '" + server.name()
-                        + "' would be served as '" + frontName + "', outside the MCP tool-name charset"
-                        + " [A-Za-z0-9_.-] of at most 128 characters");
+                leaveOut(server.name(), tool.name(), "would be served as '" + frontName + "', outside the MCP"
+                        + " tool-name charset [A-Za-z0-9_.-] of at most 128 characters");
+                continue;
             }
             JsonNode json = FrontJson.parseOrNull(tool.toolJson());
             if (json == null || !json.isObject()) {
-                throw new FrontError(FrontError.INTERNAL, "upstream server '" + server.name() + "' listed tool '"
-                        + tool.name() + "' whose definition is not a JSON object");
+                leaveOut(server.name(), tool.name(), "has a definition that is not a JSON object");
+                continue;
             }
             ObjectNode renamed = ((ObjectNode) json).deepCopy().put("name", frontName);
             addUnique(byName, new FrontTool(frontName, server.name(), tool.name(), renamed));
@@ -118,13 +126,26 @@ final class FrontCatalog {
         return List.copyOf(new ArrayList<>(byName.values()));
     }
 
-    private static void addUnique(Map<String, FrontTool> byName, FrontTool tool) {
+    /** Keeps the first tool of a front name; a later one is left out (only an upstream listing a name twice). */
+    private void addUnique(Map<String, FrontTool> byName, FrontTool tool) {
         FrontTool earlier = byName.putIfAbsent(tool.frontName(), tool);
-        if (earlier != null) {
-            throw new FrontError(FrontError.INTERNAL, "tools '" + earlier.tool() + "' of server '" + earlier.server()
-                    + "' and '" + tool.tool() + "' of server '" + tool.server() + "' both map to the front name '"
-                    + tool.frontName() + "'");
+        if (earlier != null && earlier != tool) {
+            leaveOut(tool.server(), tool.tool(), "has the front name '" + tool.frontName() + "' of tool '"
+                    + earlier.tool() + "' of server '" + earlier.server() + "'");
         }
+    }
+
+    private void leaveOut(String server, String tool, String why) {
+        if (leftOut.add(server + '\n' + tool)) {
+            LOG.warn("gateway: tool '{}' of server '{}' is not served: it {}", printable(tool), server, why);
+        }
+    }
+
+    /** An upstream's name as one short log-safe line: control characters replaced, at most 80 characters. */
+    private static String printable(String name) {
+        String shown = name.length() > 80 ? name.substring(0, 80) + "..." : name;
+        return shown.codePoints().map(c -> c < 0x20 || c == 0x7f ? '?' : c)
+                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
     }
 
     private static FrontError unknownTool(String frontName) {

@@ -45,20 +45,33 @@ class FrontCatalogTest {
     }
 
     @Test
-    void twoToolsWithTheSameFrontNameAreRefusedNamingBoth() {
-        upstream.set("files", FakeToolCatalog.tool("read", null), FakeToolCatalog.tool("read", "optional"));
+    void aSecondToolWithTheSameFrontNameIsLeftOutAndTheFirstServed() {
+        upstream.set("files", FakeToolCatalog.tool("read", null), FakeToolCatalog.tool("read", "optional"),
+                FakeToolCatalog.tool("write", null));
 
-        FrontError error = failure(catalog(FrontSettings.ExposedServer.allTools("files")).all());
-        assertThat(error.getMessage()).isEqualTo("tools 'read' of server 'files' and 'read' of server 'files' both"
-                + " map to the front name 'files__read'");
+        assertThat(catalog(FrontSettings.ExposedServer.allTools("files")).all().join())
+                .extracting(FrontCatalog.FrontTool::frontName).containsExactly("files__read", "files__write");
     }
 
     @Test
-    void aNameOutsideTheToolNameCharsetIsRefused() {
-        upstream.set("files", FakeToolCatalog.tool("read file", null));
+    void aNameOutsideTheToolNameCharsetIsLeftOutWithoutHidingTheOtherTools() {
+        upstream.set("files", FakeToolCatalog.tool("read file", null), FakeToolCatalog.tool("read", null))
+                .set("web", FakeToolCatalog.tool("get", null));
+        FrontCatalog catalog = catalog(FrontSettings.ExposedServer.allTools("files"),
+                FrontSettings.ExposedServer.allTools("web"));
 
-        FrontError error = failure(catalog(FrontSettings.ExposedServer.allTools("files")).all());
-        assertThat(error.getMessage()).contains("'read file'", "'files__read file'", "charset");
+        assertThat(catalog.all().join()).extracting(FrontCatalog.FrontTool::frontName)
+                .containsExactly("files__read", "web__get");
+        assertThat(failure(catalog.resolve("files__read file")).code()).isEqualTo(-32602);
+    }
+
+    @Test
+    void anEmptyAllowListExposesNoTool() {
+        upstream.set("files", FakeToolCatalog.tool("read", null));
+        FrontCatalog catalog = catalog(new FrontSettings.ExposedServer("files", Set.of()));
+
+        assertThat(catalog.all().join()).isEmpty();
+        assertThat(failure(catalog.resolve("files__read")).getMessage()).isEqualTo("Unknown tool: files__read");
     }
 
     @Test
@@ -113,10 +126,10 @@ class FrontCatalogTest {
     }
 
     @Test
-    void aToolDefinitionThatIsNotAnObjectIsAnErrorNamingTheServer() {
-        upstream.set("files", new ListedTool("read", "[1]"));
+    void aToolDefinitionThatIsNotAnObjectIsLeftOut() {
+        upstream.set("files", new ListedTool("read", "[1]"), FakeToolCatalog.tool("write", null));
 
-        assertThat(failure(catalog(FrontSettings.ExposedServer.allTools("files")).all()).getMessage())
-                .isEqualTo("upstream server 'files' listed tool 'read' whose definition is not a JSON object");
+        assertThat(catalog(FrontSettings.ExposedServer.allTools("files")).all().join())
+                .extracting(FrontCatalog.FrontTool::frontName).containsExactly("files__write");
     }
 }

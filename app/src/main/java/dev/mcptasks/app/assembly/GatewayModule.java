@@ -106,9 +106,9 @@ final class GatewayModule extends AbstractModule {
 
     static FrontSettings frontSettings(AppConfig config) {
         List<FrontSettings.ExposedServer> servers = new ArrayList<>();
-        config.gateway().exposed().forEach((server, tools) -> {
+        config.gateway().exposed().forEach((server, exposure) -> {
             try {
-                servers.add(new FrontSettings.ExposedServer(server, tools.isEmpty() ? null : tools));
+                servers.add(new FrontSettings.ExposedServer(server, exposure.everyTool() ? null : exposure.tools()));
             } catch (IllegalArgumentException e) {
                 throw new ConfigException("gateway.expose." + server, "gateway.expose." + server + ": "
                         + e.getMessage());

@@ -19,12 +19,12 @@ import java.util.Set;
  * @param allowedOrigins browser origins allowed to call (any other {@code Origin} is refused against DNS rebinding)
  * @param allowedHosts {@code Host} header values accepted besides the loopback names
  * @param maxRequestBytes the largest request body accepted
- * @param exposed the servers whose tools the gateway serves, each with its tool allow-list (empty: every tool)
+ * @param exposed the servers whose tools the gateway serves, each with the tools it exposes
  * @param localPrincipal the principal of stdio callers, and of HTTP callers when no tokens are configured
  */
 public record GatewayConfig(String host, int port, Map<String, String> tokensByPrincipal,
         List<String> allowedOrigins, List<String> allowedHosts, int maxRequestBytes,
-        Map<String, Set<String>> exposed, String localPrincipal) {
+        Map<String, Exposure> exposed, String localPrincipal) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8765;
@@ -40,10 +40,30 @@ public record GatewayConfig(String host, int port, Map<String, String> tokensByP
 
     /** No {@code gateway} object: every configured server, loopback, no tokens. */
     public static GatewayConfig defaults(Set<String> servers) {
-        Map<String, Set<String>> all = new LinkedHashMap<>();
-        servers.forEach(server -> all.put(server, Set.of()));
+        Map<String, Exposure> all = new LinkedHashMap<>();
+        servers.forEach(server -> all.put(server, Exposure.EVERY_TOOL));
         return new GatewayConfig(DEFAULT_HOST, DEFAULT_PORT, Map.of(), List.of(), List.of(),
                 DEFAULT_MAX_REQUEST_BYTES, all, DEFAULT_LOCAL_PRINCIPAL);
+    }
+
+    /**
+     * The tools of one exposed server: every tool it lists ({@code tools} not configured), or exactly the listed
+     * ones. An empty list exposes none: an allow-list never fails open.
+     */
+    public record Exposure(boolean everyTool, Set<String> tools) {
+        public static final Exposure EVERY_TOOL = new Exposure(true, Set.of());
+
+        public Exposure {
+            tools = Set.copyOf(tools);
+            if (everyTool && !tools.isEmpty()) {
+                throw new IllegalArgumentException("an exposure of every tool lists none");
+            }
+        }
+
+        /** Exactly {@code tools} (none when empty). */
+        public static Exposure only(Set<String> tools) {
+            return new Exposure(false, tools);
+        }
     }
 
     /** Whether callers must present a bearer token. */

@@ -70,15 +70,18 @@ final class GatewayConfigReader {
         return byPrincipal;
     }
 
-    private static Map<String, Set<String>> exposed(JsonSection expose, Set<String> servers) {
-        Map<String, Set<String>> exposed = new LinkedHashMap<>();
+    private static Map<String, GatewayConfig.Exposure> exposed(JsonSection expose, Set<String> servers) {
+        Map<String, GatewayConfig.Exposure> exposed = new LinkedHashMap<>();
         expose.members().forEach((server, section) -> {
             if (!servers.contains(server)) {
                 throw new ConfigException(expose.path(server), expose.path(server) + ": no server '" + server
                         + "' in mcpServers (configured: " + String.join(", ", servers) + ")");
             }
             section.requireOnly(EXPOSE_KEYS);
-            exposed.put(server, new LinkedHashSet<>(section.stringList("tools")));
+            // "tools": [] exposes no tool (an allow-list never fails open); no "tools" key exposes every tool
+            exposed.put(server, section.has("tools")
+                    ? GatewayConfig.Exposure.only(new LinkedHashSet<>(section.stringList("tools")))
+                    : GatewayConfig.Exposure.EVERY_TOOL);
         });
         return exposed;
     }

@@ -43,7 +43,7 @@ class GatewayConfigTest {
         assertThat(gateway.port()).isEqualTo(GatewayConfig.DEFAULT_PORT);
         assertThat(gateway.authenticates()).isFalse();
         assertThat(gateway.exposed()).containsOnlyKeys("ref", "other");
-        assertThat(gateway.exposed().get("ref")).isEmpty();
+        assertThat(gateway.exposed().get("ref")).isEqualTo(GatewayConfig.Exposure.EVERY_TOOL);
         assertThat(gateway.localPrincipal()).isEqualTo("local");
         assertThat(AppConfig.defaults().gateway().exposed()).isEmpty();
     }
@@ -64,8 +64,20 @@ class GatewayConfigTest {
         assertThat(gateway.allowedOrigins()).containsExactly("https://app.example");
         assertThat(gateway.allowedHosts()).containsExactly("mcp.internal:9000");
         assertThat(gateway.maxRequestBytes()).isEqualTo(65536);
-        assertThat(gateway.exposed()).containsExactly(Map.entry("ref", Set.of("long_job")));
+        assertThat(gateway.exposed()).containsExactly(Map.entry("ref",
+                GatewayConfig.Exposure.only(Set.of("long_job"))));
         assertThat(gateway.localPrincipal()).isEqualTo("ops");
+    }
+
+    @Test
+    void anEmptyToolListExposesNoToolAndNoToolListExposesEveryTool() {
+        GatewayConfig gateway = parse("""
+                { "expose": { "ref": { "tools": [] }, "other": {} } }
+                """).gateway();
+
+        assertThat(gateway.exposed().get("ref")).isEqualTo(GatewayConfig.Exposure.only(Set.of()));
+        assertThat(gateway.exposed().get("ref").everyTool()).isFalse();
+        assertThat(gateway.exposed().get("other")).isEqualTo(GatewayConfig.Exposure.EVERY_TOOL);
     }
 
     @Test
