@@ -113,6 +113,7 @@ final class ChaosRun {
         List<CheckResult> checks = List.of(
                 StoreChecks.check(rows, journal, true),
                 OverlapChecks.check(journal, faults, rows),
+                RequestIdChecks.check(journal),
                 AuditChecks.check(audit, Set.of("chaos-harness"), CLOCK_SLACK_MS));
         Map<FaultEvent.Kind, Long> faultCounts = new EnumMap<>(FaultEvent.Kind.class);
         for (FaultEvent.Kind kind : FaultEvent.Kind.values()) {

@@ -29,7 +29,8 @@ final class ReferenceServerProcess {
     static ReferenceServerProcess start(ProcessControl processes, Path appJar, Path callLog, Path log,
             String generation) throws IOException {
         Process process = processes.startJavaPiped(appJar, List.of("reference-server", "--http", "0",
-                "--call-log", callLog.toString(), "--poll-interval-ms", "500", "--generation", generation), log);
+                "--call-log", callLog.toString(), "--poll-interval-ms", "500", "--generation", generation,
+                "--strict-ids"), log);
         CompletableFuture<URI> endpoint = new CompletableFuture<>();
         Thread reader = new Thread(() -> {
             try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),

@@ -22,7 +22,7 @@ import java.util.Map;
  * {@code "2026:<X-Client-Tag>"} when the request names its client, without a {@code session} line.
  */
 public record ServerJournal(Map<String, String> clientBySession, Map<Long, String> clientByCall,
-        List<Creation> creations, List<Call> calls, Map<String, Terminal> terminals) {
+        List<Creation> creations, List<Call> calls, Map<String, Terminal> terminals, List<ReusedId> reusedIds) {
 
     /** The protocol version a line is on when it does not say (2025-11-25 lines leave it implicit). */
     public static final String GENERATION_2025 = "2025-11-25";
@@ -42,7 +42,20 @@ public record ServerJournal(Map<String, String> clientBySession, Map<Long, Strin
         creations = List.copyOf(creations);
         calls = List.copyOf(calls);
         terminals = Map.copyOf(terminals);
+        reusedIds = List.copyOf(reusedIds);
     }
+
+    /** A journal of a server that was not run with {@code --strict-ids} (no id reuse recorded). */
+    public ServerJournal(Map<String, String> clientBySession, Map<Long, String> clientByCall,
+            List<Creation> creations, List<Call> calls, Map<String, Terminal> terminals) {
+        this(clientBySession, clientByCall, creations, calls, terminals, List.of());
+    }
+
+    /**
+     * A request id a client used twice in one session ({@code --strict-ids}); {@code inFlight} when the earlier
+     * request was still unanswered, so the server handed its answer to the later one.
+     */
+    public record ReusedId(String session, String id, boolean inFlight, long atMs) {}
 
     /** A remote task the server created, on protocol {@code generation} (2025-11-25 or 2026-07-28). */
     public record Creation(String taskId, String session, String key, long atMs, String generation) {
@@ -121,6 +134,7 @@ public record ServerJournal(Map<String, String> clientBySession, Map<Long, Strin
         List<Creation> creations = new ArrayList<>();
         Map<Long, Call> calls = new LinkedHashMap<>();
         Map<String, Terminal> terminals = new HashMap<>();
+        List<ReusedId> reused = new ArrayList<>();
         long index = -1;
         for (String text : lines) {
             index++;
@@ -160,9 +174,12 @@ public record ServerJournal(Map<String, String> clientBySession, Map<Long, Strin
                 case "terminal" -> terminals.put(line.path("task").asText(), new Terminal(line.path("task").asText(),
                         line.path("status").asText(), line.path("result").isObject() ? line.get("result") : null,
                         at));
+                case "reused_id" -> reused.add(new ReusedId(line.path("session").asText(), line.path("id").asText(),
+                        line.path("in_flight").asBoolean(), at));
                 default -> { }
             }
         }
-        return new ServerJournal(clients, callClients, creations, new ArrayList<>(calls.values()), terminals);
+        return new ServerJournal(clients, callClients, creations, new ArrayList<>(calls.values()), terminals,
+                reused);
     }
 }

@@ -30,7 +30,7 @@ final class Json {
         }
     }
 
-    static String request(long id, String method, JsonNode params) {
+    static String request(String id, String method, JsonNode params) {
         ObjectNode message = object().put("jsonrpc", "2.0").put("id", id).put("method", method);
         if (params != null) {
             message.set("params", params);

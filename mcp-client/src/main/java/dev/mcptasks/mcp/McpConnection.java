@@ -12,7 +12,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,9 +33,9 @@ final class McpConnection implements McpTransport.Listener {
     private final String serverName;
     private final McpTransport transport;
     private final Clock clock;
-    private final AtomicLong ids;
     private final Events events;
-    private final Map<Long, Pending> pending = new ConcurrentHashMap<>();
+    private final UpstreamNoise noise;
+    private final Map<String, Pending> pending = new ConcurrentHashMap<>();
     private final AtomicBoolean lost = new AtomicBoolean();
     /** Ids of requests this client timed out or cancelled, whose late answers are expected (bounded). */
     private final RecentIds recentlyAbandoned = new RecentIds(1024);
@@ -47,7 +46,7 @@ final class McpConnection implements McpTransport.Listener {
     final CompletableFuture<McpHandshake> ready = new CompletableFuture<>();
 
     private static final class Pending {
-        final long id;
+        final String id;
         final String method;
         final CompletableFuture<JsonNode> result;
         final boolean cancellable;
@@ -58,7 +57,7 @@ final class McpConnection implements McpTransport.Listener {
         /** The caller gave up on the answer (timeout or cancel); guarded by this. */
         private boolean abandoned;
 
-        Pending(long id, String method, CompletableFuture<JsonNode> result, boolean cancellable) {
+        Pending(String id, String method, CompletableFuture<JsonNode> result, boolean cancellable) {
             this.id = id;
             this.method = method;
             this.result = result;
@@ -66,11 +65,11 @@ final class McpConnection implements McpTransport.Listener {
         }
     }
 
-    McpConnection(String serverName, McpTransport transport, Clock clock, AtomicLong ids, Events events) {
+    McpConnection(String serverName, McpTransport transport, Clock clock, Events events, UpstreamNoise noise) {
         this.serverName = serverName;
         this.transport = transport;
         this.clock = clock;
-        this.ids = ids;
+        this.noise = noise;
         this.events = events;
     }
 
@@ -99,7 +98,7 @@ final class McpConnection implements McpTransport.Listener {
      */
     CompletableFuture<Void> call(String method, JsonNode params, Duration timeout, CompletableFuture<JsonNode> result,
             boolean cancellable) {
-        long id = ids.incrementAndGet();
+        String id = RequestIds.next();
         Pending request = new Pending(id, method, result, cancellable);
         pending.put(id, request);
         // a loss that raced the put has already swept the map: this request must not wait for an answer
@@ -186,7 +185,7 @@ final class McpConnection implements McpTransport.Listener {
         }
     }
 
-    private void sendCancelled(long id, String reason) {
+    private void sendCancelled(String id, String reason) {
         if (!cancelNotifications) {
             return;
         }
@@ -263,17 +262,17 @@ final class McpConnection implements McpTransport.Listener {
         try {
             message = Json.parse(text);
         } catch (JsonProcessingException e) {
-            log.warn("server '{}': ignoring a message that is not JSON: {}", serverName, e.getOriginalMessage());
+            noise.warn("ignoring a message of " + text.length() + " characters that is not JSON");
             return;
         }
         if (message == null || !message.isObject()) {
-            log.warn("server '{}': ignoring a message that is not a JSON object", serverName);
+            noise.warn("ignoring a message of " + text.length() + " characters that is not a JSON object");
             return;
         }
         JsonNode method = message.get("method");
         if (method != null) {
             if (!method.isTextual()) {
-                log.warn("server '{}': ignoring a message whose method is not a string", serverName);
+                noise.warn("ignoring a message whose method is not a string");
             } else if (message.hasNonNull("id")) {
                 answerServerRequest(message.get("id"), method.textValue());
             } else {
@@ -286,14 +285,15 @@ final class McpConnection implements McpTransport.Listener {
 
     private void onResponse(JsonNode message) {
         JsonNode idNode = message.get("id");
-        Pending request = idNode != null && idNode.canConvertToExactIntegral() && idNode.canConvertToLong()
-                ? pending.remove(idNode.asLong()) : null;
+        // every id this client sends is a string (RequestIds): an answer with any other id answers nothing of ours
+        String id = idNode != null && idNode.isTextual() ? idNode.textValue() : null;
+        Pending request = id == null ? null : pending.remove(id);
         if (request == null) {
-            if (idNode != null && idNode.canConvertToLong() && recentlyAbandoned.contains(idNode.asLong())) {
+            if (id != null && recentlyAbandoned.contains(id)) {
                 // we timed it out or cancelled it ourselves: a late answer is expected, not a server fault
-                log.debug("server '{}': ignoring the late answer to abandoned request {}", serverName, idNode);
+                log.debug("server '{}': ignoring the late answer to abandoned request {}", serverName, id);
             } else {
-                log.warn("server '{}': ignoring a response for unknown request id {}", serverName, idNode);
+                noise.warn("ignoring a response for unknown request id " + UpstreamNoise.describe(idNode));
             }
             return;
         }
@@ -320,7 +320,7 @@ final class McpConnection implements McpTransport.Listener {
                 ? Json.result(id, Json.object())
                 : Json.error(id, McpErrorResponse.METHOD_NOT_FOUND, "Method not found: " + method);
         if (!"ping".equals(method)) {
-            log.info("server '{}': refusing unsupported server request {}", serverName, method);
+            noise.warn("refusing an unsupported server request " + UpstreamNoise.describe(method));
         }
         try {
             transport.send(answer).whenComplete((ignored, error) -> {
@@ -339,7 +339,7 @@ final class McpConnection implements McpTransport.Listener {
         if (error instanceof McpMessageTooLargeException tooLarge) {
             // the discarded message may be the answer to a request: without this, the request would wait for its
             // timeout and each retry would meet the same wall
-            Long id = OversizedAnswers.responseId(tooLarge.head(), tooLarge.tail());
+            String id = OversizedAnswers.responseId(tooLarge.head(), tooLarge.tail());
             Pending request = id == null ? null : pending.remove(id);
             if (request != null) {
                 request.result.completeExceptionally(failure(request.method, tooLarge, true));

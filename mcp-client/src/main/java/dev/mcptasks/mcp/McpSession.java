@@ -17,7 +17,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,15 +45,14 @@ public final class McpSession implements AutoCloseable {
     private final McpServerSettings settings;
     private final McpTransportFactory factory;
     private final Clock clock;
+    private final UpstreamNoise noise;
     private final Executor callbacks;
     private final JsonNode clientInfo;
     private final Envelope envelope;
-    private final AtomicLong ids = new AtomicLong();
     private final ToolCatalog tools;
     private final List<Consumer<JsonNode>> taskStatusListeners = new CopyOnWriteArrayList<>();
     /** The requests waiting for progress, by the progress token they were sent with. */
     private final Map<String, Consumer<JsonNode>> progressListeners = new ConcurrentHashMap<>();
-    private final AtomicLong progressTokens = new AtomicLong();
     private final McpConnection.Events events = new ConnectionEvents();
     private McpConnection current;
     private boolean closed;
@@ -88,6 +86,8 @@ public final class McpSession implements AutoCloseable {
         this.envelope = new Envelope(clientInfo);
         this.generation = settings.pinnedGeneration();
         this.tools = new ToolCatalog(settings.name(), params -> request("tools/list", params));
+        // one budget per server across reconnects: a flood does not restart its allowance with each connection
+        this.noise = new UpstreamNoise(LoggerFactory.getLogger(McpConnection.class), clock, settings.name());
     }
 
     /**
@@ -220,7 +220,7 @@ public final class McpSession implements AutoCloseable {
      */
     public CompletableFuture<JsonNode> requestWithProgress(String method, ObjectNode params, Duration timeout,
             Consumer<JsonNode> onProgress) {
-        String token = "mcp-tasks-" + progressTokens.incrementAndGet();
+        String token = RequestIds.nextProgressToken();
         ObjectNode sent = params.deepCopy();
         JsonNode meta = sent.get("_meta");
         ObjectNode withToken = meta != null && meta.isObject() ? (ObjectNode) meta : Json.object();
@@ -355,7 +355,7 @@ public final class McpSession implements AutoCloseable {
             } catch (RuntimeException e) {
                 throw new McpTransportFailure(serverName(), "connect", McpConnection.asTransportException(e), false);
             }
-            connection = new McpConnection(serverName(), transport, clock, ids, events);
+            connection = new McpConnection(serverName(), transport, clock, events, noise);
             try {
                 transport.start(connection);
             } catch (RuntimeException e) {

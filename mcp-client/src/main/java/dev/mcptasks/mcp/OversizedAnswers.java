@@ -11,21 +11,21 @@ import java.util.regex.Pattern;
  */
 final class OversizedAnswers {
     private static final Pattern HEAD = Pattern.compile(
-            "^\\s*\\{\\s*(?:\"jsonrpc\"\\s*:\\s*\"2\\.0\"\\s*,\\s*)?\"id\"\\s*:\\s*(-?\\d{1,18})\\s*,");
+            "^\\s*\\{\\s*(?:\"jsonrpc\"\\s*:\\s*\"2\\.0\"\\s*,\\s*)?\"id\"\\s*:\\s*\"([A-Za-z0-9-]{1,64})\"\\s*,");
     private static final Pattern TAIL = Pattern.compile(
-            "[,{]\\s*\"id\"\\s*:\\s*(-?\\d{1,18})\\s*(?:,\\s*\"jsonrpc\"\\s*:\\s*\"2\\.0\"\\s*)?}\\s*$");
+            "[,{]\\s*\"id\"\\s*:\\s*\"([A-Za-z0-9-]{1,64})\"\\s*(?:,\\s*\"jsonrpc\"\\s*:\\s*\"2\\.0\"\\s*)?}\\s*$");
 
     private OversizedAnswers() {}
 
-    /** The numeric id of the response, or null when neither end shows one. */
-    static Long responseId(String head, String tail) {
+    /** The id of the response (ours are strings, {@link RequestIds}), or null when neither end shows one. */
+    static String responseId(String head, String tail) {
         Matcher start = HEAD.matcher(head);
         if (start.find()) {
-            return Long.parseLong(start.group(1));
+            return start.group(1);
         }
         Matcher end = TAIL.matcher(tail);
         if (end.find()) {
-            return Long.parseLong(end.group(1));
+            return end.group(1);
         }
         return null;
     }

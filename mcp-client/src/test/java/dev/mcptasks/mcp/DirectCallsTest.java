@@ -200,7 +200,7 @@ class DirectCallsTest {
         CompletableFuture<SubmitResult> submit = driver().submit(call("echo"));
         TaskPeerScript.eventually(() -> server.transports.size() == 1 && !toolCalls().isEmpty(),
                 "the call was sent");
-        long id = toolCalls().get(0).path("id").asLong();
+        String id = toolCalls().get(0).path("id").asText();
 
         clock.advance(REQUEST_TIMEOUT.multipliedBy(2));
         assertThat(submit).isNotDone();
@@ -210,7 +210,7 @@ class DirectCallsTest {
         assertThat(timedOut.failure()).isEqualTo(RemoteFailure.TRANSIENT);
         assertThat(timedOut).hasMessageContaining("did not finish within 100 s (directCallTimeoutSeconds)");
         assertThat(server.last().sent("notifications/cancelled"))
-                .anySatisfy(n -> assertThat(n.path("params").path("requestId").asLong()).isEqualTo(id));
+                .anySatisfy(n -> assertThat(n.path("params").path("requestId").asText()).isEqualTo(id));
     }
 
     @Test
@@ -219,12 +219,12 @@ class DirectCallsTest {
         CompletableFuture<SubmitResult> submit = driver().submit(call("echo"));
         TaskPeerScript.eventually(() -> server.transports.size() == 1 && !toolCalls().isEmpty(),
                 "the call was sent");
-        long id = toolCalls().get(0).path("id").asLong();
+        String id = toolCalls().get(0).path("id").asText();
 
         submit.cancel(true);
 
         TaskPeerScript.eventually(() -> server.last().sent("notifications/cancelled").stream()
-                .anyMatch(n -> n.path("params").path("requestId").asLong() == id), "the server was told");
+                .anyMatch(n -> n.path("params").path("requestId").asText().equals(id)), "the server was told");
         // the submit settles as cancelled once the request let go, which may be just after the notice went out
         TaskPeerScript.eventually(submit::isDone, "the submit settled");
         assertThat(submit).isCancelled();
@@ -248,7 +248,7 @@ class DirectCallsTest {
         transport.deliver(progress(token, "\"progress\":2,\"total\":3,\"message\":\"step 2 of 3\""));
         transport.deliver(progress(TextNode.valueOf("someone-else"), "\"progress\":9"));
         transport.deliver(progress(token, "\"progress\":\"lots\""));
-        transport.reply(sent.path("id").asLong(), json(RESULT));
+        transport.reply(sent.path("id").asText(), json(RESULT));
         assertThat(await(submit).snapshot().status()).isEqualTo(TaskStatus.COMPLETED);
         transport.deliver(progress(token, "\"progress\":3,\"total\":3"));
 

@@ -168,7 +168,7 @@ class DriverClassificationTest {
             // stdio-like: the answer line was discarded and reported with its ends, the request gets no answer
             transport.report(new McpMessageTooLargeException("server 'fake' wrote a line", 20_971_520L, false,
                     16_777_216, "{\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"xxxx",
-                    "xxxx\"}]},\"jsonrpc\":\"2.0\",\"id\":" + request.get("id").asLong() + "}"));
+                    "xxxx\"}]},\"jsonrpc\":\"2.0\",\"id\":" + request.get("id") + "}"));
             return null;
         });
 

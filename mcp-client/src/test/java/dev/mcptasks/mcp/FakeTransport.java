@@ -55,23 +55,23 @@ final class FakeTransport implements McpTransport {
             }
             JsonNode result = handler.handle(this, parsed);
             if (result != null) {
-                reply(parsed.get("id").asLong(), result);
+                reply(parsed.get("id").asText(), result);
             }
         } catch (FakeServer.RpcError e) {
             ObjectNode error = FakeServer.JSON.createObjectNode().put("code", e.code).put("message", e.getMessage());
             if (e.data != null) {
                 error.set("data", e.data);
             }
-            deliver(envelope(parsed.get("id").asLong()).set("error", error).toString());
+            deliver(envelope(parsed.get("id").asText()).set("error", error).toString());
         }
         return CompletableFuture.completedFuture(null);
     }
 
-    private static ObjectNode envelope(long id) {
+    private static ObjectNode envelope(String id) {
         return FakeServer.JSON.createObjectNode().put("jsonrpc", "2.0").put("id", id);
     }
 
-    void reply(long id, JsonNode result) {
+    void reply(String id, JsonNode result) {
         deliver(envelope(id).set("result", result).toString());
     }
 

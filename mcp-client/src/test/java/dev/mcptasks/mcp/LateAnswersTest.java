@@ -49,8 +49,8 @@ class LateAnswersTest {
         session.close();
     }
 
-    private long sentId() {
-        return server.last().lastRequest("slow").get("id").asLong();
+    private String sentId() {
+        return server.last().lastRequest("slow").get("id").asText();
     }
 
     @Test
@@ -93,9 +93,10 @@ class LateAnswersTest {
         server.on("echo", request -> json("{}"));
         session.request("echo", null).get(10, TimeUnit.SECONDS);
 
-        server.last().reply(987_654L, json("{}"));
+        server.last().reply(RequestIds.prefix() + "-987654", json("{}"));
 
-        assertThat(warnings()).anyMatch(line -> line.contains("unknown request id 987654"));
+        assertThat(warnings()).anyMatch(line -> line.contains("unknown request id \"" + RequestIds.prefix()
+                + "-987654\""));
     }
 
     private java.util.List<String> warnings() {

@@ -93,9 +93,10 @@ class McpSessionTest {
         for (int i = 0; i < 5; i++) {
             await(session.request("echo", null));
         }
-        List<Long> ids = server.last().sent.stream().filter(m -> m.has("id")).map(m -> m.get("id").asLong()).toList();
-        // the probe, initialize, five echoes
-        assertThat(ids).hasSize(7).isSorted().doesNotHaveDuplicates();
+        List<String> ids = server.last().sent.stream().filter(m -> m.has("id")).map(m -> m.get("id").asText())
+                .toList();
+        // the probe, initialize, five echoes: string ids of this process, never one twice
+        assertThat(ids).hasSize(7).doesNotHaveDuplicates().allMatch(id -> id.startsWith(RequestIds.prefix() + "-"));
     }
 
     @ParameterizedTest
@@ -174,7 +175,7 @@ class McpSessionTest {
         server.on("slow", (transport, request) -> null);
         CompletableFuture<JsonNode> call = session.request("slow", null);
         FakeTransport transport = server.last();
-        long id = transport.lastRequest("slow").get("id").asLong();
+        String id = transport.lastRequest("slow").get("id").asText();
 
         transport.deliver("{not json");
         transport.deliver("[1,2,3]");
@@ -196,7 +197,7 @@ class McpSessionTest {
         server.on("slow", (transport, request) -> null);
         CompletableFuture<JsonNode> call = session.request("slow", null);
         FakeTransport transport = server.last();
-        long id = transport.lastRequest("slow").get("id").asLong();
+        String id = transport.lastRequest("slow").get("id").asText();
 
         clock.advance(TIMEOUT.minusMillis(1));
         assertThat(call).isNotDone();
@@ -204,7 +205,7 @@ class McpSessionTest {
 
         assertThat(failureOf(call)).isInstanceOf(McpTimeoutException.class).hasMessageContaining("slow");
         JsonNode cancelled = transport.lastRequest("notifications/cancelled");
-        assertThat(cancelled.at("/params/requestId").asLong()).isEqualTo(id);
+        assertThat(cancelled.at("/params/requestId").asText()).isEqualTo(id);
         assertThat(cancelled.at("/params/reason").asText()).contains("timed out");
 
         transport.reply(id, json("{}"));
@@ -217,12 +218,12 @@ class McpSessionTest {
         server.on("slow", (transport, request) -> null);
         CompletableFuture<JsonNode> call = session.request("slow", null);
         FakeTransport transport = server.last();
-        long id = transport.lastRequest("slow").get("id").asLong();
+        String id = transport.lastRequest("slow").get("id").asText();
 
         call.cancel(true);
 
         JsonNode cancelled = awaitSent(transport, "notifications/cancelled");
-        assertThat(cancelled.at("/params/requestId").asLong()).isEqualTo(id);
+        assertThat(cancelled.at("/params/requestId").asText()).isEqualTo(id);
         assertThat(cancelled.at("/params/reason").asText()).contains("cancelled");
         assertThat(clock.pendingTimers()).isZero();
     }
@@ -244,7 +245,7 @@ class McpSessionTest {
     void aMalformedErrorObjectIsAProtocolViolation() throws Exception {
         server.on("odd", (transport, request) -> null);
         CompletableFuture<JsonNode> call = session.request("odd", null);
-        long id = server.last().lastRequest("odd").get("id").asLong();
+        String id = server.last().lastRequest("odd").get("id").toString();
         server.last().deliver("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"error\":\"boom\"}");
         assertThat(failureOf(call)).isInstanceOf(McpProtocolException.class).hasMessageContaining("malformed error");
     }

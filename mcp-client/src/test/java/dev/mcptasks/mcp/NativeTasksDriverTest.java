@@ -187,7 +187,7 @@ class NativeTasksDriverTest {
         RemoteCallException failure = remoteFailure(status);
         assertThat(failure.failure()).isEqualTo(RemoteFailure.TRANSIENT);
         assertThat(failure.getCause()).isInstanceOf(McpTimeoutException.class);
-        long id = FakeServer.json(sent).get("id").asLong();
+        String id = FakeServer.json(sent).get("id").toString();
         harness.observed.awaitSent(m -> m.contains("notifications/cancelled") && m.contains("\"requestId\":" + id));
         assertThat(await(driver.status(healthyRef)).status()).isEqualTo(TaskStatus.WORKING);
         await(driver.cancel(hangingRef));
@@ -206,7 +206,7 @@ class NativeTasksDriverTest {
         String sent = harness.observed.awaitSent(m -> m.contains("tasks/get") && m.contains(ref.remoteTaskId()));
         status.cancel(true);
 
-        long id = FakeServer.json(sent).get("id").asLong();
+        String id = FakeServer.json(sent).get("id").toString();
         harness.observed.awaitSent(m -> m.contains("notifications/cancelled") && m.contains("\"requestId\":" + id));
         await(driver.cancel(ref));
     }

@@ -30,8 +30,9 @@ class ProbeOverTransportsTest {
             assertThat(sent.get(0)).contains("\"method\":\"server/discover\"")
                     .contains("io.modelcontextprotocol/protocolVersion");
             assertThat(sent.get(1)).contains("\"method\":\"initialize\"");
-            String answer = harness.observed.received.stream().filter(m -> m.contains("\"id\":1,")
-                    || m.contains("\"id\":1}")).findFirst().orElseThrow();
+            String probeId = FakeServer.json(sent.get(0)).get("id").toString();
+            String answer = harness.observed.received.stream().filter(m -> m.contains("\"id\":" + probeId))
+                    .findFirst().orElseThrow();
             assertThat(answer).contains(via == Via.HTTP ? "-32000" : "-32601");
         }
     }

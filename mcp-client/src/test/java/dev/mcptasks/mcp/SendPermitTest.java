@@ -77,7 +77,7 @@ class SendPermitTest {
         TaskPeerScript.eventually(() -> !held.isEmpty(), "the first step was sent");
         assertThat(held).hasSize(1);
         worker.advance(LEASE.plusSeconds(1)); // SIGSTOP past the lease, then SIGCONT
-        server.last().reply(held.get(0).get("id").asLong(), json(answer));
+        server.last().reply(held.get(0).get("id").asText(), json(answer));
     }
 
     private static void refused(CompletableFuture<?> operation) {
@@ -172,7 +172,7 @@ class SendPermitTest {
         CompletableFuture<RemoteTaskSnapshot> status = nativeDriver.status(ref, storeChecked);
         TaskPeerScript.eventually(() -> !held.isEmpty(), "the handshake was sent");
         claimTaken.set(true);
-        server.last().reply(held.get(0).get("id").asLong(), json("{\"protocolVersion\":\"2025-11-25\","
+        server.last().reply(held.get(0).get("id").asText(), json("{\"protocolVersion\":\"2025-11-25\","
                 + "\"capabilities\":{\"tasks\":{\"requests\":{\"tools\":{\"call\":{}}}}},"
                 + "\"serverInfo\":{\"name\":\"fake\",\"version\":\"1\"}}"));
 

@@ -196,6 +196,14 @@ final class CallJournal implements AutoCloseable {
     }
   }
 
+  /**
+   * A client sent request id {@code id} (its JSON text) in a session where it had used it before;
+   * {@code inFlight} when the earlier request was still unanswered (its answer now goes to the later one).
+   */
+  void reusedId(String sessionId, String id, boolean inFlight) {
+    write(line("reused_id").put("session", sessionId).put("id", id).put("in_flight", inFlight));
+  }
+
   private ObjectNode line(String event) {
     return MAPPER.createObjectNode().put("e", event).put("t", clock.millis());
   }

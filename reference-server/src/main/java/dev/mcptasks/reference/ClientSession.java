@@ -14,6 +14,8 @@ final class ClientSession {
 
   private final String id;
   private final AtomicReference<Consumer<ObjectNode>> notifications;
+  /** Answer routes by request id, for strict id routing ({@link RequestRoutes}). */
+  private final RequestRoutes routes = new RequestRoutes();
   private volatile String protocolVersion;
 
   ClientSession(String id, Consumer<ObjectNode> notifications) {
@@ -23,6 +25,10 @@ final class ClientSession {
 
   String id() {
     return id;
+  }
+
+  RequestRoutes routes() {
+    return routes;
   }
 
   String protocolVersion() {

@@ -2,6 +2,7 @@ package dev.mcptasks.reference;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
@@ -13,6 +14,7 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import java.io.IOException;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -123,14 +125,34 @@ final class McpHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
     }
     String sessionHeader = initialize ? session.id() : null;
     String client = request.headers().get(CLIENT_TAG);
+    Consumer<ObjectNode> route;
     if (options.jsonResponses()) {
-      journal.onConnection(reply::onClose, client, () -> dispatcher.handle(session, message))
-          .thenAccept(answer -> reply.json(answer.message(), sessionHeader));
+      route = answer -> reply.json(answer, sessionHeader);
     } else {
       SseStream stream = reply.openSse(sessionHeader, options.sseRetryMs(), options.sseKeepAliveMs());
-      journal.onConnection(reply::onClose, client, () -> dispatcher.handle(session, message))
-          .thenAccept(answer -> stream.finish(answer.message()));
+      route = stream::finish;
     }
+    if (options.strictIds()) {
+      route = strictRoute(session, message.get("id").toString(), route);
+    }
+    Consumer<ObjectNode> answered = route;
+    journal.onConnection(reply::onClose, client, () -> dispatcher.handle(session, message))
+        .thenAccept(answer -> answered.accept(answer.message()));
+  }
+
+  /**
+   * Strict ids: the answer goes wherever the request's id routes when it is ready (see {@link RequestRoutes}), and a
+   * reused id is logged and journaled.
+   */
+  private Consumer<ObjectNode> strictRoute(ClientSession session, String id, Consumer<ObjectNode> route) {
+    RequestRoutes.Use use = session.routes().register(id, route);
+    if (use != RequestRoutes.Use.FIRST) {
+      boolean inFlight = use == RequestRoutes.Use.REUSED_IN_FLIGHT;
+      LOG.warn("session {}: request id {} reused{}", session.id(), id,
+          inFlight ? " while the earlier request is in flight: its answer goes to the new request" : "");
+      journal.reusedId(session.id(), id, inFlight);
+    }
+    return answer -> session.routes().answer(id, answer);
   }
 
   /**

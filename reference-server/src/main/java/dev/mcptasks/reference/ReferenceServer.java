@@ -130,4 +130,9 @@ public final class ReferenceServer implements AutoCloseable {
     }
     journal.close();
   }
+
+  /** How many requests of HTTP session {@code sessionId} wait for their answer under strict ids (tests). */
+  int answersAwaited(String sessionId) {
+    return sessions.find(sessionId).map(session -> session.routes().inFlight()).orElse(0);
+  }
 }

@@ -31,7 +31,9 @@ public final class ReferenceServerMain {
       "                          per-request _meta envelope, tasks extension; no sessions) or dual (both; a request",
       "                          carrying the 2026 envelope is 2026, anything else follows the 2025 rules)",
       "  --bare-result           2026: leave resultType out of the result embedded in a completed tasks/get",
-      "  --no-content-quirk      2026: no 'content: []' in a CreateTaskResult (SDK 2.4.0 servers send it)");
+      "  --no-content-quirk      2026: no 'content: []' in a CreateTaskResult (SDK 2.4.0 servers send it)",
+      "  --strict-ids            route answers by request id within a session as the TypeScript SDK does, and log",
+      "                          and journal every reused (session, id) pair");
 
   private ReferenceServerMain() {
   }
@@ -93,6 +95,7 @@ public final class ReferenceServerMain {
         case "--generation" -> options = options.withGeneration(ServedGenerations.fromFlag(value(args, ++i, arg)));
         case "--bare-result" -> options = options.withBareResult(true);
         case "--no-content-quirk" -> options = options.withContentQuirk(false);
+        case "--strict-ids" -> options = options.withStrictIds(true);
         default -> throw new IllegalArgumentException("unknown argument: " + arg);
       }
     }

@@ -31,6 +31,10 @@ import java.util.Objects;
  * @param bareResult leave {@code resultType} out of the {@code result} embedded in a completed 2026 DetailedTask
  *     (the SEP example shape); by default it is included, as ext-tasks requires
  * @param contentQuirk add {@code content: []} to a 2026 CreateTaskResult as TypeScript SDK 2.4.0 servers do
+ * @param strictIds route 2025-11-25 HTTP answers by request id within the session, as the TypeScript SDK's server
+ *     does ({@code --strict-ids}): a request reusing the id of one still in flight takes over its answer route, so
+ *     the later request receives the earlier one's answer and the earlier one none. Every reused (session, id) pair
+ *     is logged and journaled ({@code reused_id}), so a harness can assert that a client never reuses an id
  */
 public record ReferenceServerOptions(
     boolean sessionScoped,
@@ -48,7 +52,8 @@ public record ReferenceServerOptions(
     Path callLog,
     ServedGenerations generation,
     boolean bareResult,
-    boolean contentQuirk) {
+    boolean contentQuirk,
+    boolean strictIds) {
 
   public ReferenceServerOptions {
     allowedOrigins = List.copyOf(Objects.requireNonNull(allowedOrigins, "allowedOrigins"));
@@ -69,85 +74,91 @@ public record ReferenceServerOptions(
   /** Shared tasks, ttl honoured (default 300000, cap 3600000), pollInterval 500, SSE, GET stream, SDK quirks. */
   public static ReferenceServerOptions defaults() {
     return new ReferenceServerOptions(false, null, 300_000, 3_600_000, 500, false, true, false, List.of(), 50, 1000,
-        15_000, null, ServedGenerations.V2025_11_25, false, true);
+        15_000, null, ServedGenerations.V2025_11_25, false, true, false);
   }
 
   public ReferenceServerOptions withSessionScoped(boolean value) {
     return new ReferenceServerOptions(value, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs, jsonResponses,
         getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog, generation,
-        bareResult, contentQuirk);
+        bareResult, contentQuirk, strictIds);
   }
 
   public ReferenceServerOptions withTtlOverrideMs(Long value) {
     return new ReferenceServerOptions(sessionScoped, value, defaultTtlMs, maxTtlMs, pollIntervalMs, jsonResponses,
         getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog, generation,
-        bareResult, contentQuirk);
+        bareResult, contentQuirk, strictIds);
   }
 
   public ReferenceServerOptions withPollIntervalMs(long value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, value, jsonResponses,
         getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog, generation,
-        bareResult, contentQuirk);
+        bareResult, contentQuirk, strictIds);
   }
 
   public ReferenceServerOptions withJsonResponses(boolean value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs, value,
         getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog, generation,
-        bareResult, contentQuirk);
+        bareResult, contentQuirk, strictIds);
   }
 
   public ReferenceServerOptions withGetStream(boolean value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
         jsonResponses, value, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog,
-        generation, bareResult, contentQuirk);
+        generation, bareResult, contentQuirk, strictIds);
   }
 
   public ReferenceServerOptions withStrictTaskSupport(boolean value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
         jsonResponses, getStream, value, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog,
-        generation, bareResult, contentQuirk);
+        generation, bareResult, contentQuirk, strictIds);
   }
 
   public ReferenceServerOptions withAllowedOrigins(List<String> value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
         jsonResponses, getStream, strictTaskSupport, value, listPageSize, sseRetryMs, sseKeepAliveMs, callLog,
-        generation, bareResult, contentQuirk);
+        generation, bareResult, contentQuirk, strictIds);
   }
 
   public ReferenceServerOptions withListPageSize(int value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
         jsonResponses, getStream, strictTaskSupport, allowedOrigins, value, sseRetryMs, sseKeepAliveMs, callLog,
-        generation, bareResult, contentQuirk);
+        generation, bareResult, contentQuirk, strictIds);
   }
 
   public ReferenceServerOptions withSseKeepAliveMs(long value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
         jsonResponses, getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, value, callLog,
-        generation, bareResult, contentQuirk);
+        generation, bareResult, contentQuirk, strictIds);
   }
 
   public ReferenceServerOptions withCallLog(Path value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
         jsonResponses, getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, value,
-        generation, bareResult, contentQuirk);
+        generation, bareResult, contentQuirk, strictIds);
   }
 
   public ReferenceServerOptions withGeneration(ServedGenerations value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
         jsonResponses, getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs,
-        callLog, value, bareResult, contentQuirk);
+        callLog, value, bareResult, contentQuirk, strictIds);
   }
 
   public ReferenceServerOptions withBareResult(boolean value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
         jsonResponses, getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs,
-        callLog, generation, value, contentQuirk);
+        callLog, generation, value, contentQuirk, strictIds);
   }
 
   public ReferenceServerOptions withContentQuirk(boolean value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
         jsonResponses, getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs,
-        callLog, generation, bareResult, value);
+        callLog, generation, bareResult, value, strictIds);
+  }
+
+  public ReferenceServerOptions withStrictIds(boolean value) {
+    return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
+        jsonResponses, getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs,
+        callLog, generation, bareResult, contentQuirk, value);
   }
 
   /** The ttl a task gets when the client asked for {@code requested} (null when it asked for none). */
