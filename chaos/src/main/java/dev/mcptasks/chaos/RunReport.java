@@ -45,6 +45,8 @@ public record RunReport(String database, String profile, String generation, long
                 figures.getOrDefault(OverlapChecks.BY_FAULT, 0), figures.getOrDefault(OverlapChecks.BY_ABANDON, 0),
                 figures.getOrDefault(OverlapChecks.BY_CANCEL, 0));
         out.println("  user cancels: " + (cancels.isEmpty() ? "none" : cancels));
+        out.printf("  request ids:  %d reused (session, id) pairs, %d of them in flight (the server runs --strict-ids)%n",
+                figures.getOrDefault(RequestIdChecks.REUSED, 0), figures.getOrDefault(RequestIdChecks.REUSED_IN_FLIGHT, 0));
         out.println("  end states:   " + figures.entrySet().stream().filter(entry -> entry.getKey().startsWith("status "))
                 .map(entry -> entry.getKey().substring(7) + " " + entry.getValue()).collect(Collectors.joining(", ")));
         out.println("  generations:  " + figures.entrySet().stream()

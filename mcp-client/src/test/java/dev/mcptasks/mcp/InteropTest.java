@@ -145,7 +145,7 @@ class InteropTest {
     }
 
     /** A cold server may not listen yet: retry the first connection (nothing was sent), bounded. */
-    private static void connect(McpSession session) throws Exception {
+    static void connect(McpSession session) throws Exception {
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (true) {
             try {
