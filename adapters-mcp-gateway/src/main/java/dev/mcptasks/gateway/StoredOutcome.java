@@ -31,7 +31,8 @@ sealed interface StoredOutcome {
             case COMPLETED -> new Succeeded(callToolResult(state));
             case FAILED -> state.resultJson() != null
                     ? new ToolError(callToolResult(state).put("isError", true))
-                    : new Failed(firstOf(state.error(), state.statusMessage(), "the task failed"), state.errorCode());
+                    : new Failed(PrincipalText.summary(firstOf(state.error(), state.statusMessage(),
+                            "the task failed")), state.errorCode());
             case CANCELLED -> new Cancelled(state.statusMessage());
         };
     }

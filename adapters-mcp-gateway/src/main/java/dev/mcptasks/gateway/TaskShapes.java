@@ -94,7 +94,7 @@ final class TaskShapes {
             return CANCEL_REQUESTED;
         }
         if (state.status() == TaskStatus.FAILED && state.statusMessage() == null) {
-            return state.error();
+            return PrincipalText.summary(state.error());
         }
         if (state.status() == TaskStatus.INPUT_REQUIRED && state.statusMessage() == null) {
             return InputRequests.of(row).stream().map(InputRequests.InputRequest::message)

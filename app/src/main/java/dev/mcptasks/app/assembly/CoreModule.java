@@ -4,12 +4,16 @@ import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import dev.mcptasks.app.config.AppConfig;
+import dev.mcptasks.app.config.ConfiguredSecrets;
+import dev.mcptasks.app.logging.LogRedaction;
 import dev.mcptasks.core.runtime.RuntimeSettings;
+import dev.mcptasks.core.secret.KnownSecrets;
 import dev.mcptasks.core.service.ServerDirectory;
 import dev.mcptasks.core.service.TaskChanges;
 import dev.mcptasks.core.service.TaskService;
 import dev.mcptasks.ports.IdGenerator;
 import dev.mcptasks.ports.repository.TaskRepository;
+import dev.mcptasks.ports.secret.SecretRedactor;
 import java.util.Objects;
 
 /**
@@ -34,6 +38,16 @@ public final class CoreModule extends AbstractModule {
     @Singleton
     TaskService taskService(TaskRepository repository, ServerDirectory servers, IdGenerator ids) {
         return new TaskService(repository, servers, ids);
+    }
+
+    /** The configured secrets, kept out of stored, logged and answered upstream text (the log's too, from now on). */
+    @Provides
+    @Singleton
+    SecretRedactor secrets(AppConfig config) {
+        KnownSecrets secrets = new KnownSecrets();
+        ConfiguredSecrets.of(config).forEach(secrets::remember);
+        LogRedaction.use(secrets);
+        return secrets;
     }
 
     @Provides

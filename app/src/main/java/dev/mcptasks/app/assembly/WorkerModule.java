@@ -9,17 +9,19 @@ import dev.mcptasks.app.config.AppConfig;
 import dev.mcptasks.core.runtime.LogNotificationSink;
 import dev.mcptasks.core.runtime.RuntimeListener;
 import dev.mcptasks.core.runtime.RuntimeSettings;
-import dev.mcptasks.core.service.ServerDirectory;
-import dev.mcptasks.core.service.TaskDriverRegistry;
 import dev.mcptasks.core.runtime.WorkerRuntime;
+import dev.mcptasks.core.secret.RedactingRepository;
+import dev.mcptasks.core.service.ServerDirectory;
+import dev.mcptasks.core.service.TaskChanges;
+import dev.mcptasks.core.service.TaskDriverRegistry;
 import dev.mcptasks.domain.RandomSource;
+import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.mcp.McpSessions;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.notification.NotificationSink;
 import dev.mcptasks.ports.repository.TaskRepository;
-import dev.mcptasks.core.service.TaskChanges;
-import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.ports.secret.SecretRedactor;
 import dev.mcptasks.ports.transport.McpTransportFactory;
 import java.util.Map;
 import java.util.Objects;
@@ -70,7 +72,7 @@ public final class WorkerModule extends AbstractModule {
     @Singleton
     WorkerRuntime runtime(RuntimeSettings settings, TaskRepository repository, TaskDriverRegistry drivers,
             ServerDirectory servers, Clock clock, RandomSource random, ExecutorService executor,
-            Optional<NotificationSink> sink, TaskChanges changes) {
+            Optional<NotificationSink> sink, TaskChanges changes, SecretRedactor secrets) {
         // the worker's writes go through the event log; client commands (submit, cancel) log nothing. Its committed
         // changes are announced to this process's readers (a gateway's held calls)
         RuntimeListener announcing = new RuntimeListener() {
@@ -79,7 +81,9 @@ public final class WorkerModule extends AbstractModule {
                 changes.announce(task);
             }
         };
-        return new WorkerRuntime(worker, settings, new EventLoggingRepository(repository), drivers, servers, clock,
+        // no configured secret reaches the store (nor the event log) in what an upstream sent
+        TaskRepository writes = new RedactingRepository(new EventLoggingRepository(repository), secrets);
+        return new WorkerRuntime(worker, settings, writes, drivers, servers, clock,
                 random, executor, sink.orElseGet(LogNotificationSink::new), announcing);
     }
 }

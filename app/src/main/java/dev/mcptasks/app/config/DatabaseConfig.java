@@ -1,6 +1,10 @@
 package dev.mcptasks.app.config;
 
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Where tasks are stored: a {@code jdbc:sqlite:} or {@code jdbc:postgresql:} url with optional credentials, and the
@@ -34,6 +38,14 @@ public record DatabaseConfig(String url, String user, String password, int poolS
 
     public DatabaseConfig {
         Objects.requireNonNull(url, "url");
+        // the PostgreSQL driver takes no user:password@ in a url (it would read it as the host and print it in its
+        // errors): credentials written there become the user and password, and the url keeps only the address
+        PostgresUserInfo info = PostgresUserInfo.of(url);
+        if (info != null) {
+            url = info.url();
+            user = user != null ? user : info.user();
+            password = password != null ? password : info.password();
+        }
         Objects.requireNonNull(synchronous, "synchronous");
         if (!url.startsWith(SQLITE_PREFIX) && !url.startsWith(POSTGRES_PREFIX)) {
             throw new ConfigException("database.url",
@@ -87,5 +99,26 @@ public record DatabaseConfig(String url, String user, String password, int poolS
     public String toString() {
         return "DatabaseConfig[url=" + redactedUrl() + ", user=" + user + ", password=" + (password == null ? "none" : "***")
                 + ", poolSize=" + poolSize + ", synchronous=" + synchronous + "]";
+    }
+
+    /** The {@code user[:password]@} of a PostgreSQL url, decoded, and the url without it. */
+    private record PostgresUserInfo(String url, String user, String password) {
+        private static final Pattern USER_INFO = Pattern.compile("^(jdbc:postgresql://)([^/@?#]*)@(.*)$");
+
+        static PostgresUserInfo of(String url) {
+            Matcher matcher = USER_INFO.matcher(url);
+            if (!matcher.matches()) {
+                return null;
+            }
+            String info = matcher.group(2);
+            int colon = info.indexOf(':');
+            String user = decode(colon < 0 ? info : info.substring(0, colon));
+            String password = colon < 0 ? null : decode(info.substring(colon + 1));
+            return new PostgresUserInfo(matcher.group(1) + matcher.group(3), user.isEmpty() ? null : user, password);
+        }
+
+        private static String decode(String text) {
+            return URLDecoder.decode(text.replace("+", "%2B"), StandardCharsets.UTF_8);
+        }
     }
 }
