@@ -5,11 +5,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.mcptasks.domain.ErrorCodes;
 import dev.mcptasks.domain.RemoteTaskSnapshot;
 import dev.mcptasks.domain.TaskStatus;
-import dev.mcptasks.ports.driver.RemoteCallException;
-import dev.mcptasks.ports.driver.RemoteFailure;
-import dev.mcptasks.ports.driver.SubmitResult;
 import dev.mcptasks.ports.driver.CallProgress;
 import dev.mcptasks.ports.driver.SubmitObserver;
+import dev.mcptasks.ports.driver.SubmitResult;
+import dev.mcptasks.ports.transport.McpMessageTooLargeException;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,8 +17,9 @@ import org.slf4j.LoggerFactory;
  * A tool run as one plain {@code tools/call} (no {@code task} param), held open until the tool's result and bounded
  * by the server's {@code directCallTimeout}. Its answer is the whole outcome, so the submit completes with a terminal
  * snapshot and no remote task: {@code completed} with the result, {@code failed} for an {@code isError} result or a
- * JSON-RPC error answer. A timeout or a transport failure is classified as any request's (the runtime keeps the
- * attempt marker, so the server's {@code submitPolicy} decides whether it is called again); cancelling the operation
+ * JSON-RPC error answer, {@code timeout} when it ran past the bound (hung or trickled), {@code protocol_error} when its
+ * answer was over the message cap. Any other transport failure is classified as any request's (the runtime keeps
+ * the attempt marker, so the server's {@code submitPolicy} decides whether it is called again); cancelling the operation
  * sends {@code notifications/cancelled} for the call. The call carries a {@code _meta.progressToken}; the server's
  * {@code notifications/progress} for it, and the moment the call is sent, go to the operation's
  * {@link SubmitObserver}.
@@ -48,11 +48,22 @@ final class DirectToolCall {
                         ErrorCodes.REMOTE_FAILED, "tool " + tool + " failed with error " + response.code()
                                 + ": " + response.remoteMessage()));
             }
+            // past this point the call was sent and is over: its outcome is known, and ends the task here (the
+            // attempt marker alone would leave the next claim to report an outcome no worker recorded)
             if (cause instanceof McpTimeoutException timeout) {
-                throw new RemoteCallException(RemoteFailure.TRANSIENT, "the direct call of tool " + tool
-                        + " on server '" + session.serverName() + "' did not finish within "
-                        + timeout.timeout().toSeconds() + " s (directCallTimeoutSeconds); it was cancelled"
-                        + " and may have run", timeout);
+                // a hang and a trickle alike: the bound covers the whole call, answer included
+                return terminal(session, handshake, RemoteTaskSnapshot.of(null, TaskStatus.FAILED).withError(
+                        ErrorCodes.TIMEOUT, "the direct call of tool " + tool + " on server '" + session.serverName()
+                                + "' did not finish within " + timeout.timeout().toSeconds()
+                                + " s (directCallTimeoutSeconds); it was cancelled and may have run"));
+            }
+            McpMessageTooLargeException tooLarge = tooLarge(cause);
+            if (tooLarge != null) {
+                return terminal(session, handshake, RemoteTaskSnapshot.of(null, TaskStatus.FAILED).withError(
+                        ErrorCodes.PROTOCOL_ERROR, "server '" + session.serverName() + "' answered the direct call"
+                                + " of tool " + tool + " with " + (tooLarge.sizeIsLowerBound() ? "more than " : "")
+                                + tooLarge.size() + " bytes, over the " + tooLarge.cap() + "-byte message cap;"
+                                + " the tool ran and its answer was discarded"));
             }
             throw RemoteFailures.classify(error);
         });
@@ -90,6 +101,16 @@ final class DirectToolCall {
         }
         return terminal(session, handshake, ExtensionTaskParser.finished(RemoteTaskSnapshot.of(null,
                 TaskStatus.COMPLETED), result, "tool " + tool + " returned an error"));
+    }
+
+    /** The oversized answer behind a transport failure of the call, or null. */
+    private static McpMessageTooLargeException tooLarge(Throwable cause) {
+        for (Throwable at = cause; at != null; at = at.getCause()) {
+            if (at instanceof McpMessageTooLargeException tooLarge) {
+                return tooLarge;
+            }
+        }
+        return null;
     }
 
     private static SubmitResult terminal(McpSession session, McpHandshake handshake, RemoteTaskSnapshot snapshot) {

@@ -17,6 +17,7 @@ import dev.mcptasks.ports.driver.RemoteFailure;
 import dev.mcptasks.ports.driver.SubmitCall;
 import dev.mcptasks.ports.driver.SubmitObserver;
 import dev.mcptasks.ports.driver.SubmitResult;
+import dev.mcptasks.ports.transport.McpMessageTooLargeException;
 import dev.mcptasks.testkit.ManualClock;
 import java.time.Duration;
 import java.util.List;
@@ -206,11 +207,30 @@ class DirectCallsTest {
         assertThat(submit).isNotDone();
         clock.advance(DIRECT_TIMEOUT);
 
-        RemoteCallException timedOut = remoteFailure(submit);
-        assertThat(timedOut.failure()).isEqualTo(RemoteFailure.TRANSIENT);
-        assertThat(timedOut).hasMessageContaining("did not finish within 100 s (directCallTimeoutSeconds)");
+        // the call's outcome is known: it ran past the bound and was cancelled; the task ends naming the bound
+        SubmitResult timedOut = await(submit);
+        assertThat(timedOut.snapshot().status()).isEqualTo(TaskStatus.FAILED);
+        assertThat(timedOut.snapshot().errorCode()).isEqualTo(ErrorCodes.TIMEOUT);
+        assertThat(timedOut.snapshot().error()).contains("did not finish within 100 s (directCallTimeoutSeconds)");
         assertThat(server.last().sent("notifications/cancelled"))
                 .anySatisfy(n -> assertThat(n.path("params").path("requestId").asText()).isEqualTo(id));
+    }
+
+    @Test
+    void anAnswerOverTheMessageCapEndsTheCallAsAProtocolErrorNamingCapAndSize() throws Exception {
+        server.on("tools/call", (transport, request) -> null);
+        CompletableFuture<SubmitResult> submit = driver().submit(call("echo"));
+        TaskPeerScript.eventually(() -> server.transports.size() == 1 && !toolCalls().isEmpty(),
+                "the call was sent");
+        String id = toolCalls().get(0).path("id").toString();
+
+        server.last().report(new McpMessageTooLargeException("a message", 20_000_000L, false, 16_777_216,
+                "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{\"content\":[", "]}}"));
+
+        SubmitResult failed = await(submit);
+        assertThat(failed.snapshot().status()).isEqualTo(TaskStatus.FAILED);
+        assertThat(failed.snapshot().errorCode()).isEqualTo(ErrorCodes.PROTOCOL_ERROR);
+        assertThat(failed.snapshot().error()).contains("20000000 bytes").contains("16777216-byte message cap");
     }
 
     @Test
