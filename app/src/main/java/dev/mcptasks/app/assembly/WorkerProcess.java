@@ -5,10 +5,13 @@ import dev.mcptasks.app.lifecycle.LifecycleManager;
 import dev.mcptasks.core.runtime.RuntimeSettings;
 import dev.mcptasks.core.runtime.WorkerRuntime;
 import dev.mcptasks.mcp.McpSessions;
+import dev.mcptasks.ports.repository.TaskRepository;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,16 +21,23 @@ import org.slf4j.LoggerFactory;
  * executor and the sessions (their child processes and HTTP sessions) end.
  */
 public final class WorkerProcess {
+    /** The exit status of a worker whose internal thread died (EX_SOFTWARE). */
+    public static final int EXIT_INTERNAL_ERROR = 70;
     private static final Logger LOG = LoggerFactory.getLogger(WorkerProcess.class);
     /** Beyond the drain bound, releasing claims and deregistering are short store writes. */
     private static final Duration STOP_MARGIN = Duration.ofSeconds(10);
 
     private final LifecycleManager lifecycle = new LifecycleManager();
     private final WorkerRuntime runtime;
+    private final TaskRepository repository;
+    private final Duration stopBound;
+    private final AtomicBoolean dying = new AtomicBoolean();
 
     public WorkerProcess(Application app) {
         this.runtime = app.get(WorkerRuntime.class);
+        this.repository = app.get(TaskRepository.class);
         Duration stopBound = app.get(RuntimeSettings.class).drain().plus(STOP_MARGIN);
+        this.stopBound = stopBound;
         McpSessions sessions = app.get(McpSessions.class);
         ExecutorService executor = app.get(ExecutorService.class);
         lifecycle.add("MCP sessions", LifecycleListener.closing(sessions));
@@ -62,6 +72,55 @@ public final class WorkerProcess {
         LOG.info("worker {} starting", runtime.workerId());
         lifecycle.start();
         LOG.info("worker {} serving", runtime.workerId());
+    }
+
+    /**
+     * From now on an error that kills any thread of this process (an {@code OutOfMemoryError} in a timer, a store's
+     * work-arrival thread, the HTTP client's selector) ends the worker instead of leaving it registered and live
+     * while part of it is dead: one log line names the thread and the error, the worker stops claiming, gives up its
+     * claims and deregisters (bounded), then {@code exit} is called with {@link #EXIT_INTERNAL_ERROR}. An exception
+     * (not an error) that ends a thread is only logged: pools replace such threads.
+     */
+    public void exitOnInternalThreadDeath(IntConsumer exit) {
+        Thread.setDefaultUncaughtExceptionHandler((thread, error) -> {
+            if (!(error instanceof Error)) {
+                LOG.warn("thread '{}' ended by {}", thread.getName(), error.toString());
+                return;
+            }
+            if (!dying.compareAndSet(false, true)) {
+                return;
+            }
+            LOG.error("worker {}: internal thread '{}' died of {}; stopping: no more claims, claims released,"
+                    + " deregistered, exit {}", runtime.workerId(), thread.getName(), error, EXIT_INTERNAL_ERROR);
+            Runnable end = () -> {
+                try {
+                    stopForDeath();
+                } finally {
+                    exit.accept(EXIT_INTERNAL_ERROR);
+                }
+            };
+            try {
+                Thread ender = new Thread(end, "mcp-tasks-fatal-stop");
+                ender.setDaemon(true);
+                ender.start();
+            } catch (Error cannotStart) {
+                end.run();
+            }
+        });
+    }
+
+    private void stopForDeath() {
+        try {
+            runtime.stop().get(stopBound.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (Exception | Error e) {
+            LOG.warn("worker {}: stopping after the thread death failed ({}); deregistering directly",
+                    runtime.workerId(), e.toString());
+            try {
+                repository.removeWorker(runtime.workerId());
+            } catch (RuntimeException removal) {
+                LOG.warn("worker {}: could not deregister: {}", runtime.workerId(), removal.toString());
+            }
+        }
     }
 
     /** Idempotent: the second call finds nothing left to stop. */

@@ -13,6 +13,8 @@ public final class ExitCodes {
     public static final int NOT_FOUND = 4;
     /** The store cannot be opened or reached, or failed (bad path, unreadable file, database down or refusing). */
     public static final int STORE_UNAVAILABLE = 5;
+    /** A worker's internal thread died of an error: it stopped, released its claims and deregistered. */
+    public static final int INTERNAL_ERROR = dev.mcptasks.app.assembly.WorkerProcess.EXIT_INTERNAL_ERROR;
 
     private ExitCodes() {}
 }

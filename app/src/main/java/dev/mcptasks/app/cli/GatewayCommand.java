@@ -79,6 +79,7 @@ final class GatewayCommand implements Callable<Integer> {
             HttpGateway server = null;
             try {
                 if (process != null) {
+                    process.exitOnInternalThreadDeath(System::exit);
                     process.start();
                 }
                 if (http) {

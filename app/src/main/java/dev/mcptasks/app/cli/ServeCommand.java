@@ -39,6 +39,7 @@ final class ServeCommand implements Callable<Integer> {
                 config.database().kind().name().toLowerCase(Locale.ROOT), config.servers().keySet());
         try (Application app = root.context().applications().openWorker(config, worker)) {
             WorkerProcess process = new WorkerProcess(app);
+            process.exitOnInternalThreadDeath(System::exit);
             CountDownLatch stopped = new CountDownLatch(1);
             AtomicBoolean stopping = new AtomicBoolean();
             root.context().shutdownHooks().register(() -> {
