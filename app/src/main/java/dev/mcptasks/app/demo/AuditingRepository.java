@@ -6,6 +6,7 @@ import dev.mcptasks.domain.ClaimToken;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.ports.repository.CancelRequestOutcome;
 import dev.mcptasks.ports.repository.ClaimedTask;
+import dev.mcptasks.ports.repository.ClaimedWrite;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.FailureWrite;
 import dev.mcptasks.ports.repository.ForwardingTaskRepository;
@@ -18,6 +19,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * Watches every fenced write of the demo's workers for the seed's central promise: no write from a stale claim is
@@ -38,6 +40,11 @@ final class AuditingRepository extends ForwardingTaskRepository {
     @Override
     protected TaskRepository delegate() {
         return store;
+    }
+
+    /** The token of the newest claim handed out for {@code task}, or null before any. */
+    ClaimToken latestClaim(TaskId task) {
+        return latestClaim.get(task);
     }
 
     /** Claims of rows whose previous claim expired without being ended (its worker died or stalled). */
@@ -97,16 +104,54 @@ final class AuditingRepository extends ForwardingTaskRepository {
         return audited(claim, () -> store.releaseCancelled(claim));
     }
 
-    private boolean audited(Claim claim, BooleanSupplier write) {
+    @Override
+    public List<Boolean> applyOutcomes(List<ClaimedWrite<OutcomeWrite>> writes) {
+        return auditedAll(writes.stream().map(ClaimedWrite::claim).toList(), () -> store.applyOutcomes(writes));
+    }
+
+    @Override
+    public List<Boolean> applySubmittedAll(List<ClaimedWrite<SubmitWrite>> writes) {
+        return auditedAll(writes.stream().map(ClaimedWrite::claim).toList(), () -> store.applySubmittedAll(writes));
+    }
+
+    @Override
+    public List<Boolean> renewAll(List<Claim> claims, Duration lease) {
+        return auditedAll(claims, () -> store.renewAll(claims, lease));
+    }
+
+    @Override
+    public List<Boolean> recordSubmitAttempts(List<Claim> claims) {
+        return auditedAll(claims, () -> store.recordSubmitAttempts(claims));
+    }
+
+    /** A batched write: each element judged as its own write (staleness is decided before the batch runs). */
+    private List<Boolean> auditedAll(List<Claim> claims, Supplier<List<Boolean>> write) {
+        List<Boolean> stale = claims.stream().map(this::isStale).toList();
+        List<Boolean> accepted = write.get();
+        for (int i = 0; i < claims.size(); i++) {
+            count(stale.get(i), accepted.get(i));
+        }
+        return accepted;
+    }
+
+    private boolean isStale(Claim claim) {
         ClaimToken latest = latestClaim.get(claim.taskId());
-        boolean stale = latest != null && !latest.equals(claim.token());
-        boolean accepted = write.getAsBoolean();
+        return latest != null && !latest.equals(claim.token());
+    }
+
+    private void count(boolean stale, boolean accepted) {
         if (stale) {
             staleAttempts.incrementAndGet();
             if (accepted) {
                 staleAccepted.incrementAndGet();
             }
         }
+    }
+
+    private boolean audited(Claim claim, BooleanSupplier write) {
+        boolean stale = isStale(claim);
+        boolean accepted = write.getAsBoolean();
+        count(stale, accepted);
         return accepted;
     }
 }

@@ -97,8 +97,11 @@ public final class DemoRun {
             }
         }
         out.println("submitted " + submitted.size() + " tasks; starting worker-a and worker-b");
+        // worker-b is paused once past its lease while writing a result, and resumes after worker-a took the task
+        // over: the fence refuses its stale write. It crashes only after that
+        PausedWorkerStage pause = new PausedWorkerStage(audit, audit);
         DemoWorker a = new DemoWorker(WorkerId.of("worker-a"), SETTINGS, audit, config, factories, clock);
-        DemoWorker b = new DemoWorker(WorkerId.of("worker-b"), SETTINGS, audit, config, factories, clock);
+        DemoWorker b = new DemoWorker(WorkerId.of("worker-b"), SETTINGS, pause, config, factories, clock);
         ProgressView view = new ProgressView(out, terminal);
         List<TaskId> cancelled = new ArrayList<>();
         long workersStarted = System.nanoTime();
@@ -108,13 +111,16 @@ public final class DemoRun {
             while (true) {
                 long elapsed = System.nanoTime() - started;
                 Map<TaskStatus, Long> counts = store.countByStatus();
-                view.render(elapsed, counts, List.of(a.metrics(), b.metrics()), audit.recoveries());
+                view.render(elapsed, counts, List.of(a.metrics(), b.metrics()), audit.recoveries(),
+                        audit.staleAttempts() - audit.staleAccepted());
+                pauseEvents(pause, view, elapsed, audit);
                 if (allTerminal(counts) || elapsed > DEADLINE.toNanos()) {
                     break;
                 }
                 cancelRunning(service, submitted, cancelled, view, elapsed);
-                if (!b.crashed() && (System.nanoTime() - workersStarted > CRASH_AT_LATEST.toNanos()
-                        || ownsRunningTasks(store, b.id()))) {
+                boolean late = System.nanoTime() - workersStarted > CRASH_AT_LATEST.toNanos();
+                if (!b.crashed() && (late || (pause.phase() == PausedWorkerStage.Phase.RESUMED
+                        && ownsRunningTasks(store, b.id())))) {
                     view.event(elapsed, "worker-b crashes with " + b.metrics().slotsInUse()
                             + " calls in flight: its claims stay until their leases expire, its stdio server dies");
                     b.crash();
@@ -127,6 +133,26 @@ public final class DemoRun {
             b.stop(1000);
         }
         return report(store, submitted, audit, a, b, System.nanoTime() - started, configFile);
+    }
+
+    private PausedWorkerStage.Phase shownPhase = PausedWorkerStage.Phase.WAITING;
+
+    /** Tells the staged pause as it happens: paused, then the stale write refused. */
+    private void pauseEvents(PausedWorkerStage pause, ProgressView view, long elapsed, AuditingRepository audit) {
+        PausedWorkerStage.Phase phase = pause.phase();
+        if (phase == shownPhase) {
+            return;
+        }
+        if (shownPhase == PausedWorkerStage.Phase.WAITING) {
+            view.event(elapsed, "worker-b pauses (as in a long GC or SIGSTOP) while writing the poll result of "
+                    + pause.held().taskId() + ": no renewals, its lease runs out");
+        }
+        if (phase == PausedWorkerStage.Phase.RESUMED) {
+            view.event(elapsed, "worker-a claimed " + pause.held().taskId() + " after the lease ran out; worker-b resumes and"
+                    + " writes from its stale claim: refused by the fence (" + (audit.staleAttempts()
+                    - audit.staleAccepted()) + " stale writes refused so far)");
+        }
+        shownPhase = phase;
     }
 
     /** The simulated user cancels each such task once it is running remotely. */
@@ -155,8 +181,9 @@ public final class DemoRun {
                     metrics.renewals(), metrics.fencedWrites(), metrics.ownershipLosses());
         }
         out.println(audit.recoveries() + " claims recovered from expired leases (the crashed worker's, or stalled calls)");
-        out.println("remote_task_lost: the task lived in the crashed worker's stdio server;"
-                + " submit_outcome_unknown: it may have been sent when the worker died (atMostOnce).");
+        out.println((audit.staleAttempts() - audit.staleAccepted()) + " stale writes refused by the fence (a worker"
+                + " that resumed after its claim was taken over)");
+        DemoSummary.explanations(groups.keySet()).forEach(out::println);
         out.println("Invariants:");
         boolean allHold = true;
         for (DemoSummary.Check check : DemoSummary.checks(new ArrayList<>(groups.keySet()), audit)) {

@@ -1,5 +1,6 @@
 package dev.mcptasks.app.demo;
 
+import dev.mcptasks.domain.ErrorCodes;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.ports.repository.TaskRecord;
 import java.io.PrintWriter;
@@ -34,6 +35,20 @@ final class DemoSummary {
     static String outcome(TaskRecord task) {
         return task.state().errorCode() == null ? task.status().wireName()
                 : task.status().wireName() + "/" + task.state().errorCode();
+    }
+
+    /** What an unusual outcome means, for each one that occurred (and only those). */
+    static List<String> explanations(java.util.Collection<TaskRecord> tasks) {
+        Map<String, String> meanings = new LinkedHashMap<>();
+        meanings.put(ErrorCodes.REMOTE_TASK_LOST, "the task lived in the crashed worker's stdio server");
+        meanings.put(ErrorCodes.SUBMIT_OUTCOME_UNKNOWN, "it may have been sent when the worker died (atMostOnce)");
+        List<String> lines = new ArrayList<>();
+        meanings.forEach((code, meaning) -> {
+            if (tasks.stream().anyMatch(task -> code.equals(task.state().errorCode()))) {
+                lines.add(code + ": " + meaning + ".");
+            }
+        });
+        return lines;
     }
 
     static List<Check> checks(List<TaskRecord> tasks, AuditingRepository audit) {

@@ -23,8 +23,9 @@ final class ProgressView {
         this.terminal = terminal;
     }
 
-    void render(long elapsedNanos, Map<TaskStatus, Long> counts, List<RuntimeMetrics> workers, long recoveries) {
-        String line = line(elapsedNanos, counts, workers, recoveries);
+    void render(long elapsedNanos, Map<TaskStatus, Long> counts, List<RuntimeMetrics> workers, long recoveries,
+            long staleRefused) {
+        String line = line(elapsedNanos, counts, workers, recoveries, staleRefused);
         if (terminal) {
             out.print("\r\033[K" + line);
             out.flush();
@@ -52,7 +53,7 @@ final class ProgressView {
     }
 
     static String line(long elapsedNanos, Map<TaskStatus, Long> counts, List<RuntimeMetrics> workers,
-            long recoveries) {
+            long recoveries, long staleRefused) {
         StringBuilder text = new StringBuilder(String.format("%6.1fs ", elapsedNanos / 1e9));
         for (TaskStatus status : TaskStatus.values()) {
             text.append(' ').append(status.wireName()).append(' ').append(counts.getOrDefault(status, 0L));
@@ -60,7 +61,7 @@ final class ProgressView {
         long renewals = workers.stream().mapToLong(RuntimeMetrics::renewals).sum();
         long fenced = workers.stream().mapToLong(RuntimeMetrics::fencedWrites).sum();
         text.append(" | renewals ").append(renewals).append(", fenced writes ").append(fenced)
-                .append(", recoveries ").append(recoveries);
+                .append(", recoveries ").append(recoveries).append(", stale writes refused ").append(staleRefused);
         return text.toString();
     }
 }
