@@ -34,6 +34,7 @@ final class ServerAuthorizer implements HttpAuthorizer {
     private final String key;
     private final ClientAssertion assertion;
     private final Discovery discovery;
+    private final BoundCredentials sealed;
     private final Object lock = new Object();
 
     /** The credential and the store version it was read or written at (0: not in the store). */
@@ -60,6 +61,16 @@ final class ServerAuthorizer implements HttpAuthorizer {
         this.assertion = settings.privateKeyPem() == null ? null
                 : new ClientAssertion(settings.privateKeyPem(), settings.signingAlgorithm());
         this.discovery = new Discovery(context.http());
+        this.sealed = new BoundCredentials(context.seal(), key, server);
+    }
+
+    /** The server's url: a stored credential is used only when it is for this url ({@link BoundCredentials}). */
+    void bind(URI endpoint) {
+        if (sealed.bind(endpoint)) {
+            synchronized (lock) {
+                held = null; // read before the url was known (auth status): opened again, and checked, on use
+            }
+        }
     }
 
     static String key(String server) {
@@ -172,6 +183,7 @@ final class ServerAuthorizer implements HttpAuthorizer {
 
     /** The answer to a challenge: reuse a newer token, refresh, or authorize again (bounded). */
     private AuthAttempt answer(AuthChallenge challenge) {
+        bind(challenge.resource());
         Challenge parsed = Challenge.parse(challenge.wwwAuthenticate());
         Held current = reload();
         Credential credential = current == null ? null : current.credential();
@@ -350,7 +362,7 @@ final class ServerAuthorizer implements HttpAuthorizer {
             if (current != null && current.version() == value.version()) {
                 return current;
             }
-            Held read = new Held(Credential.fromJson(context.seal().open(value.sealed())), value.version());
+            Held read = new Held(sealed.open(value.sealed()), value.version());
             held = read;
             return read;
         }
@@ -362,15 +374,15 @@ final class ServerAuthorizer implements HttpAuthorizer {
      */
     private Held save(Held base, Credential credential) {
         long expected = base == null ? 0 : base.version();
-        byte[] sealed = context.seal().seal(credential.toJson());
-        long version = context.store().compareAndSet(key, expected, sealed);
+        byte[] bytes = sealed.seal(credential);
+        long version = context.store().compareAndSet(key, expected, bytes);
         if (version == 0) {
             Held winner = reload();
             if (winner != null && winner.credential().hasToken() && credential.hasToken()) {
                 LOG.debug("server '{}': another worker stored a token first; using it", server);
                 return winner;
             }
-            version = context.store().compareAndSet(key, winner == null ? 0 : winner.version(), sealed);
+            version = context.store().compareAndSet(key, winner == null ? 0 : winner.version(), bytes);
             if (version == 0) {
                 throw new OAuthFailure("the stored credential changed twice while writing it; try again");
             }
@@ -385,7 +397,8 @@ final class ServerAuthorizer implements HttpAuthorizer {
     /** {@code bin/mcp-tasks auth login}: authorize now, interactively, whether or not a token is held. */
     LoginOutcome login(PrintStream progress, Challenge probed, URI resource) {
         try {
-            Held current = reload();
+            bind(resource);
+            Held current = readableOrReplaceable();
             Discovery.Discovered found = discover(resource, probed);
             List<String> scopes = baseScopes(probed, found);
             if (current != null) {
@@ -400,6 +413,19 @@ final class ServerAuthorizer implements HttpAuthorizer {
             return new LoginOutcome.LoggedIn(server, credential.expiresAt(), credential.scopes());
         } catch (OAuthFailure | TokenSeal.SealException | IllegalArgumentException e) {
             return new LoginOutcome.Failed("server '" + server + "': " + e.getMessage());
+        }
+    }
+
+    /**
+     * What a login starts from: the stored credential, or, when it cannot be used here (another server's, another
+     * key's, corrupt), nothing but its version, so that the login's write replaces it.
+     */
+    private Held readableOrReplaceable() {
+        try {
+            return reload();
+        } catch (TokenSeal.SealException | OAuthFailure e) {
+            LOG.info("server '{}': replacing the stored credential at login: {}", server, e.getMessage());
+            return context.store().load(key).map(value -> new Held(Credential.NONE, value.version())).orElse(null);
         }
     }
 
