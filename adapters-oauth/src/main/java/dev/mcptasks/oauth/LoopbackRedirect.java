@@ -15,8 +15,11 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The loopback redirect of a native app (RFC 8252 section 7.3): {@code http://127.0.0.1:PORT/callback} on the
@@ -30,6 +33,7 @@ final class LoopbackRedirect implements AutoCloseable {
     static final String PATH = "/callback";
 
     private final HttpServer server;
+    private final ExecutorService handlers;
     private final byte[] state;
     private final CompletableFuture<Map<String, String>> answer = new CompletableFuture<>();
 
@@ -41,6 +45,15 @@ final class LoopbackRedirect implements AutoCloseable {
             throw new OAuthFailure("cannot listen for the OAuth redirect on 127.0.0.1:" + port + ": " + e.getMessage());
         }
         server.createContext(PATH, this::callback);
+        // a thread per exchange, not the server's one dispatcher: a client that sends half a request (a scanner,
+        // a stalled tab) would hold that thread, and the real redirect would wait behind it until the timeout
+        AtomicInteger threads = new AtomicInteger();
+        handlers = Executors.newCachedThreadPool(task -> {
+            Thread thread = new Thread(task, "oauth-redirect-" + threads.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
+        server.setExecutor(handlers);
         server.start();
     }
 
@@ -107,5 +120,6 @@ final class LoopbackRedirect implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
+        handlers.shutdownNow(); // stop closed every connection: a handler reading a half-sent request ends with it
     }
 }

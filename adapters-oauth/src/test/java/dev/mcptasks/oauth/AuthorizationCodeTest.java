@@ -155,6 +155,35 @@ class AuthorizationCodeTest {
     }
 
     @Test
+    void aHalfSentRequestToTheListenerDoesNotHoldTheRedirect() throws Exception {
+        fixture = new OAuthFixture(Map.of("s", OAuthFixture.authorizationCode(null, null, null, "open")));
+        java.util.List<java.net.Socket> stalled = new java.util.concurrent.CopyOnWriteArrayList<>();
+        fixture.browser = url -> {
+            URI callback = URI.create(LoopbackRedirect.parse(url.getRawQuery()).get("redirect_uri"));
+            try {
+                java.net.Socket socket = new java.net.Socket("127.0.0.1", callback.getPort());
+                socket.getOutputStream().write("GET /callback?state=".getBytes(StandardCharsets.US_ASCII));
+                socket.getOutputStream().flush();
+                stalled.add(socket);
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException(e);
+            }
+            // not on the login's thread: with the listener held, the redirect's answer would never come
+            java.util.concurrent.CompletableFuture.runAsync(() -> OAuthFixture.follow(url));
+        };
+        try {
+            LoginOutcome outcome = fixture.authorizers.login(McpServerSpec.http("s", as.mcp(), Map.of()), progress);
+
+            assertThat(outcome).isInstanceOf(LoginOutcome.LoggedIn.class);
+            assertThat(stalled).hasSize(1);
+        } finally {
+            for (java.net.Socket socket : stalled) {
+                socket.close();
+            }
+        }
+    }
+
+    @Test
     void aRedirectWithAnotherStateNeverSettlesTheLogin() {
         as.redirectParams = params -> Map.of("code", "stolen", "state", "forged");
         fixture = new OAuthFixture(Map.of("s", OAuthFixture.authorizationCode(null, null, null, "open")),
