@@ -74,7 +74,7 @@ record AuthServerMetadata(String issuer, URI authorizationEndpoint, URI tokenEnd
             if (!uri.isAbsolute()) {
                 throw new IllegalArgumentException("not absolute");
             }
-            return uri;
+            return Endpoints.requireSecure(uri, field);
         } catch (IllegalArgumentException e) {
             throw new OAuthFailure("the metadata at " + from + " has an invalid " + field + ": " + value.asText());
         }

@@ -40,11 +40,11 @@ final class AuthorizationCodeFlow {
             throw new OAuthFailure("the authorization server does not list S256 in code_challenge_methods_supported: "
                     + "refusing an authorization code flow without PKCE");
         }
-        try (LoopbackRedirect redirect = new LoopbackRedirect(settings.redirectPort())) {
+        String state = Pkce.random(24);
+        try (LoopbackRedirect redirect = new LoopbackRedirect(settings.redirectPort(), state)) {
             URI redirectUri = redirect.redirectUri();
             OAuthClient client = client(as, registered, redirectUri);
             Pkce pkce = Pkce.create();
-            String state = Pkce.random(24);
             Map<String, String> query = new LinkedHashMap<>();
             query.put("response_type", "code");
             query.put("client_id", client.clientId());
@@ -64,11 +64,8 @@ final class AuthorizationCodeFlow {
             if (browser != null) {
                 browser.open(url);
             }
+            // only the redirect with this state settles the wait (LoopbackRedirect ignores any other request)
             Map<String, String> answer = redirect.await(context.redirectTimeout());
-            if (!state.equals(answer.get("state"))) {
-                throw new OAuthFailure("the authorization redirect carried the wrong state (not the request this "
-                        + "login made)");
-            }
             if (answer.containsKey("error")) {
                 throw new OAuthFailure("the authorization server refused: " + answer.get("error")
                         + (answer.containsKey("error_description")

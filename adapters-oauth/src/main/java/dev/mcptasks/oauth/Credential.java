@@ -26,6 +26,9 @@ import java.util.List;
 record Credential(String accessToken, String refreshToken, Instant expiresAt, List<String> scopes,
         List<String> requested, int attempts, URI tokenEndpoint, String audience, URI resource, OAuthClient client) {
 
+    /** Nothing usable: what a login replaces when the stored value cannot be opened. */
+    static final Credential NONE = new Credential(null, null, null, null, null, 0, null, null, null, null);
+
     Credential {
         scopes = scopes == null ? List.of() : List.copyOf(scopes);
         requested = requested == null ? List.of() : List.copyOf(requested);

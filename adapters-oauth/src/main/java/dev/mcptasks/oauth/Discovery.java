@@ -51,7 +51,11 @@ final class Discovery {
             issuer = configuredServer != null ? configuredServer
                     : URI.create(endpoint.getScheme() + "://" + endpoint.getRawAuthority());
         }
-        return new Discovered(resource, scopes, serverMetadata(issuer));
+        // the 2025-03-26 fallback guesses the issuer (the server's root): there the metadata only has to be the
+        // server's own origin; a named issuer (resource metadata, configuration) must be matched exactly
+        boolean named = prm != null || configuredServer != null;
+        return new Discovered(resource, scopes, serverMetadata(Endpoints.requireSecure(issuer,
+                "authorization server"), named));
     }
 
     private record ResourceMetadata(URI resource, List<URI> servers, List<String> scopes) {
@@ -74,7 +78,7 @@ final class Discovery {
         }
         candidates.add(root.resolve(PRM));
         for (URI candidate : candidates.stream().distinct().toList()) {
-            OAuthHttp.Reply reply = http.get(candidate);
+            OAuthHttp.Reply reply = http.get(Endpoints.requireSecure(candidate, "protected resource metadata url"));
             if (!reply.ok()) {
                 continue;
             }
@@ -103,15 +107,42 @@ final class Discovery {
         return null;
     }
 
-    private AuthServerMetadata serverMetadata(URI issuer) {
+    private AuthServerMetadata serverMetadata(URI issuer, boolean named) {
         for (URI candidate : serverMetadataUrls(issuer)) {
             OAuthHttp.Reply reply = http.get(candidate);
             if (reply.ok()) {
-                return AuthServerMetadata.parse(reply.json("the authorization server metadata at " + candidate),
-                        candidate);
+                AuthServerMetadata metadata = AuthServerMetadata.parse(
+                        reply.json("the authorization server metadata at " + candidate), candidate);
+                checkIssuer(metadata.issuer(), issuer, named, candidate);
+                return metadata;
             }
         }
         return AuthServerMetadata.defaults(issuer);
+    }
+
+    /**
+     * RFC 8414 section 3.3 (and OpenID discovery 4.3): the metadata's {@code issuer} is the issuer identifier it
+     * was fetched for, so that metadata one server publishes cannot send tokens to another's endpoints (mix-up).
+     */
+    private static void checkIssuer(String named, URI issuer, boolean exact, URI from) {
+        if (named == null) {
+            throw new OAuthFailure("the authorization server metadata at " + from + " names no issuer (RFC 8414)");
+        }
+        boolean ok = exact ? Endpoints.sameIssuer(named, issuer) : sameOrigin(named, issuer);
+        if (!ok) {
+            throw new OAuthFailure("the authorization server metadata at " + from + " names issuer " + named
+                    + (exact ? ", not " + issuer : ", which is not at " + issuer) + " (RFC 8414 section 3.3): refusing it");
+        }
+    }
+
+    private static boolean sameOrigin(String named, URI origin) {
+        try {
+            URI uri = URI.create(named);
+            return origin.getScheme().equalsIgnoreCase(uri.getScheme()) && uri.getRawAuthority() != null
+                    && origin.getRawAuthority().equalsIgnoreCase(uri.getRawAuthority());
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     /** RFC 8414 section 3.1 and OpenID discovery, in the order MCP authorization 2025-11-25 gives. */

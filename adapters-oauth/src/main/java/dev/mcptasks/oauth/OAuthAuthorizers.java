@@ -6,6 +6,7 @@ import dev.mcptasks.ports.auth.HttpAuthorizer;
 import dev.mcptasks.ports.auth.HttpAuthorizers;
 import dev.mcptasks.ports.transport.McpServerSpec;
 import java.io.PrintStream;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -58,17 +59,20 @@ final class OAuthAuthorizers implements HttpAuthorizers, OAuthLogins {
         if (server.url() == null || !byServer.containsKey(server.name())) {
             return HttpAuthorizer.NONE;
         }
-        return authorizer(server.name(), true);
+        return authorizer(server.name(), server.url(), true);
     }
 
-    private ServerAuthorizer authorizer(String name, boolean preload) {
-        return authorizers.computeIfAbsent(name, n -> {
-            ServerAuthorizer authorizer = new ServerAuthorizer(n, byServer.get(n), context);
-            if (preload) {
-                authorizer.preload();
-            }
-            return authorizer;
+    private ServerAuthorizer authorizer(String name, URI endpoint, boolean preload) {
+        boolean[] created = {false};
+        ServerAuthorizer authorizer = authorizers.computeIfAbsent(name, n -> {
+            created[0] = true;
+            return new ServerAuthorizer(n, byServer.get(n), context);
         });
+        authorizer.bind(endpoint);
+        if (preload && created[0]) {
+            authorizer.preload();
+        }
+        return authorizer;
     }
 
     @Override
@@ -85,7 +89,7 @@ final class OAuthAuthorizers implements HttpAuthorizers, OAuthLogins {
         } catch (OAuthFailure e) {
             return new LoginOutcome.Failed("server '" + server.name() + "': " + e.getMessage());
         }
-        return authorizer(server.name(), false).login(progress, challenge, server.url());
+        return authorizer(server.name(), server.url(), false).login(progress, challenge, server.url());
     }
 
     /**
@@ -126,21 +130,21 @@ final class OAuthAuthorizers implements HttpAuthorizers, OAuthLogins {
         if (!byServer.containsKey(serverName)) {
             return context.store().delete(ServerAuthorizer.key(serverName));
         }
-        return authorizer(serverName, false).logout();
+        return authorizer(serverName, null, false).logout();
     }
 
     @Override
     public List<CredentialStatus> status() {
         List<CredentialStatus> statuses = new ArrayList<>();
         for (String name : new TreeMap<>(byServer).keySet()) {
-            statuses.add(authorizer(name, false).status());
+            statuses.add(authorizer(name, null, false).status());
         }
         return statuses;
     }
 
     /** For tests: the challenge path without a transport. */
     ServerAuthorizer authorizerFor(String name) {
-        return authorizer(name, false);
+        return authorizer(name, null, false);
     }
 
 }

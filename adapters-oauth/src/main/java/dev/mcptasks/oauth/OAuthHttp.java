@@ -12,15 +12,22 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.StringJoiner;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The HTTP requests of the OAuth flows (metadata, registration, token), blocking: they run on the authorizers'
  * executor, never on a transport's thread. Redirects are not followed (a token endpoint that redirects is an error,
- * RFC 6749 section 3.2), and bodies are bounded.
+ * RFC 6749 section 3.2). Every exchange is bounded in size ({@link #MAX_BODY_BYTES}, enforced while reading) and
+ * in time (headers and body within the timeout), so an upstream that streams or trickles cannot exhaust the heap
+ * or hold a flow.
  */
 final class OAuthHttp {
     static final ObjectMapper JSON = new ObjectMapper();
-    private static final int MAX_BODY_CHARS = 1024 * 1024;
+    /** The most an OAuth answer (metadata, registration, token) may hold; more is refused, not buffered. */
+    static final int MAX_BODY_BYTES = 1024 * 1024;
 
     private final HttpClient client;
     private final Duration timeout;
@@ -81,36 +88,54 @@ final class OAuthHttp {
                 .header("Accept", "application/json, text/event-stream")
                 .POST(HttpRequest.BodyPublishers.ofString(json));
         headers.forEach(request::header);
-        HttpRequest built = request.build();
+        HttpResponse<java.io.InputStream> response = exchange(request.build(),
+                HttpResponse.BodyHandlers.ofInputStream());
         try {
-            HttpResponse<java.io.InputStream> response = client.send(built, HttpResponse.BodyHandlers.ofInputStream());
             response.body().close();
-            return new Reply(response.statusCode(), "", response.headers());
         } catch (IOException e) {
-            throw new OAuthFailure("POST " + strip(uri) + " failed: "
-                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new OAuthFailure("POST " + strip(uri) + " was interrupted", e);
+            // closing an unread body only gives the connection up
         }
+        return new Reply(response.statusCode(), "", response.headers());
     }
 
     private Reply send(HttpRequest request) {
+        HttpResponse<String> response = exchange(request, BoundedBody.handler(MAX_BODY_BYTES));
+        return new Reply(response.statusCode(), response.body() == null ? "" : response.body(), response.headers());
+    }
+
+    /**
+     * One exchange, headers and body, within {@link #timeout}: the client's request timeout stops at the headers,
+     * so a body that trickles would hold the flow (and every challenge of its server waiting on it) for as long as
+     * the upstream likes. Past the deadline the exchange is cancelled, which aborts its connection.
+     */
+    private <T> HttpResponse<T> exchange(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
+        String what = request.method() + " " + strip(request.uri());
+        CompletableFuture<HttpResponse<T>> exchange = client.sendAsync(request, handler);
         try {
-            HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
-            String body = response.body() == null ? "" : response.body();
-            if (body.length() > MAX_BODY_CHARS) {
-                throw new OAuthFailure(request.method() + " " + strip(request.uri()) + " answered more than "
-                        + MAX_BODY_CHARS + " characters");
-            }
-            return new Reply(response.statusCode(), body, response.headers());
-        } catch (IOException e) {
-            throw new OAuthFailure(request.method() + " " + strip(request.uri()) + " failed: "
-                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), e);
+            return exchange.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            exchange.cancel(true);
+            throw new OAuthFailure(what + " did not answer within " + describe(timeout) + " (headers and body)");
         } catch (InterruptedException e) {
+            exchange.cancel(true);
             Thread.currentThread().interrupt();
-            throw new OAuthFailure(request.method() + " " + strip(request.uri()) + " was interrupted", e);
+            throw new OAuthFailure(what + " was interrupted", e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof BoundedBody.TooLarge) {
+                throw new OAuthFailure(what + " answered more than " + MAX_BODY_BYTES
+                        + " bytes; stopped reading at that cap");
+            }
+            if (cause instanceof java.net.http.HttpTimeoutException) {
+                throw new OAuthFailure(what + " did not answer within " + describe(timeout), cause);
+            }
+            throw new OAuthFailure(what + " failed: "
+                    + (cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage()), cause);
         }
+    }
+
+    static String describe(Duration duration) {
+        return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + " s" : duration.toMillis() + " ms";
     }
 
     /** The url without its query (authorization urls and the like may carry codes). */

@@ -3,27 +3,27 @@ package dev.mcptasks.oauth;
 import dev.mcptasks.ports.auth.AuthAttempt;
 import dev.mcptasks.ports.auth.AuthChallenge;
 import dev.mcptasks.ports.auth.HttpAuthorizer;
-import dev.mcptasks.ports.auth.StoredCredential;
 import java.io.PrintStream;
 import java.net.URI;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import dev.mcptasks.oauth.CredentialSlot.Held;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The OAuth client of one MCP server. Tokens live in memory ({@link #held}) and sealed in the credential store
- * under {@code oauth:SERVER}, where every worker of a deployment finds them.
+ * The OAuth client of one MCP server; its tokens are kept by a {@link CredentialSlot} (memory, and sealed in the
+ * store where every worker of a deployment finds them).
  *
  * <p>Invariants: at most one flow (refresh, token request, browser login) runs per server at a time in this process;
- * challenges that arrive while it runs share its outcome ({@link #inFlight}). Writes to the store are
- * compare-and-set on the version this process last saw; a lost race means another worker got a token first, and
- * its token is used instead of ours (the store holds one truth). {@link #authorization()} only reads memory.
+ * challenges that arrive while it runs share its outcome ({@link #inFlight}). Flows of different servers never wait
+ * on one another (each runs on the shared cached executor), and a flow cannot be held without end: every exchange
+ * is bounded in size and time ({@link OAuthHttp}), the browser wait by the redirect timeout. {@link
+ * #authorization()} only reads memory.
  */
 final class ServerAuthorizer implements HttpAuthorizer {
     private static final Logger LOG = LoggerFactory.getLogger(ServerAuthorizer.class);
@@ -34,13 +34,9 @@ final class ServerAuthorizer implements HttpAuthorizer {
     private final String key;
     private final ClientAssertion assertion;
     private final Discovery discovery;
+    private final CredentialSlot slot;
     private final Object lock = new Object();
 
-    /** The credential and the store version it was read or written at (0: not in the store). */
-    record Held(Credential credential, long version) {
-    }
-
-    private volatile Held held;
     // guarded by lock
     private CompletableFuture<AuthAttempt> inFlight;
     // guarded by lock: whether inFlight is a refresh ahead of expiry (started by authorization(), not a challenge)
@@ -60,6 +56,12 @@ final class ServerAuthorizer implements HttpAuthorizer {
         this.assertion = settings.privateKeyPem() == null ? null
                 : new ClientAssertion(settings.privateKeyPem(), settings.signingAlgorithm());
         this.discovery = new Discovery(context.http());
+        this.slot = new CredentialSlot(context.store(), context.seal(), key, server);
+    }
+
+    /** The server's url: a stored credential is used only when it is for this url ({@link BoundCredentials}). */
+    void bind(URI endpoint) {
+        slot.bind(endpoint);
     }
 
     static String key(String server) {
@@ -74,7 +76,7 @@ final class ServerAuthorizer implements HttpAuthorizer {
     void preload() {
         CompletableFuture.runAsync(() -> {
             try {
-                reload();
+                slot.reload();
             } catch (RuntimeException e) {
                 LOG.warn("server '{}': cannot read the stored OAuth credential: {}", server, e.getMessage());
             }
@@ -83,7 +85,7 @@ final class ServerAuthorizer implements HttpAuthorizer {
 
     @Override
     public String authorization() {
-        Held current = held;
+        Held current = slot.held();
         if (current == null || !current.credential().hasToken()) {
             return null;
         }
@@ -147,7 +149,7 @@ final class ServerAuthorizer implements HttpAuthorizer {
     }
 
     private AuthAttempt refreshAhead(Held seen) {
-        Held current = reload();
+        Held current = slot.reload();
         if (current == null || !current.credential().hasToken()) {
             return refused("no token");
         }
@@ -172,8 +174,9 @@ final class ServerAuthorizer implements HttpAuthorizer {
 
     /** The answer to a challenge: reuse a newer token, refresh, or authorize again (bounded). */
     private AuthAttempt answer(AuthChallenge challenge) {
+        bind(challenge.resource());
         Challenge parsed = Challenge.parse(challenge.wwwAuthenticate());
-        Held current = reload();
+        Held current = slot.reload();
         Credential credential = current == null ? null : current.credential();
         boolean stepUp = challenge.status() == 403;
         if (stepUp && !parsed.insufficientScope()) {
@@ -271,7 +274,7 @@ final class ServerAuthorizer implements HttpAuthorizer {
             if (!interactive && browserCommand == null) {
                 if (current != null && !Scopes.sameSet(current.credential().requested(), scopes)) {
                     // remember what the server demanded, so that the login asks for it
-                    save(current, current.credential().wanting(scopes));
+                    slot.save(current, current.credential().wanting(scopes));
                 }
                 return new AuthAttempt.Refused("server '" + server + "' needs a login"
                         + (scopes.isEmpty() ? "" : " with scopes " + AuthorizationCodeFlow.describe(scopes))
@@ -290,7 +293,7 @@ final class ServerAuthorizer implements HttpAuthorizer {
                 ? new OAuthClient(client.clientId(), null, client.authMethod(), null) : client;
         Credential credential = new Credential(tokens.accessToken(), tokens.refreshToken(), tokens.expiresAt(),
                 tokens.scopes(), scopes, attempts, as.tokenEndpoint(), as.audience(), found.resource(), stored);
-        Held saved = save(current, credential);
+        Held saved = slot.save(current, credential);
         LOG.info("server '{}': authorized ({}, scopes {}, expires {})", server, settings.grant(),
                 saved.credential().scopes(), saved.credential().expiresAt());
         return new AuthAttempt.Retry(saved.credential().header());
@@ -320,7 +323,7 @@ final class ServerAuthorizer implements HttpAuthorizer {
                 tokens.refreshToken() != null ? tokens.refreshToken() : old.refreshToken(), tokens.expiresAt(),
                 tokens.scopes(), old.requested(), old.attempts(), old.tokenEndpoint(), old.audience(), old.resource(),
                 old.client());
-        Held written = save(current, renewed);
+        Held written = slot.save(current, renewed);
         LOG.debug("server '{}': token refreshed (expires {})", server, written.credential().expiresAt());
         return new AuthAttempt.Retry(written.credential().header());
     }
@@ -331,61 +334,14 @@ final class ServerAuthorizer implements HttpAuthorizer {
 
     /** Forgets the tokens (keeping the registered client) after the server refused the refresh token. */
     private Held drop(Held current) {
-        return save(current, current.credential().withoutTokens());
-    }
-
-    /** The stored credential when it is newer than the one in memory; the one in memory otherwise. */
-    Held reload() {
-        Optional<StoredCredential> stored = context.store().load(key);
-        synchronized (lock) {
-            Held current = held;
-            if (stored.isEmpty()) {
-                if (current != null && current.version() > 0) {
-                    held = null; // logged out elsewhere
-                    return null;
-                }
-                return current;
-            }
-            StoredCredential value = stored.get();
-            if (current != null && current.version() == value.version()) {
-                return current;
-            }
-            Held read = new Held(Credential.fromJson(context.seal().open(value.sealed())), value.version());
-            held = read;
-            return read;
-        }
-    }
-
-    /**
-     * Writes {@code credential} over the version {@code base} was read at. On a lost race another worker wrote
-     * first: its token wins when it has one (ours is simply not used); when it dropped its token, ours goes on top.
-     */
-    private Held save(Held base, Credential credential) {
-        long expected = base == null ? 0 : base.version();
-        byte[] sealed = context.seal().seal(credential.toJson());
-        long version = context.store().compareAndSet(key, expected, sealed);
-        if (version == 0) {
-            Held winner = reload();
-            if (winner != null && winner.credential().hasToken() && credential.hasToken()) {
-                LOG.debug("server '{}': another worker stored a token first; using it", server);
-                return winner;
-            }
-            version = context.store().compareAndSet(key, winner == null ? 0 : winner.version(), sealed);
-            if (version == 0) {
-                throw new OAuthFailure("the stored credential changed twice while writing it; try again");
-            }
-        }
-        Held written = new Held(credential, version);
-        synchronized (lock) {
-            held = written;
-        }
-        return written;
+        return slot.save(current, current.credential().withoutTokens());
     }
 
     /** {@code bin/mcp-tasks auth login}: authorize now, interactively, whether or not a token is held. */
     LoginOutcome login(PrintStream progress, Challenge probed, URI resource) {
         try {
-            Held current = reload();
+            bind(resource);
+            Held current = slot.readableOrReplaceable();
             Discovery.Discovered found = discover(resource, probed);
             List<String> scopes = baseScopes(probed, found);
             if (current != null) {
@@ -396,7 +352,7 @@ final class ServerAuthorizer implements HttpAuthorizer {
             if (attempt instanceof AuthAttempt.Refused refused) {
                 return new LoginOutcome.Failed(refused.reason());
             }
-            Credential credential = held.credential();
+            Credential credential = slot.held().credential();
             return new LoginOutcome.LoggedIn(server, credential.expiresAt(), credential.scopes());
         } catch (OAuthFailure | TokenSeal.SealException | IllegalArgumentException e) {
             return new LoginOutcome.Failed("server '" + server + "': " + e.getMessage());
@@ -404,18 +360,13 @@ final class ServerAuthorizer implements HttpAuthorizer {
     }
 
     boolean logout() {
-        boolean had = context.store().delete(key);
-        synchronized (lock) {
-            had |= held != null && held.credential().hasToken();
-            held = null;
-        }
-        return had;
+        return slot.forget();
     }
 
     CredentialStatus status() {
         Held current;
         try {
-            current = reload();
+            current = slot.reload();
         } catch (TokenSeal.SealException | OAuthFailure e) {
             throw new IllegalStateException("server '" + server + "': " + e.getMessage(), e);
         }

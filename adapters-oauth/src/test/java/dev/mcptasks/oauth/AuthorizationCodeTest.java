@@ -135,14 +135,75 @@ class AuthorizationCodeTest {
     }
 
     @Test
-    void aRedirectWithAnotherStateIsRejected() {
-        as.redirectParams = params -> Map.of("code", "stolen", "state", "forged");
+    void strayRequestsToTheListenerAreIgnoredAndTheLoginWaitsForItsRedirect() {
+        java.util.List<Integer> strays = new java.util.concurrent.CopyOnWriteArrayList<>();
+        fixture = new OAuthFixture(Map.of("s", OAuthFixture.authorizationCode(null, null, null, "open")));
+        fixture.browser = url -> {
+            String callback = LoopbackRedirect.parse(url.getRawQuery()).get("redirect_uri");
+            strays.add(status(URI.create(callback.replace("/callback", "/favicon.ico"))));
+            strays.add(status(URI.create(callback + "?code=stolen&state=forged")));
+            strays.add(status(URI.create(callback + "?code=stolen")));
+            OAuthFixture.follow(url);
+        };
 
-        LoginOutcome outcome = login(OAuthFixture.authorizationCode(null, null, null, "open"));
+        LoginOutcome outcome = fixture.authorizers.login(McpServerSpec.http("s", as.mcp(), Map.of()), progress);
+
+        assertThat(outcome).isInstanceOf(LoginOutcome.LoggedIn.class);
+        assertThat(strays).containsExactly(404, 400, 400);
+        assertThat(as.to("/token")).singleElement().satisfies(request ->
+                assertThat(request.form()).containsEntry("code", "code-0"));
+    }
+
+    @Test
+    void aHalfSentRequestToTheListenerDoesNotHoldTheRedirect() throws Exception {
+        fixture = new OAuthFixture(Map.of("s", OAuthFixture.authorizationCode(null, null, null, "open")));
+        java.util.List<java.net.Socket> stalled = new java.util.concurrent.CopyOnWriteArrayList<>();
+        fixture.browser = url -> {
+            URI callback = URI.create(LoopbackRedirect.parse(url.getRawQuery()).get("redirect_uri"));
+            try {
+                java.net.Socket socket = new java.net.Socket("127.0.0.1", callback.getPort());
+                socket.getOutputStream().write("GET /callback?state=".getBytes(StandardCharsets.US_ASCII));
+                socket.getOutputStream().flush();
+                stalled.add(socket);
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException(e);
+            }
+            // not on the login's thread: with the listener held, the redirect's answer would never come
+            java.util.concurrent.CompletableFuture.runAsync(() -> OAuthFixture.follow(url));
+        };
+        try {
+            LoginOutcome outcome = fixture.authorizers.login(McpServerSpec.http("s", as.mcp(), Map.of()), progress);
+
+            assertThat(outcome).isInstanceOf(LoginOutcome.LoggedIn.class);
+            assertThat(stalled).hasSize(1);
+        } finally {
+            for (java.net.Socket socket : stalled) {
+                socket.close();
+            }
+        }
+    }
+
+    @Test
+    void aRedirectWithAnotherStateNeverSettlesTheLogin() {
+        as.redirectParams = params -> Map.of("code", "stolen", "state", "forged");
+        fixture = new OAuthFixture(Map.of("s", OAuthFixture.authorizationCode(null, null, null, "open")),
+                new MemoryCredentialStore(), OAuthFixture.KEY, Duration.ofMillis(500));
+
+        LoginOutcome outcome = fixture.authorizers.login(McpServerSpec.http("s", as.mcp(), Map.of()), progress);
 
         assertThat(outcome).isInstanceOf(LoginOutcome.Failed.class);
-        assertThat(((LoginOutcome.Failed) outcome).reason()).contains("wrong state");
+        assertThat(((LoginOutcome.Failed) outcome).reason()).contains("no authorization arrived");
+        assertThat(fixture.browserOpens).hasValue(1);
         assertThat(as.to("/token")).isEmpty();
+    }
+
+    private static int status(URI url) {
+        try {
+            return java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(url).build(),
+                    java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test

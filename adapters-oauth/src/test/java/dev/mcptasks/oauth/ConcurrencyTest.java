@@ -79,7 +79,8 @@ class ConcurrencyTest {
             assertThat(a.authorizer("s").authorization()).isEqualTo("Bearer token-2");
             assertThat(store.writes).hasValue(1);
             assertThat(Credential.fromJson(new TokenSeal(OAuthFixture.KEY).open(
-                    store.load("oauth:s").orElseThrow().sealed())).accessToken()).isEqualTo("token-2");
+                    store.load("oauth:s").orElseThrow().sealed(), "oauth:s").plain()).accessToken())
+                    .isEqualTo("token-2");
         }
     }
 }

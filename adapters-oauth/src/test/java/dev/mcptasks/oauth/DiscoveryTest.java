@@ -124,6 +124,83 @@ class DiscoveryTest {
     }
 
     @Test
+    void metadataNamingAnotherIssuerIsRefusedBeforeAnyTokenRequest() throws Exception {
+        as.issuerClaim = "https://other.example";
+
+        AuthAttempt attempt = challenge("Bearer resource_metadata=\"" + as.prmUrl() + "\"");
+
+        assertThat(attempt).isEqualTo(new AuthAttempt.Refused("server 's': the authorization server metadata at "
+                + as.base() + "/.well-known/oauth-authorization-server names issuer https://other.example, not "
+                + as.issuer() + " (RFC 8414 section 3.3): refusing it"));
+        assertThat(as.paths()).doesNotContain("/token");
+    }
+
+    @Test
+    void theHostIsNotTheIssuerWithAPath() throws Exception {
+        as.asPrefix = "/tenant1";
+        as.asMetadataPath = "/.well-known/oauth-authorization-server/tenant1";
+        as.issuerClaim = as.base(); // the host, not the issuer with its path
+
+        AuthAttempt attempt = challenge(null);
+
+        assertThat(((AuthAttempt.Refused) attempt).reason()).contains("names issuer " + as.base() + ", not "
+                + as.issuer());
+        assertThat(as.paths()).doesNotContain("/tenant1/token");
+    }
+
+    @Test
+    void theLegacyFallbackTakesMetadataOnlyFromTheServersOwnOrigin() throws Exception {
+        as.prmPath = null;
+        as.issuerClaim = "https://other.example";
+
+        AuthAttempt attempt = challenge(null);
+
+        assertThat(((AuthAttempt.Refused) attempt).reason()).contains("names issuer https://other.example, which is "
+                + "not at " + as.base());
+        assertThat(as.paths()).doesNotContain("/token");
+    }
+
+    @Test
+    void plainHttpResourceMetadataOutsideLoopbackIsRefusedUnfetched() throws Exception {
+        AuthAttempt attempt = challenge("Bearer resource_metadata=\"http://mcp.example/prm?x=1\"");
+
+        assertThat(attempt).isEqualTo(new AuthAttempt.Refused("server 's': refusing the protected resource metadata "
+                + "url http://mcp.example/prm: plain http is allowed only on a loopback host"));
+        assertThat(as.paths()).isEmpty();
+    }
+
+    @Test
+    void plainHttpAuthorizationServerOrTokenEndpointOutsideLoopbackIsRefused() throws Exception {
+        as.prmServer = "http://as.example";
+        assertThat(challenge(null)).isEqualTo(new AuthAttempt.Refused("server 's': refusing the authorization "
+                + "server http://as.example: plain http is allowed only on a loopback host"));
+
+        as.prmServer = null;
+        as.tokenEndpoint = "http://as.example/token";
+        fixture.close();
+        fixture = new OAuthFixture(Map.of("s", OAuthFixture.clientCredentials("client_secret_basic")));
+        assertThat(challenge(null)).isEqualTo(new AuthAttempt.Refused("server 's': refusing the token_endpoint "
+                + "http://as.example/token: plain http is allowed only on a loopback host"));
+        assertThat(as.paths()).doesNotContain("/token");
+    }
+
+    @Test
+    void onlyLiteralLoopbackHostsMayUsePlainHttp() {
+        assertThat(Endpoints.loopback("127.0.0.1")).isTrue();
+        assertThat(Endpoints.loopback("127.12.0.3")).isTrue();
+        assertThat(Endpoints.loopback("[::1]")).isTrue();
+        assertThat(Endpoints.loopback("LOCALHOST")).isTrue();
+        assertThat(Endpoints.loopback("127.0.0.1.evil.example")).isFalse();
+        assertThat(Endpoints.loopback("localhost.evil.example")).isFalse();
+        assertThat(Endpoints.loopback("10.0.0.1")).isFalse();
+        assertThat(Endpoints.requireSecure(URI.create("https://as.example/t"), "x")).hasToString(
+                "https://as.example/t");
+        assertThat(Endpoints.sameIssuer("https://as.example/", URI.create("https://as.example"))).isTrue();
+        assertThat(Endpoints.sameIssuer("https://as.example/t/", URI.create("https://as.example/t"))).isFalse();
+        assertThat(Endpoints.sameIssuer("http://as.example", URI.create("https://as.example/"))).isFalse();
+    }
+
+    @Test
     void serverMetadataUrlsFollowTheSpecOrder() {
         assertThat(Discovery.serverMetadataUrls(URI.create("https://as.example/"))).containsExactly(
                 URI.create("https://as.example/.well-known/oauth-authorization-server"),

@@ -30,6 +30,9 @@ final class FakeOAuthServer implements AutoCloseable {
     String prmResource; // null: base + /mcp
     List<String> prmScopes; // null: not listed
     String asPrefix = ""; // the authorization server's issuer path
+    String prmServer; // the authorization server the resource metadata names (null: issuer())
+    String issuerClaim; // the issuer its metadata names (null: issuer())
+    String tokenEndpoint; // the token endpoint its metadata names (null: issuer() + /token)
     // authorization server metadata: where it is served (null: nowhere)
     String asMetadataPath = "/.well-known/oauth-authorization-server";
     List<String> authMethods = List.of("none", "client_secret_basic", "client_secret_post", "private_key_jwt");
@@ -98,16 +101,16 @@ final class FakeOAuthServer implements AutoCloseable {
         if (path.equals(prmPath) && exchange.getRequestMethod().equals("GET")) {
             ObjectNode prm = OAuthHttp.JSON.createObjectNode();
             prm.put("resource", prmResource != null ? prmResource : base() + "/mcp");
-            prm.putArray("authorization_servers").add(issuer());
+            prm.putArray("authorization_servers").add(prmServer != null ? prmServer : issuer());
             if (prmScopes != null) {
                 prmScopes.forEach(prm.withArray("scopes_supported")::add);
             }
             send(exchange, 200, prm.toString());
         } else if (path.equals(asMetadataPath) && exchange.getRequestMethod().equals("GET")) {
             ObjectNode as = OAuthHttp.JSON.createObjectNode();
-            as.put("issuer", issuer());
+            as.put("issuer", issuerClaim != null ? issuerClaim : issuer());
             as.put("authorization_endpoint", issuer() + "/authorize");
-            as.put("token_endpoint", issuer() + "/token");
+            as.put("token_endpoint", tokenEndpoint != null ? tokenEndpoint : issuer() + "/token");
             if (registration) {
                 as.put("registration_endpoint", issuer() + "/register");
             }

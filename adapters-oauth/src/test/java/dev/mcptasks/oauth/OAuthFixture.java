@@ -43,11 +43,16 @@ final class OAuthFixture implements AutoCloseable {
 
     OAuthFixture(Map<String, OAuthSettings> settings, MemoryCredentialStore store, byte[] key,
             Duration redirectTimeout) {
+        this(settings, store, key, redirectTimeout, Duration.ofSeconds(10));
+    }
+
+    OAuthFixture(Map<String, OAuthSettings> settings, MemoryCredentialStore store, byte[] key,
+            Duration redirectTimeout, Duration httpTimeout) {
         this.store = store;
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .followRedirects(HttpClient.Redirect.NEVER).build();
         OAuthContext context = new OAuthContext(new TokenSeal(key), store, clock,
-                new OAuthHttp(client, Duration.ofSeconds(10)), executor, command -> url -> {
+                new OAuthHttp(client, httpTimeout), executor, command -> url -> {
                     browserOpens.incrementAndGet();
                     browser.open(url);
                 }, redirectTimeout, Duration.ofSeconds(60));

@@ -82,7 +82,7 @@ class RefreshTest {
             assertThat(worker.authorizers.status()).containsExactly(new CredentialStatus("s", false, null, false,
                     java.util.List.of()));
             Credential stored = Credential.fromJson(new TokenSeal(OAuthFixture.KEY).open(
-                    login.store.load("oauth:s").orElseThrow().sealed()));
+                    login.store.load("oauth:s").orElseThrow().sealed(), "oauth:s").plain());
             assertThat(stored.hasToken()).isFalse();
             assertThat(stored.client().clientId()).isEqualTo("registered-1");
         }

@@ -293,6 +293,9 @@ final class SqliteDatabase implements AutoCloseable {
         // no statement here reads generated keys (ids are the caller's); left on, sqlite-jdbc matches an INSERT
         // pattern against the whole SQL text after every executed update (seen in the renewal profile)
         config.setGetGeneratedKeys(false);
+        // freed space is overwritten with zeros: a credential's sealed bytes (and a deleted row's) do not outlive
+        // the write that replaced them in the file, e.g. after `auth logout`
+        config.setPragma(SQLiteConfig.Pragma.SECURE_DELETE, "true");
         config.setSynchronous(switch (settings.synchronous()) {
             case FULL -> SQLiteConfig.SynchronousMode.FULL;
             case NORMAL -> SQLiteConfig.SynchronousMode.NORMAL;
