@@ -2,6 +2,7 @@ package dev.mcptasks.oauth;
 
 import dev.mcptasks.ports.auth.CredentialStore;
 import dev.mcptasks.ports.auth.StoredCredential;
+import dev.mcptasks.ports.secret.SecretRedactor;
 import java.net.URI;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -27,13 +28,22 @@ final class CredentialSlot {
     private final String server;
     private final BoundCredentials sealed;
     private final Object lock = new Object();
+    /** Learns every token this slot holds, so no upstream text can carry it into a row, a log line or an answer. */
+    private final SecretRedactor secrets;
     private volatile Held held;
 
-    CredentialSlot(CredentialStore store, TokenSeal seal, String key, String server) {
+    CredentialSlot(CredentialStore store, TokenSeal seal, String key, String server, SecretRedactor secrets) {
         this.store = store;
+        this.secrets = secrets;
         this.key = key;
         this.server = server;
         this.sealed = new BoundCredentials(seal, key, server);
+    }
+
+    private Credential remembered(Credential credential) {
+        secrets.remember(credential.accessToken());
+        secrets.remember(credential.refreshToken());
+        return credential;
     }
 
     /** What memory holds, without reading the store (the request path). */
@@ -66,7 +76,7 @@ final class CredentialSlot {
             if (current != null && current.version() == value.version()) {
                 return current;
             }
-            Held read = new Held(sealed.open(value.sealed()), value.version());
+            Held read = new Held(remembered(sealed.open(value.sealed())), value.version());
             held = read;
             return read;
         }
@@ -91,7 +101,7 @@ final class CredentialSlot {
      */
     Held save(Held base, Credential credential) {
         long expected = base == null ? 0 : base.version();
-        byte[] bytes = sealed.seal(credential);
+        byte[] bytes = sealed.seal(remembered(credential));
         long version = store.compareAndSet(key, expected, bytes);
         if (version == 0) {
             Held winner = reload();

@@ -4,6 +4,7 @@ import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.auth.CredentialStore;
 import dev.mcptasks.ports.auth.HttpAuthorizer;
 import dev.mcptasks.ports.auth.HttpAuthorizers;
+import dev.mcptasks.ports.secret.SecretRedactor;
 import dev.mcptasks.ports.transport.McpServerSpec;
 import java.io.PrintStream;
 import java.net.URI;
@@ -29,8 +30,9 @@ final class OAuthAuthorizers implements HttpAuthorizers, OAuthLogins {
     private final OAuthContext context;
     private final Map<String, ServerAuthorizer> authorizers = new ConcurrentHashMap<>();
 
-    OAuthAuthorizers(Map<String, OAuthSettings> byServer, TokenSeal seal, CredentialStore store, Clock clock) {
-        this(byServer, defaultContext(seal, store, clock));
+    OAuthAuthorizers(Map<String, OAuthSettings> byServer, TokenSeal seal, CredentialStore store, Clock clock,
+            SecretRedactor secrets) {
+        this(byServer, defaultContext(seal, store, clock, secrets));
     }
 
     OAuthAuthorizers(Map<String, OAuthSettings> byServer, OAuthContext context) {
@@ -38,7 +40,8 @@ final class OAuthAuthorizers implements HttpAuthorizers, OAuthLogins {
         this.context = context;
     }
 
-    private static OAuthContext defaultContext(TokenSeal seal, CredentialStore store, Clock clock) {
+    private static OAuthContext defaultContext(TokenSeal seal, CredentialStore store, Clock clock,
+            SecretRedactor secrets) {
         AtomicInteger threads = new AtomicInteger();
         // Flows block (network, store, a browser login waits minutes) and run at most one per server at a time:
         // a cached pool of daemon threads, so no flow waits behind another server's and none keeps the JVM alive.
@@ -51,7 +54,7 @@ final class OAuthAuthorizers implements HttpAuthorizers, OAuthLogins {
                 .connectTimeout(Duration.ofSeconds(10)).followRedirects(HttpClient.Redirect.NEVER)
                 .executor(executor).build();
         return new OAuthContext(seal, store, clock, new OAuthHttp(client, HTTP_TIMEOUT), executor, Browser::command,
-                REDIRECT_TIMEOUT, REFRESH_SKEW);
+                REDIRECT_TIMEOUT, REFRESH_SKEW, secrets);
     }
 
     @Override

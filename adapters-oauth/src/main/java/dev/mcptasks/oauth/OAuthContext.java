@@ -2,6 +2,7 @@ package dev.mcptasks.oauth;
 
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.auth.CredentialStore;
+import dev.mcptasks.ports.secret.SecretRedactor;
 import java.time.Duration;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
@@ -15,5 +16,5 @@ import java.util.function.Function;
  * @param refreshSkew how long before expiry a token is refreshed
  */
 record OAuthContext(TokenSeal seal, CredentialStore store, Clock clock, OAuthHttp http, Executor executor,
-        Function<String, Browser> browsers, Duration redirectTimeout, Duration refreshSkew) {
+        Function<String, Browser> browsers, Duration redirectTimeout, Duration refreshSkew, SecretRedactor secrets) {
 }

@@ -7,6 +7,7 @@ import com.google.inject.multibindings.OptionalBinder;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.auth.CredentialStore;
 import dev.mcptasks.ports.auth.HttpAuthorizers;
+import dev.mcptasks.ports.secret.SecretRedactor;
 import java.util.Map;
 
 /**
@@ -16,6 +17,7 @@ import java.util.Map;
 public final class OAuthModule extends AbstractModule {
     private final Map<String, OAuthSettings> byServer;
     private final byte[] sealingKey;
+    private final SecretRedactor secrets;
 
     /**
      * @param byServer the OAuth settings per server name
@@ -23,8 +25,14 @@ public final class OAuthModule extends AbstractModule {
      *     {@code MCP_TASKS_SECRET_KEY}
      */
     public OAuthModule(Map<String, OAuthSettings> byServer, byte[] sealingKey) {
+        this(byServer, sealingKey, SecretRedactor.NONE);
+    }
+
+    /** @param secrets learns every token obtained or read, so they are redacted from upstream text */
+    public OAuthModule(Map<String, OAuthSettings> byServer, byte[] sealingKey, SecretRedactor secrets) {
         this.byServer = Map.copyOf(byServer);
         this.sealingKey = TokenSeal.checkKey(sealingKey).clone();
+        this.secrets = java.util.Objects.requireNonNull(secrets, "secrets");
     }
 
     @Override
@@ -36,6 +44,6 @@ public final class OAuthModule extends AbstractModule {
     @Provides
     @Singleton
     OAuthAuthorizers authorizers(CredentialStore store, Clock clock) {
-        return new OAuthAuthorizers(byServer, new TokenSeal(sealingKey), store, clock);
+        return new OAuthAuthorizers(byServer, new TokenSeal(sealingKey), store, clock, secrets);
     }
 }

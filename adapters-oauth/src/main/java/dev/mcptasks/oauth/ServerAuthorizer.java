@@ -56,7 +56,7 @@ final class ServerAuthorizer implements HttpAuthorizer {
         this.assertion = settings.privateKeyPem() == null ? null
                 : new ClientAssertion(settings.privateKeyPem(), settings.signingAlgorithm());
         this.discovery = new Discovery(context.http());
-        this.slot = new CredentialSlot(context.store(), context.seal(), key, server);
+        this.slot = new CredentialSlot(context.store(), context.seal(), key, server, context.secrets());
     }
 
     /** The server's url: a stored credential is used only when it is for this url ({@link BoundCredentials}). */

@@ -62,6 +62,13 @@ class ClientCredentialsTest {
     }
 
     @Test
+    void theObtainedTokenIsMadeKnownAsASecret() throws Exception {
+        tokenRequest(OAuthFixture.clientCredentials("client_secret_basic"));
+
+        assertThat(fixture.remembered).as("redacted from any upstream text from now on").contains("token-1");
+    }
+
+    @Test
     void clientSecretPostSendsThemInTheBody() throws Exception {
         FakeOAuthServer.Request request = tokenRequest(OAuthFixture.clientCredentials("client_secret_post"));
 

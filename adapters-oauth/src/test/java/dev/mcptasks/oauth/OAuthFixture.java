@@ -33,6 +33,21 @@ final class OAuthFixture implements AutoCloseable {
         return thread;
     });
     final AtomicInteger browserOpens = new AtomicInteger();
+    /** The secrets the authorizers made known (every token they obtained or read). */
+    final java.util.List<String> remembered = new java.util.concurrent.CopyOnWriteArrayList<>();
+    final dev.mcptasks.ports.secret.SecretRedactor secrets = new dev.mcptasks.ports.secret.SecretRedactor() {
+        @Override
+        public void remember(String secret) {
+            if (secret != null) {
+                remembered.add(secret);
+            }
+        }
+
+        @Override
+        public String redact(String text) {
+            return text;
+        }
+    };
     final OAuthAuthorizers authorizers;
     /** What the test "browser" does with a url; by default it follows the redirects, like curl -L. */
     volatile Browser browser = OAuthFixture::follow;
@@ -55,7 +70,7 @@ final class OAuthFixture implements AutoCloseable {
                 new OAuthHttp(client, httpTimeout), executor, command -> url -> {
                     browserOpens.incrementAndGet();
                     browser.open(url);
-                }, redirectTimeout, Duration.ofSeconds(60));
+                }, redirectTimeout, Duration.ofSeconds(60), secrets);
         this.authorizers = new OAuthAuthorizers(settings, context);
     }
 

@@ -8,6 +8,7 @@ import dev.mcptasks.app.config.AppConfig;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.http.HttpTransportModule;
 import dev.mcptasks.ports.repository.RepositoryException;
+import dev.mcptasks.ports.secret.SecretRedactor;
 import dev.mcptasks.sse.SseTransportModule;
 import dev.mcptasks.stdio.StdioTransportModule;
 import java.util.ArrayList;
@@ -51,19 +52,21 @@ public final class AppRoot implements ApplicationFactory {
 
     @Override
     public Application openClient(AppConfig config) {
-        return open(config, List.of());
+        return open(config, List.of(), CoreModule.secretsOf(config));
     }
 
     @Override
     public Application openWorker(AppConfig config, WorkerId worker) {
+        SecretRedactor secrets = CoreModule.secretsOf(config);
         List<Module> extra = new ArrayList<>(List.of(new WorkerModule(worker)));
-        OAuthModules.forServers(config, environment).ifPresent(extra::add);
+        OAuthModules.forServers(config, environment, secrets).ifPresent(extra::add);
         NotificationModules.forConfig(config).ifPresent(extra::add);
-        return open(config, extra);
+        return open(config, extra, secrets);
     }
 
     @Override
     public Application openGateway(AppConfig config, WorkerId worker) {
+        SecretRedactor secrets = CoreModule.secretsOf(config);
         List<Module> extra = new ArrayList<>();
         if (worker != null) {
             extra.add(new WorkerModule(worker));
@@ -72,18 +75,19 @@ public final class AppRoot implements ApplicationFactory {
         } else {
             extra.add(GatewayModule.withOwnSessions());
         }
-        OAuthModules.forServers(config, environment).ifPresent(extra::add);
-        return open(config, extra);
+        OAuthModules.forServers(config, environment, secrets).ifPresent(extra::add);
+        return open(config, extra, secrets);
     }
 
     @Override
     public Application openLogins(AppConfig config) {
-        return open(config, OAuthModules.forServers(config, environment).stream().toList());
+        SecretRedactor secrets = CoreModule.secretsOf(config);
+        return open(config, OAuthModules.forServers(config, environment, secrets).stream().toList(), secrets);
     }
 
-    private Application open(AppConfig config, List<Module> extra) {
+    private Application open(AppConfig config, List<Module> extra, SecretRedactor secrets) {
         List<Module> modules = new ArrayList<>();
-        modules.add(new CoreModule(config));
+        modules.add(new CoreModule(config, secrets));
         modules.addAll(platform.apply(config));
         modules.addAll(extra);
         try {

@@ -23,8 +23,27 @@ import java.util.Objects;
 public final class CoreModule extends AbstractModule {
     private final AppConfig config;
 
+    private final SecretRedactor secrets;
+
     public CoreModule(AppConfig config) {
+        this(config, secretsOf(config));
+    }
+
+    /** @param secrets the application's one redactor (the OAuth module adds the tokens it obtains to it) */
+    public CoreModule(AppConfig config, SecretRedactor secrets) {
         this.config = Objects.requireNonNull(config, "config");
+        this.secrets = Objects.requireNonNull(secrets, "secrets");
+    }
+
+    /**
+     * The configured secrets, kept out of stored, logged and answered upstream text; the log's converters use them
+     * from now on.
+     */
+    public static SecretRedactor secretsOf(AppConfig config) {
+        KnownSecrets secrets = new KnownSecrets();
+        ConfiguredSecrets.of(config).forEach(secrets::remember);
+        LogRedaction.use(secrets);
+        return secrets;
     }
 
     @Override
@@ -32,6 +51,7 @@ public final class CoreModule extends AbstractModule {
         bind(AppConfig.class).toInstance(config);
         bind(RuntimeSettings.class).toInstance(config.runtime().toSettings());
         bind(ServerDirectory.class).toInstance(config.serverDirectory());
+        bind(SecretRedactor.class).toInstance(secrets);
     }
 
     @Provides
@@ -40,15 +60,6 @@ public final class CoreModule extends AbstractModule {
         return new TaskService(repository, servers, ids);
     }
 
-    /** The configured secrets, kept out of stored, logged and answered upstream text (the log's too, from now on). */
-    @Provides
-    @Singleton
-    SecretRedactor secrets(AppConfig config) {
-        KnownSecrets secrets = new KnownSecrets();
-        ConfiguredSecrets.of(config).forEach(secrets::remember);
-        LogRedaction.use(secrets);
-        return secrets;
-    }
 
     @Provides
     @Singleton

@@ -6,6 +6,7 @@ import dev.mcptasks.app.config.AuthConfig;
 import dev.mcptasks.app.config.ServerConfig;
 import dev.mcptasks.oauth.OAuthModule;
 import dev.mcptasks.oauth.OAuthSettings;
+import dev.mcptasks.ports.secret.SecretRedactor;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -27,6 +28,12 @@ public final class OAuthModules {
 
     /** The OAuth module for the servers with {@code auth}, or empty when none has it (no key is needed then). */
     public static Optional<Module> forServers(AppConfig config, Function<String, String> environment) {
+        return forServers(config, environment, SecretRedactor.NONE);
+    }
+
+    /** @param secrets learns the tokens the OAuth module obtains or reads */
+    public static Optional<Module> forServers(AppConfig config, Function<String, String> environment,
+            SecretRedactor secrets) {
         Map<String, OAuthSettings> byServer = new LinkedHashMap<>();
         for (ServerConfig server : config.servers().values()) {
             if (server.hasAuth()) {
@@ -36,7 +43,8 @@ public final class OAuthModules {
         if (byServer.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new OAuthModule(byServer, sealingKey(environment, String.join(", ", byServer.keySet()))));
+        return Optional.of(new OAuthModule(byServer, sealingKey(environment, String.join(", ", byServer.keySet())),
+                secrets));
     }
 
     static OAuthSettings settings(ServerConfig server) {
