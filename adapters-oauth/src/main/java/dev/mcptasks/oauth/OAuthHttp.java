@@ -122,6 +122,9 @@ final class OAuthHttp {
             throw new OAuthFailure(what + " was interrupted", e);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
+            while (cause instanceof java.util.concurrent.CompletionException && cause.getCause() != null) {
+                cause = cause.getCause();
+            }
             if (cause instanceof BoundedBody.TooLarge) {
                 throw new OAuthFailure(what + " answered more than " + MAX_BODY_BYTES
                         + " bytes; stopped reading at that cap");
