@@ -57,6 +57,23 @@ class BenchSmokeTest {
     }
 
     @Test
+    void theGatewayPhaseMeasuresTheDirectCallAndBothWorkerPlacements() throws Exception {
+        try (SqliteBench db = new SqliteBench(dir)) {
+            List<Figure> figures = new GatewayOverhead(db, dir.resolve("gateway")).run(5, 2);
+
+            assertThat(figures).extracting(Figure::subject).containsExactly("direct call",
+                    "gateway, in-process worker", "gateway, separate worker");
+            assertThat(figures).allSatisfy(figure -> {
+                assertThat(figure.measurement()).isEqualTo("plain call overhead");
+                assertThat((double) figure.details().get("p50_ms")).isPositive();
+                assertThat((double) figure.details().get("calls_per_second_16_callers")).isPositive();
+            });
+            assertThat(Goals.judge(figures, List.of("sqlite"))).filteredOn(v -> v.goal().startsWith("gateway"))
+                    .hasSize(3).noneMatch(v -> v.verdict().equals("NOT MEASURED"));
+        }
+    }
+
+    @Test
     void workPerTaskCountsTransactionsAndStatementsOfBothSchedulers() throws Exception {
         try (SystemClock clock = new SystemClock(); SqliteBench db = new SqliteBench(dir)) {
             McpTasksBurnDown burnDown = new McpTasksBurnDown(db, clock);
@@ -232,6 +249,6 @@ class BenchSmokeTest {
         assertThat(renewals.renewalInFlight()).containsExactly(10_000);
         assertThat(BenchOptions.parse().only()).isEqualTo(BenchOptions.PHASES);
         assertThatThrownBy(() -> BenchOptions.parse("--only", "burn-down,speed"))
-                .hasMessage("--only takes phases of [burn-down, work, scale, renewals, latency], was 'speed'");
+                .hasMessage("--only takes phases of [burn-down, work, scale, renewals, latency, gateway], was 'speed'");
     }
 }
