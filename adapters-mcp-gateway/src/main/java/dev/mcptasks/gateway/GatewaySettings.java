@@ -20,6 +20,7 @@ import java.util.Set;
  * @param anonymousPrincipal the principal of every caller when no bearer tokens are configured
  * @param streaming when and how a slow answer becomes an SSE stream
  * @param sessionIdleTimeout how long a 2025 session lives with no request, no answer pending and no GET stream
+ * @param connections how long a connection may take to send its next whole request, and how many may be open
  *     connected before the gateway ends it, as a DELETE would (clients often exit without one); zero: never
  */
 public record GatewaySettings(
@@ -31,7 +32,8 @@ public record GatewaySettings(
         int maxRequestBytes,
         String anonymousPrincipal,
         Streaming streaming,
-        Duration sessionIdleTimeout) {
+        Duration sessionIdleTimeout,
+        Connections connections) {
 
     public static final String DEFAULT_BIND_HOST = "127.0.0.1";
     public static final int DEFAULT_MAX_REQUEST_BYTES = 4 * 1024 * 1024;
@@ -95,6 +97,37 @@ public record GatewaySettings(
         }
         Objects.requireNonNull(streaming, "streaming");
         Streaming.requireNonNegative(sessionIdleTimeout, "sessionIdleTimeout");
+        Objects.requireNonNull(connections, "connections");
+    }
+
+    /**
+     * Bounds on connections, so that idle, half-sent and too many connections cannot take the gateway down.
+     *
+     * @param requestTimeout how long a connection may take, from opening or from the end of its last answer, to send
+     *     its next request whole (headers and body); an idle keep-alive connection and a slowloris alike are closed
+     *     then. A request being answered (a held call, an SSE stream) has no such bound
+     * @param maxConnections the most connections open at once; one more is closed at once
+     */
+    public record Connections(Duration requestTimeout, int maxConnections) {
+        public Connections {
+            Objects.requireNonNull(requestTimeout, "requestTimeout");
+            if (requestTimeout.isZero() || requestTimeout.isNegative()) {
+                throw new IllegalArgumentException("requestTimeout must be positive: " + requestTimeout);
+            }
+            if (maxConnections < 1) {
+                throw new IllegalArgumentException("maxConnections must be positive: " + maxConnections);
+            }
+        }
+
+        /** 30 s for the next whole request, 1,024 connections. */
+        public static Connections defaults() {
+            return new Connections(Duration.ofSeconds(30), 1024);
+        }
+    }
+
+    public GatewaySettings withConnections(Connections value) {
+        return new GatewaySettings(bindHost, port, bearerTokens, allowedOrigins, allowedHosts, maxRequestBytes,
+                anonymousPrincipal, streaming, sessionIdleTimeout, value);
     }
 
     /**
@@ -103,47 +136,48 @@ public record GatewaySettings(
      */
     public static GatewaySettings defaults() {
         return new GatewaySettings(DEFAULT_BIND_HOST, 0, Map.of(), Set.of(), Set.of(), DEFAULT_MAX_REQUEST_BYTES,
-                DEFAULT_ANONYMOUS_PRINCIPAL, Streaming.defaults(), DEFAULT_SESSION_IDLE_TIMEOUT);
+                DEFAULT_ANONYMOUS_PRINCIPAL, Streaming.defaults(), DEFAULT_SESSION_IDLE_TIMEOUT,
+                Connections.defaults());
     }
 
     public GatewaySettings withBind(String host, int newPort) {
         return new GatewaySettings(host, newPort, bearerTokens, allowedOrigins, allowedHosts, maxRequestBytes,
-                anonymousPrincipal, streaming, sessionIdleTimeout);
+                anonymousPrincipal, streaming, sessionIdleTimeout, connections);
     }
 
     public GatewaySettings withBearerTokens(Map<String, String> tokens) {
         return new GatewaySettings(bindHost, port, tokens, allowedOrigins, allowedHosts, maxRequestBytes,
-                anonymousPrincipal, streaming, sessionIdleTimeout);
+                anonymousPrincipal, streaming, sessionIdleTimeout, connections);
     }
 
     public GatewaySettings withAllowedOrigins(Set<String> origins) {
         return new GatewaySettings(bindHost, port, bearerTokens, origins, allowedHosts, maxRequestBytes,
-                anonymousPrincipal, streaming, sessionIdleTimeout);
+                anonymousPrincipal, streaming, sessionIdleTimeout, connections);
     }
 
     public GatewaySettings withAllowedHosts(Set<String> hosts) {
         return new GatewaySettings(bindHost, port, bearerTokens, allowedOrigins, hosts, maxRequestBytes,
-                anonymousPrincipal, streaming, sessionIdleTimeout);
+                anonymousPrincipal, streaming, sessionIdleTimeout, connections);
     }
 
     public GatewaySettings withMaxRequestBytes(int bytes) {
         return new GatewaySettings(bindHost, port, bearerTokens, allowedOrigins, allowedHosts, bytes,
-                anonymousPrincipal, streaming, sessionIdleTimeout);
+                anonymousPrincipal, streaming, sessionIdleTimeout, connections);
     }
 
     public GatewaySettings withAnonymousPrincipal(String principal) {
         return new GatewaySettings(bindHost, port, bearerTokens, allowedOrigins, allowedHosts, maxRequestBytes,
-                principal, streaming, sessionIdleTimeout);
+                principal, streaming, sessionIdleTimeout, connections);
     }
 
     public GatewaySettings withStreaming(Streaming newStreaming) {
         return new GatewaySettings(bindHost, port, bearerTokens, allowedOrigins, allowedHosts, maxRequestBytes,
-                anonymousPrincipal, newStreaming, sessionIdleTimeout);
+                anonymousPrincipal, newStreaming, sessionIdleTimeout, connections);
     }
 
     public GatewaySettings withSessionIdleTimeout(Duration timeout) {
         return new GatewaySettings(bindHost, port, bearerTokens, allowedOrigins, allowedHosts, maxRequestBytes,
-                anonymousPrincipal, streaming, timeout);
+                anonymousPrincipal, streaming, timeout, connections);
     }
 
     /** Excludes the tokens themselves, so that logging the settings leaks no secret. */

@@ -92,6 +92,7 @@ public final class HttpGateway implements AutoCloseable {
         BearerTokens tokens = new BearerTokens(settings.bearerTokens(), settings.anonymousPrincipal());
         ExecutorService dispatch = dispatchExecutor();
         McpEndpoint endpoint = new McpEndpoint(dispatcher, sessions, replies, settings.streaming(), dispatch);
+        ConnectionLimits limits = new ConnectionLimits(settings.connections());
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         EventLoopGroup workers = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
         try {
@@ -103,6 +104,7 @@ public final class HttpGateway implements AutoCloseable {
                         protected void initChannel(SocketChannel channel) {
                             channel.pipeline().addLast(
                                     new HttpServerCodec(),
+                                    limits,
                                     new RequestGate(guard, tokens, settings.maxRequestBytes(), replies),
                                     new BodyLimit(settings.maxRequestBytes(), replies),
                                     endpoint);
