@@ -93,6 +93,7 @@ public final class HttpGateway implements AutoCloseable {
         ExecutorService dispatch = dispatchExecutor();
         McpEndpoint endpoint = new McpEndpoint(dispatcher, sessions, replies, settings.streaming(), dispatch);
         ConnectionLimits limits = new ConnectionLimits(settings.connections());
+        Cors cors = new Cors();
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         EventLoopGroup workers = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
         try {
@@ -105,6 +106,7 @@ public final class HttpGateway implements AutoCloseable {
                             channel.pipeline().addLast(
                                     new HttpServerCodec(),
                                     limits,
+                                    cors,
                                     new RequestGate(guard, tokens, settings.maxRequestBytes(), replies),
                                     new BodyLimit(settings.maxRequestBytes(), replies),
                                     endpoint);

@@ -85,11 +85,18 @@ final class RequestGate extends ChannelInboundHandlerAdapter {
                     "Not Found: the MCP endpoint is " + PATH, Map.of());
             return Optional.empty();
         }
-        Optional<String> refusal = guard.refusal(request.headers().get(HttpHeaderNames.HOST),
-                request.headers().get(HttpHeaderNames.ORIGIN));
+        String origin = request.headers().get(HttpHeaderNames.ORIGIN);
+        Optional<String> refusal = guard.refusal(request.headers().get(HttpHeaderNames.HOST), origin);
         if (refusal.isPresent()) {
+            channel.attr(Cors.ORIGIN).set(null);
             replies.rpcError(channel, keepAlive, HttpResponseStatus.FORBIDDEN, JsonRpc.TRANSPORT_ERROR, refusal.get(),
                     Map.of());
+            return Optional.empty();
+        }
+        // an admitted origin: its answers carry the CORS headers, and its preflight needs no credentials
+        channel.attr(Cors.ORIGIN).set(origin);
+        if (Cors.isPreflight(request)) {
+            Cors.answerPreflight(channel, request, keepAlive);
             return Optional.empty();
         }
         BearerTokens.Verdict verdict = tokens.judge(request.headers().get(HttpHeaderNames.AUTHORIZATION));

@@ -45,6 +45,10 @@ final class WireClient {
         return new Request("DELETE", new byte[0]);
     }
 
+    Request options() {
+        return new Request("OPTIONS", new byte[0]);
+    }
+
     /** One request; headers keep their order and case, and a null value removes a default. */
     final class Request {
         private final String method;
