@@ -118,8 +118,11 @@ public final class DemoRun {
                     break;
                 }
                 cancelRunning(service, submitted, cancelled, view, elapsed);
+                // worker-b crashes once its staged pause is over (never while paused: its held write must reach the
+                // store to be refused), as soon as it runs remote tasks, or when it has waited long enough
                 boolean late = System.nanoTime() - workersStarted > CRASH_AT_LATEST.toNanos();
-                if (!b.crashed() && (late || (pause.phase() == PausedWorkerStage.Phase.RESUMED
+                if (!b.crashed() && pause.phase() != PausedWorkerStage.Phase.PAUSED
+                        && (late || (pause.phase() == PausedWorkerStage.Phase.RESUMED
                         && ownsRunningTasks(store, b.id())))) {
                     view.event(elapsed, "worker-b crashes with " + b.metrics().slotsInUse()
                             + " calls in flight: its claims stay until their leases expire, its stdio server dies");

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /**
  * Stages the fence at work for one worker: its first poll result of a row another worker may take over (no
@@ -53,6 +54,15 @@ final class PausedWorkerStage extends ForwardingTaskRepository {
     /** The claim whose write is (or was) held, or null before the pause. */
     Claim held() {
         return held.get();
+    }
+
+    /**
+     * The paused worker writes one write at a time: a held write inside a group commit's transaction would hold the
+     * store's one writer (SQLite) for the whole pause, and no other worker could take the row over.
+     */
+    @Override
+    public <T> T inOneTransaction(Supplier<T> work) {
+        throw new UnsupportedOperationException("the staged pause writes one write at a time");
     }
 
     @Override

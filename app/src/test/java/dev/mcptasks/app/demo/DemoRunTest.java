@@ -25,7 +25,8 @@ class DemoRunTest {
         java.util.regex.Matcher refused = java.util.regex.Pattern.compile("(\\d+) stale writes attempted, 0 accepted")
                 .matcher(out.toString());
         assertThat(refused.find()).as(out.toString()).isTrue();
-        assertThat(Integer.parseInt(refused.group(1))).as("at least one stale write was refused").isPositive();
+        assertThat(Integer.parseInt(refused.group(1))).as("at least one stale write was refused in%n%s", out)
+                .isPositive();
         java.util.regex.Matcher summary = java.util.regex.Pattern.compile("(\\d+) stale writes refused by the fence")
                 .matcher(out.toString());
         assertThat(summary.find()).isTrue();
