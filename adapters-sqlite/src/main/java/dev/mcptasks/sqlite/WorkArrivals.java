@@ -1,6 +1,5 @@
 package dev.mcptasks.sqlite;
 
-import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.ports.repository.TaskChangeListener;
 import dev.mcptasks.ports.repository.WorkSubscription;
 import java.sql.Connection;
@@ -67,17 +66,7 @@ final class WorkArrivals implements AutoCloseable {
         if (closed) {
             return WorkSubscription.NONE;
         }
-        TaskChangeListener entry = new TaskChangeListener() {
-            @Override
-            public void changed(TaskId id) {
-                listener.changed(id);
-            }
-
-            @Override
-            public void changedSomewhere() {
-                listener.changedSomewhere();
-            }
-        };
+        TaskChangeListener entry = TaskChangeListener.forwardingTo(listener);
         changeListeners.add(entry);
         startWatching();
         return () -> unsubscribe(changeListeners, entry);

@@ -3,13 +3,18 @@ package dev.mcptasks.sqlite;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
+import dev.mcptasks.ports.repository.NewTask;
+import dev.mcptasks.ports.repository.TaskChangeListener;
 import dev.mcptasks.ports.repository.WorkSubscription;
 import dev.mcptasks.testkit.ManualClock;
 import dev.mcptasks.testkit.SequentialIdGenerator;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,6 +46,32 @@ class SqliteWorkArrivalsTest {
             assertThat(watchers(file)).as("subscribed again").isEqualTo(1);
         }
         assertThat(watchers(file)).as("after the repository closed").isZero();
+    }
+
+    @Test
+    void anotherProcesssCommitIsToldToTaskChangeListenersAndTheWatcherStopsWithThem() throws Exception {
+        Path file = dir.resolve("tasks.db");
+        try (CloseableTaskRepository reader = SqliteFixture.open(file, clock, new SequentialIdGenerator());
+                CloseableTaskRepository writer = SqliteFixture.open(file, clock, new SequentialIdGenerator())) {
+            java.util.concurrent.CountDownLatch told = new CountDownLatch(1);
+            WorkSubscription changes = reader.onForeignChange(new TaskChangeListener() {
+                @Override
+                public void changed(dev.mcptasks.domain.TaskId id) {}
+
+                @Override
+                public void changedSomewhere() {
+                    told.countDown();
+                }
+            });
+            assertThat(watchers(file)).as("a change listener starts the watcher").isEqualTo(1);
+
+            writer.create(new NewTask(TaskId.of("t-1"), "srv",
+                    "tool", "{}", "mcp-tasks", null));
+
+            assertThat(told.await(10, TimeUnit.SECONDS)).as("told of the commit").isTrue();
+            changes.close();
+            assertThat(watchers(file)).as("after the last listener left").isZero();
+        }
     }
 
     @Test

@@ -35,13 +35,19 @@ class StrictIdsTest {
     }
   }
 
-  @Test
-  void aReusedIdInFlightTakesTheEarlierAnswerAndIsJournaled() throws Exception {
-    Path log = dir.resolve("calls.jsonl");
+  /** A strict server journaling to {@code log}, and an initialized client of it. */
+  private HttpTestClient strictServer(Path log) {
     server = new ReferenceServer(ReferenceServerOptions.defaults().withJsonResponses(true).withStrictIds(true)
         .withCallLog(log));
     HttpTestClient client = new HttpTestClient(server.startHttp(0));
     client.initialize();
+    return client;
+  }
+
+  @Test
+  void aReusedIdInFlightTakesTheEarlierAnswerAndIsJournaled() throws Exception {
+    Path log = dir.resolve("calls.jsonl");
+    HttpTestClient client = strictServer(log);
 
     CompletableFuture<HttpResponse<String>> first = client.http.sendAsync(client.postBuilder(
         slowCall("7", 300, "answer of A")).build(), HttpResponse.BodyHandlers.ofString());
@@ -66,10 +72,7 @@ class StrictIdsTest {
   @Test
   void distinctIdsAreAnsweredEachWithItsOwnAndNothingIsJournaled() throws Exception {
     Path log = dir.resolve("calls.jsonl");
-    server = new ReferenceServer(ReferenceServerOptions.defaults().withJsonResponses(true).withStrictIds(true)
-        .withCallLog(log));
-    HttpTestClient client = new HttpTestClient(server.startHttp(0));
-    client.initialize();
+    HttpTestClient client = strictServer(log);
 
     CompletableFuture<HttpResponse<String>> first = client.http.sendAsync(client.postBuilder(
         slowCall("p-1", 200, "A")).build(), HttpResponse.BodyHandlers.ofString());

@@ -41,18 +41,7 @@ public final class TaskChanges {
     /** Adds {@code listener}; the first one also starts listening to the store for other processes' commits. */
     public WorkSubscription subscribe(TaskChangeListener listener) {
         Objects.requireNonNull(listener, "listener");
-        // a fresh entry per subscription: the same listener subscribed twice is removed once per close
-        TaskChangeListener entry = new TaskChangeListener() {
-            @Override
-            public void changed(TaskId id) {
-                listener.changed(id);
-            }
-
-            @Override
-            public void changedSomewhere() {
-                listener.changedSomewhere();
-            }
-        };
+        TaskChangeListener entry = TaskChangeListener.forwardingTo(listener);
         synchronized (this) {
             listeners.add(entry);
             if (foreign == null) {

@@ -13,4 +13,22 @@ public interface TaskChangeListener {
 
     /** Some rows may have changed, which ones is not known (another process committed): re-read every row. */
     void changedSomewhere();
+
+    /**
+     * A new listener that forwards to {@code listener}: what a subscription list holds, so that a listener subscribed
+     * twice is two entries and each close removes its own.
+     */
+    static TaskChangeListener forwardingTo(TaskChangeListener listener) {
+        return new TaskChangeListener() {
+            @Override
+            public void changed(TaskId id) {
+                listener.changed(id);
+            }
+
+            @Override
+            public void changedSomewhere() {
+                listener.changedSomewhere();
+            }
+        };
+    }
 }
