@@ -53,10 +53,10 @@ class SqliteWorkArrivalsTest {
         Path file = dir.resolve("tasks.db");
         try (CloseableTaskRepository reader = SqliteFixture.open(file, clock, new SequentialIdGenerator());
                 CloseableTaskRepository writer = SqliteFixture.open(file, clock, new SequentialIdGenerator())) {
-            java.util.concurrent.CountDownLatch told = new CountDownLatch(1);
+            CountDownLatch told = new CountDownLatch(1);
             WorkSubscription changes = reader.onForeignChange(new TaskChangeListener() {
                 @Override
-                public void changed(dev.mcptasks.domain.TaskId id) {}
+                public void changed(TaskId id) {}
 
                 @Override
                 public void changedSomewhere() {
