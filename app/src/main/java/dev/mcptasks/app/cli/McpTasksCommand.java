@@ -3,18 +3,20 @@ package dev.mcptasks.app.cli;
 import dev.mcptasks.app.config.AppConfig;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** The {@code mcp-tasks} command: runs long MCP tool calls as durable, leased tasks. */
-@Command(name = "mcp-tasks", mixinStandardHelpOptions = true, version = "mcp-tasks 0.1.0",
+// scope INHERIT hands -h/--help (and -V/--version) to every sub-command and sub-sub-command.
+@Command(name = "mcp-tasks", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "mcp-tasks 0.1.0",
         description = "Runs long MCP tool calls as durable, leased tasks.",
         subcommands = {ServeCommand.class, SubmitCommand.class, ListCommand.class, ShowCommand.class,
             CancelCommand.class, AnswerCommand.class, ResultCommand.class, WorkersCommand.class,
             NotificationsCommand.class, GatewayCommand.class, ReferenceServerCommand.class, DemoCommand.class,
-            AuthCommand.class})
+            AuthCommand.class, HelpCommand.class})
 public final class McpTasksCommand implements Runnable {
     private final CliContext context;
 
