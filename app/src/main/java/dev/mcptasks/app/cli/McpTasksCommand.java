@@ -2,6 +2,7 @@ package dev.mcptasks.app.cli;
 
 import dev.mcptasks.app.config.AppConfig;
 import java.nio.file.Path;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.Option;
@@ -17,7 +18,7 @@ import picocli.CommandLine.Model.CommandSpec;
             CancelCommand.class, AnswerCommand.class, ResultCommand.class, WorkersCommand.class,
             NotificationsCommand.class, GatewayCommand.class, ReferenceServerCommand.class, DemoCommand.class,
             AuthCommand.class, HelpCommand.class})
-public final class McpTasksCommand implements Runnable {
+public final class McpTasksCommand implements Callable<Integer> {
     private final CliContext context;
 
     @Spec
@@ -40,8 +41,10 @@ public final class McpTasksCommand implements Runnable {
         return context.configLoader().load(configFile);
     }
 
+    /** A bare {@code mcp-tasks} names no command: a usage error, so the usage goes to stderr and it exits 2. */
     @Override
-    public void run() {
-        spec.commandLine().usage(context.out());
+    public Integer call() {
+        spec.commandLine().usage(context.err());
+        return ExitCodes.USAGE;
     }
 }

@@ -40,6 +40,14 @@ class CliHelpTest {
         assertThat(cli.out()).contains("-h, --help").contains("--config");
     }
 
+    @Test
+    void bareCommandPrintsUsageToStderrAndExitsTwo() {
+        CliHarness cli = new CliHarness(dir);
+        assertThat(cli.run()).isEqualTo(ExitCodes.USAGE);
+        assertThat(cli.out()).isEmpty();
+        assertThat(cli.err()).contains("Usage: mcp-tasks");
+    }
+
     private static void walk(CommandLine line, List<String> path, List<List<String>> out) {
         if (!path.isEmpty()) {
             out.add(path);
