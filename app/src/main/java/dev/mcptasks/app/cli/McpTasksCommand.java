@@ -2,20 +2,23 @@ package dev.mcptasks.app.cli;
 
 import dev.mcptasks.app.config.AppConfig;
 import java.nio.file.Path;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** The {@code mcp-tasks} command: runs long MCP tool calls as durable, leased tasks. */
-@Command(name = "mcp-tasks", mixinStandardHelpOptions = true, version = "mcp-tasks 0.1.0",
+// scope INHERIT hands -h/--help (and -V/--version) to every sub-command and sub-sub-command.
+@Command(name = "mcp-tasks", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "mcp-tasks 0.1.0",
         description = "Runs long MCP tool calls as durable, leased tasks.",
         subcommands = {ServeCommand.class, SubmitCommand.class, ListCommand.class, ShowCommand.class,
             CancelCommand.class, AnswerCommand.class, ResultCommand.class, WorkersCommand.class,
             NotificationsCommand.class, GatewayCommand.class, ReferenceServerCommand.class, DemoCommand.class,
-            AuthCommand.class})
-public final class McpTasksCommand implements Runnable {
+            AuthCommand.class, HelpCommand.class})
+public final class McpTasksCommand implements Callable<Integer> {
     private final CliContext context;
 
     @Spec
@@ -38,8 +41,10 @@ public final class McpTasksCommand implements Runnable {
         return context.configLoader().load(configFile);
     }
 
+    /** A bare {@code mcp-tasks} names no command: a usage error, so the usage goes to stderr and it exits 2. */
     @Override
-    public void run() {
-        spec.commandLine().usage(context.out());
+    public Integer call() {
+        spec.commandLine().usage(context.err());
+        return ExitCodes.USAGE;
     }
 }
