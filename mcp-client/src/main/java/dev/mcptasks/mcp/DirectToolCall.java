@@ -6,6 +6,8 @@ import dev.mcptasks.domain.ErrorCodes;
 import dev.mcptasks.domain.RemoteTaskSnapshot;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.ports.driver.CallProgress;
+import dev.mcptasks.ports.driver.RemoteCallException;
+import dev.mcptasks.ports.driver.RemoteFailure;
 import dev.mcptasks.ports.driver.SubmitObserver;
 import dev.mcptasks.ports.driver.SubmitResult;
 import dev.mcptasks.ports.transport.McpMessageTooLargeException;
@@ -17,8 +19,8 @@ import org.slf4j.LoggerFactory;
  * A tool run as one plain {@code tools/call} (no {@code task} param), held open until the tool's result and bounded
  * by the server's {@code directCallTimeout}. Its answer is the whole outcome, so the submit completes with a terminal
  * snapshot and no remote task: {@code completed} with the result, {@code failed} for an {@code isError} result or a
- * JSON-RPC error answer, {@code timeout} when it ran past the bound (hung or trickled), {@code protocol_error} when its
- * answer was over the message cap. Any other transport failure is classified as any request's (the runtime keeps
+ * JSON-RPC error answer, {@code protocol_error} when its answer was over the message cap. A call past the bound (hung
+ * or trickled) fails as {@link RemoteFailure#TIMED_OUT}, for the server's {@code submitPolicy} to decide. Any other transport failure is classified as any request's (the runtime keeps
  * the attempt marker, so the server's {@code submitPolicy} decides whether it is called again); cancelling the operation
  * sends {@code notifications/cancelled} for the call. The call carries a {@code _meta.progressToken}; the server's
  * {@code notifications/progress} for it, and the moment the call is sent, go to the operation's
@@ -48,15 +50,16 @@ final class DirectToolCall {
                         ErrorCodes.REMOTE_FAILED, "tool " + tool + " failed with error " + response.code()
                                 + ": " + response.remoteMessage()));
             }
-            // past this point the call was sent and is over: its outcome is known, and ends the task here (the
-            // attempt marker alone would leave the next claim to report an outcome no worker recorded)
             if (cause instanceof McpTimeoutException timeout) {
-                // a hang and a trickle alike: the bound covers the whole call, answer included
-                return terminal(session, handshake, RemoteTaskSnapshot.of(null, TaskStatus.FAILED).withError(
-                        ErrorCodes.TIMEOUT, "the direct call of tool " + tool + " on server '" + session.serverName()
-                                + "' did not finish within " + timeout.timeout().toSeconds()
-                                + " s (directCallTimeoutSeconds); it was cancelled and may have run"));
+                // a hang and a trickle alike: the bound covers the whole call, answer included. The call was sent and
+                // may have run, so the runtime applies the server's submit policy now, naming this bound (a marker
+                // alone would leave the next claim to report an outcome no worker recorded)
+                throw new RemoteCallException(RemoteFailure.TIMED_OUT, "the direct call of tool " + tool
+                        + " on server '" + session.serverName() + "' did not finish within "
+                        + timeout.timeout().toSeconds() + " s (directCallTimeoutSeconds); it was cancelled"
+                        + " and may have run", timeout);
             }
+            // the answer arrived and is over the cap: the tool ran, its outcome is known, and ends the task here
             McpMessageTooLargeException tooLarge = tooLarge(cause);
             if (tooLarge != null) {
                 return terminal(session, handshake, RemoteTaskSnapshot.of(null, TaskStatus.FAILED).withError(

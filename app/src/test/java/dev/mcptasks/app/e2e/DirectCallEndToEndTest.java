@@ -67,12 +67,19 @@ class DirectCallEndToEndTest {
     private final List<CrashableWorker> workers = new ArrayList<>();
 
     private AppConfig open(String submitPolicy) throws Exception {
+        return open(submitPolicy, null);
+    }
+
+    private AppConfig open(String submitPolicy, Integer directCallTimeoutSeconds) throws Exception {
         server = new ReferenceServer(ReferenceServerOptions.defaults());
         URI endpoint = server.startHttp(0);
         ObjectNode root = JSON.createObjectNode();
         root.putObject("database").put("url", "jdbc:sqlite:" + dir.resolve("tasks.db"));
         root.putObject("mcpServers").putObject("ref").put("url", endpoint.toString())
                 .put("protocol", "2025-11-25").put("callMode", "direct").put("submitPolicy", submitPolicy);
+        if (directCallTimeoutSeconds != null) {
+            root.with("mcpServers").with("ref").put("directCallTimeoutSeconds", directCallTimeoutSeconds);
+        }
         Path file = dir.resolve("config.json");
         Files.writeString(file, JSON.writeValueAsString(root));
         AppConfig config = new ConfigLoader(Map.<String, String>of()::get, dir).load(file);
@@ -154,6 +161,33 @@ class DirectCallEndToEndTest {
         assertThat(done.state().status()).as("%s", done).isEqualTo(TaskStatus.COMPLETED);
         assertThat(done.state().resultJson()).contains("second time lucky");
         assertThat(toolCalls).as("called once more").hasValue(2);
+    }
+
+    @Test
+    void aDirectCallPastItsTimeoutEndsFailedTimeoutUnderAtMostOnce() throws Exception {
+        AppConfig config = open("atMostOnce", 1);
+        worker("worker-a", config).start();
+        TaskId task = submit("{\"durationMs\": 4000, \"result\": \"too late\"}");
+
+        TaskRecord done = awaitRow(task, row -> row.state().status().isTerminal());
+
+        assertThat(done.state().status()).as("%s", done).isEqualTo(TaskStatus.FAILED);
+        assertThat(done.state().errorCode()).isEqualTo(ErrorCodes.TIMEOUT);
+        assertThat(done.state().error()).contains("did not finish within 1 s (directCallTimeoutSeconds)");
+        assertThat(toolCalls).as("never called twice").hasValue(1);
+    }
+
+    @Test
+    void aDirectCallPastItsTimeoutIsCalledAgainUnderAtLeastOnce() throws Exception {
+        AppConfig config = open("atLeastOnce", 1);
+        worker("worker-a", config).start();
+        TaskId task = submit("{\"durationMs\": 4000, \"result\": \"too late each time\"}");
+
+        // the first call times out; at least once means it is sent again (here it times out again, and again)
+        awaitToolCalls(2);
+
+        TaskRecord row = store.find(task).orElseThrow();
+        assertThat(row.state().status().isTerminal()).as("%s", row).isFalse();
     }
 
     private CrashableWorker worker(String id, AppConfig config) {

@@ -101,11 +101,12 @@ final class SubmitHandler implements PhaseHandler {
         // the create is sent only once the attempt record committed (a worker that dies after sending is detected)
         context.writeThen(FencedWrite.RECORD_SUBMIT_ATTEMPT, BatchedWrites.RECORD_SUBMIT_ATTEMPT,
                 context.claimed().claim(), () -> context.call(permit -> driver.submit(call, permit, direct),
-                        (result, error) -> settle(context, row, direct, result, error)));
+                        (result, error) -> settle(context, row, profile.get().submitPolicy(), direct, result,
+                                error)));
     }
 
-    private void settle(ClaimContext context, TaskRecord row, DirectCallObserver direct, SubmitResult result,
-            Throwable error) {
+    private void settle(ClaimContext context, TaskRecord row, SubmitPolicy policy, DirectCallObserver direct,
+            SubmitResult result, Throwable error) {
         direct.ended();
         if (error != null && direct.cancelledByUser(error)) {
             // the call was stopped for the user (notifications/cancelled went out for its request) before it
@@ -134,6 +135,13 @@ final class SubmitHandler implements PhaseHandler {
         if (failure == RemoteFailure.AUTH_REQUIRED) {
             // refused before anything ran, and no policy can help until someone logs in: ends here, never resent
             Handlers.finishAuthRequired(context, row, message, repository, transitions);
+            return;
+        }
+        if (failure == RemoteFailure.TIMED_OUT && policy == SubmitPolicy.AT_MOST_ONCE) {
+            // sent, unanswered within its bound, maybe run: never sent twice, and the bound is the known cause.
+            // Under atLeastOnce it falls through: kept, the attempt marker set, and sent again after backoff
+            Handlers.finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.TIMEOUT, message
+                    + " (submitPolicy atMostOnce never sends twice)"), repository, transitions);
             return;
         }
         boolean nothingSent = failure == RemoteFailure.NOT_SENT;

@@ -4,6 +4,13 @@ package dev.mcptasks.ports.driver;
 public enum RemoteFailure {
     /** Transport error, timeout, server error, {@code isError} from an ordinary status tool: release and back off. */
     TRANSIENT,
+    /**
+     * The request was sent and got no answer within its bound (a direct call's {@code directCallTimeoutSeconds}):
+     * it was cancelled, and may have run. A submit follows the server's submit policy at once: {@code atMostOnce}
+     * ends the task {@code failed}/{@code timeout} with the message (which names the bound), {@code atLeastOnce}
+     * sends it again after backoff. Every other phase treats it as {@link #TRANSIENT}.
+     */
+    TIMED_OUT,
     /** Nothing reached the server (could not connect or start the process): a submit may be retried safely. */
     NOT_SENT,
     /** The server does not know the task ({@code -32602} not found, ttl elapsed): terminal remote_task_lost. */
