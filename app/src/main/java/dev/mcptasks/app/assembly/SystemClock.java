@@ -69,6 +69,11 @@ public final class SystemClock implements Clock, AutoCloseable {
             } catch (RuntimeException e) {
                 // A scheduled future would swallow the failure silently; the log is the only place it can surface.
                 LOG.error("a timer action failed", e);
+            } catch (Error e) {
+                // the future would swallow this too, and the timer thread would go on without, say, a lease's next
+                // renewal: the thread's uncaught-exception policy decides (a worker process stops and exits 70)
+                Thread thread = Thread.currentThread();
+                thread.getUncaughtExceptionHandler().uncaughtException(thread, e);
             }
         }
 

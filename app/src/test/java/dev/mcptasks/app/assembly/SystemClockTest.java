@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 class SystemClockTest {
@@ -44,6 +45,27 @@ class SystemClockTest {
             CountDownLatch fired = new CountDownLatch(1);
             clock.schedule(Duration.ofMillis(1), fired::countDown);
             assertThat(fired.await(10, TimeUnit.SECONDS)).isTrue();
+        }
+    }
+
+    @Test
+    void anErrorInATimerReachesTheUncaughtExceptionPolicy() throws InterruptedException {
+        Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
+        AtomicReference<Throwable> heard = new AtomicReference<>();
+        CountDownLatch told = new CountDownLatch(1);
+        Thread.setDefaultUncaughtExceptionHandler((thread, error) -> {
+            heard.set(error);
+            told.countDown();
+        });
+        try (SystemClock clock = new SystemClock()) {
+            StackOverflowError error = new StackOverflowError("expected in this test");
+            clock.schedule(Duration.ZERO, () -> {
+                throw error;
+            });
+            assertThat(told.await(10, TimeUnit.SECONDS)).as("the policy heard of the error").isTrue();
+            assertThat(heard.get()).isSameAs(error);
+        } finally {
+            Thread.setDefaultUncaughtExceptionHandler(previous);
         }
     }
 }
