@@ -3,14 +3,19 @@ package dev.mcptasks.app.config;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * The secret values a configuration holds: every header value sent to a server or the webhook (and the credential
- * after an {@code Authorization} scheme), the environment values given to stdio servers, OAuth client secrets, the
+ * after an {@code Authorization} scheme), the values of secret-named environment variables given to stdio servers
+ * ({@link #SECRET_NAME}: {@code NODE_ENV=production} is not a secret, and masking every {@code production} would
+ * damage results), OAuth client secrets, the
  * gateway's principal tokens and the database password. They are removed from any upstream text before it is stored,
  * logged or answered.
  */
 public final class ConfiguredSecrets {
+    /** An environment variable whose name says it holds a credential. */
+    static final Pattern SECRET_NAME = Pattern.compile("(?i)KEY|TOKEN|SECRET|PASS|AUTH|CREDENTIAL|PRIVATE|COOKIE");
     private static final List<String> SCHEMES = List.of("Bearer ", "Basic ", "Token ", "ApiKey ");
 
     private ConfiguredSecrets() {}
@@ -19,7 +24,11 @@ public final class ConfiguredSecrets {
         List<String> secrets = new ArrayList<>();
         for (ServerConfig server : config.servers().values()) {
             addHeaders(secrets, server.headers());
-            secrets.addAll(server.env().values());
+            server.env().forEach((name, value) -> {
+                if (SECRET_NAME.matcher(name).find()) {
+                    secrets.add(value);
+                }
+            });
             if (server.auth() != null && server.auth().clientSecret() != null) {
                 secrets.add(server.auth().clientSecret());
             }
