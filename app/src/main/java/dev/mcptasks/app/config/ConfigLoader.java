@@ -98,11 +98,10 @@ public final class ConfigLoader {
             }
             return tree;
         } catch (JsonProcessingException e) {
-            // The original message may quote the offending text; keep only the position and the kind of problem.
+            // the parser's message may quote the offending text: keep only the position and the kind of problem
             String where = e.getLocation() == null ? ""
                     : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
-            throw new ConfigException("", "invalid JSON" + where + ": " + e.getOriginalMessage().lines()
-                    .findFirst().orElse("syntax error"));
+            throw new ConfigException("", "invalid JSON" + where + ": " + JsonSyntaxText.of(e));
         }
     }
 

@@ -153,7 +153,7 @@ final class JsonSection {
         for (int i = 0; i < value.size(); i++) {
             if (!value.get(i).isTextual()) {
                 throw new ConfigException(path(key) + "[" + i + "]",
-                        path(key) + "[" + i + "] must be a string, was " + describe(value.get(i)));
+                        path(key) + "[" + i + "] must be a string, was " + describe(value.get(i), false));
             }
             items.add(value.get(i).asText());
         }
@@ -174,14 +174,16 @@ final class JsonSection {
     }
 
     private ConfigException typeError(String key, String expected, JsonNode actual) {
-        return new ConfigException(path(key), path(key) + " must be " + expected + ", was " + describe(actual));
+        return new ConfigException(path(key), path(key) + " must be " + expected + ", was " + describe(actual,
+                expected.contains("integer")));
     }
 
     /** The JSON type of a value, never the value itself (it may be a secret). */
-    private static String describe(JsonNode value) {
+    private static String describe(JsonNode value, boolean integerExpected) {
         JsonNodeType type = value.getNodeType();
         return switch (type) {
-            case NUMBER -> value.isIntegralNumber() ? "an integer out of range" : "a decimal number";
+            case NUMBER -> !value.isIntegralNumber() ? "a decimal number"
+                    : integerExpected ? "an integer out of range" : "a number";
             case STRING -> "a string";
             case BOOLEAN -> "a boolean";
             case ARRAY -> "an array";

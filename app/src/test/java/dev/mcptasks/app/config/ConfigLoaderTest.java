@@ -290,6 +290,27 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void jsonSyntaxErrorsSayTheMistakeWithoutTheParsersInternals() {
+        assertError("{\"mcpServers\": {\"a\": {\"command\": \"x\",}}}", "",
+                "invalid JSON at line 1, column 38: unexpected '}', expected a quoted key");
+        assertError("{\"runtime\": ", "", "the text ends before the JSON is complete");
+        assertError("{\"runtime\": {\"leaseSeconds\": 10, \"leaseSeconds\": 20}}", "",
+                "the key 'leaseSeconds' appears twice in one object");
+        assertError("{} {}", "", "more text follows the JSON object");
+        assertError("{\"runtime\": {\"leaseSeconds\": ten}}", "", "a bare word where a value belongs");
+        for (String text : List.of("{\"a\": {\"b\": 1,}}", "{\"a\": ", "{} {}", "{\"a\": nope}")) {
+            assertThatThrownBy(() -> parse(text)).hasMessageNotContainingAny("code ", "[Source", "START_OBJECT",
+                    "Jackson", "token");
+        }
+    }
+
+    @Test
+    void aNumberWhereAStringBelongsIsCalledANumber() {
+        assertError("{\"mcpServers\": {\"a\": {\"command\": 5}}}", "mcpServers.a.command",
+                "must be a string, was a number");
+    }
+
+    @Test
     void errorsNameTheSourceFile() {
         assertThatThrownBy(() -> parse("{\"x\": 1}")).hasMessageStartingWith("test.json: unknown key 'x'");
     }
