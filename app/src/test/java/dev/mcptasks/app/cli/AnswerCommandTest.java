@@ -108,6 +108,17 @@ class AnswerCommandTest {
     }
 
     @Test
+    void aMalformedAnswerIsAUsageErrorWhateverTheTask() {
+        String completed = waiting("2026-07-28");
+        cli.run("answer", completed, "confirm", "--json", ACCEPT);
+
+        assertThat(cli.run("answer", "no-such-task", "confirm", "--json", "{bad")).isEqualTo(2);
+        assertThat(cli.err()).startsWith("mcp-tasks: the answer is not valid JSON").hasLineCount(1);
+        assertThat(cli.run("answer", completed, "confirm", "--json", "[1]")).isEqualTo(2);
+        assertThat(cli.err()).startsWith("mcp-tasks: the answer must be a JSON object").hasLineCount(1);
+    }
+
+    @Test
     void badUsageAndBadAnswersExitTwo() {
         String id = waiting("2026-07-28");
 

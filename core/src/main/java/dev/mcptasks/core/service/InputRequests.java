@@ -64,11 +64,11 @@ public final class InputRequests {
             + " or cancel the task";
 
     /**
-     * Checks a user's answer against the task and returns it in compact canonical form.
+     * Checks that the task can take an answer to {@code key} now.
      *
-     * @throws AnswerRejectedException naming why the answer cannot be stored
+     * @throws AnswerRejectedException naming why it cannot
      */
-    static String check(TaskRecord task, String key, String responseJson) {
+    static void check(TaskRecord task, String key) {
         String id = task.id().value();
         if (task.status() != TaskStatus.INPUT_REQUIRED) {
             throw new AnswerRejectedException(AnswerRejectedException.Reason.NOT_WAITING, "task " + id + " is "
@@ -84,6 +84,15 @@ public final class InputRequests {
                     + " has no input request '" + key + "'" + (keys.isEmpty() ? "" : "; its requests: "
                             + String.join(", ", keys)));
         }
+    }
+
+    /**
+     * The answer as it is stored: a JSON object, the bare result of the request. Checked before the task is read, so
+     * a malformed answer is a usage error whatever the task's state. Returned in compact canonical form.
+     *
+     * @throws AnswerRejectedException when it is not a JSON object or looks wrapped
+     */
+    static String answer(String responseJson) {
         Object answer;
         try {
             answer = StrictJson.parse(responseJson);

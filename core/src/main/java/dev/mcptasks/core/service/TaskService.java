@@ -111,12 +111,12 @@ public final class TaskService {
     public AnswerOutcome answer(TaskId id, String key, String responseJson) {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(key, "key");
+        String answer = InputRequests.answer(responseJson);
         Optional<TaskRecord> found = repository.find(id);
         if (found.isEmpty()) {
             return AnswerOutcome.NOT_FOUND;
         }
-        TaskRecord task = found.get();
-        String answer = InputRequests.check(task, key, responseJson);
+        InputRequests.check(found.get(), key);
         return repository.answerInput(id, key, answer);
     }
 
