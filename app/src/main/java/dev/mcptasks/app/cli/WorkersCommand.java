@@ -25,21 +25,37 @@ import picocli.CommandLine.Option;
  * <p>Live or stale is the store's judgement, by the store's clock, the same one workers use to decide whether a
  * process-local task's creator may still be alive: this machine's clock may disagree with it, and then an operator
  * would see a worker as stale that the workers themselves still treat as live (or the reverse).
+ *
+ * <p>A worker that crashed stays registered (nobody deregistered it). Once the store has not seen it for
+ * {@link #GONE_AFTER} and it holds no claim, it is gone: hidden unless {@code --all}, and counted in a last line.
  */
-@Command(name = "workers", description = "List live and stale workers with their claims.")
+@Command(name = "workers", description = "List live and recently stale workers with their claims.")
 final class WorkersCommand extends ClientCommand {
+    static final Duration GONE_AFTER = Duration.ofHours(1);
+
     @Option(names = "--json", description = "Print a JSON array.")
     boolean json;
+
+    @Option(names = "--all", description = "Also list workers not seen for over an hour that hold no claim.")
+    boolean all;
 
     @Override
     int run(Application app, AppConfig config, CliContext context) {
         TaskService tasks = app.get(TaskService.class);
         Duration staleAfter = app.get(RuntimeSettings.class).workerStaleAfter();
         Map<WorkerId, List<TaskRecord>> claims = claimsByOwner(tasks);
-        List<WorkerRecord> workers = tasks.workers();
+        List<WorkerRecord> workers = new ArrayList<>();
         Map<WorkerId, Boolean> live = new LinkedHashMap<>();
-        for (WorkerRecord worker : workers) {
-            live.put(worker.id(), tasks.isWorkerAlive(worker.id(), staleAfter));
+        int gone = 0;
+        for (WorkerRecord worker : tasks.workers()) {
+            boolean alive = tasks.isWorkerAlive(worker.id(), staleAfter);
+            if (!all && !alive && !claims.containsKey(worker.id())
+                    && !tasks.isWorkerAlive(worker.id(), GONE_AFTER)) {
+                gone++;
+                continue;
+            }
+            workers.add(worker);
+            live.put(worker.id(), alive);
         }
         if (json) {
             var array = TaskJson.MAPPER.createArrayNode();
@@ -60,6 +76,10 @@ final class WorkersCommand extends ClientCommand {
                                     .collect(Collectors.joining(" ")));
         }
         table.print(context.out());
+        if (gone > 0) {
+            context.out().println(gone + " worker" + (gone == 1 ? "" : "s") + " not seen for over an hour and"
+                    + " holding no claim " + (gone == 1 ? "is" : "are") + " hidden ('workers --all' lists them)");
+        }
         return ExitCodes.OK;
     }
 

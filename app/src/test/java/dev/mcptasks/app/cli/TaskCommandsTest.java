@@ -221,6 +221,29 @@ class TaskCommandsTest {
     }
 
     @Test
+    void workersHidesWorkersGoneForAnHourUnlessAll() throws Exception {
+        cli.repository.heartbeat(new WorkerInfo(WorkerId.of("crashed"), "h1", 1, cli.clock.now()));
+        cli.repository.heartbeat(new WorkerInfo(WorkerId.of("holder"), "h1", 2, cli.clock.now()));
+        cli.run("submit", "local", "a");
+        claim(ClaimPhase.SUBMIT, WorkerId.of("holder"));
+        cli.clock.advance(WorkersCommand.GONE_AFTER.plusMinutes(1));
+        cli.repository.heartbeat(new WorkerInfo(WorkerId.of("w1"), "h2", 3, cli.clock.now()));
+
+        assertThat(cli.run("workers")).isZero();
+        List<String> lines = cli.out().lines().toList();
+        assertThat(lines).hasSize(4);
+        assertThat(lines.get(1)).as("a worker holding a claim stays listed").startsWith("holder").contains("stale");
+        assertThat(lines.get(2)).startsWith("w1").contains("live");
+        assertThat(lines.get(3)).isEqualTo("1 worker not seen for over an hour and holding no claim is hidden"
+                + " ('workers --all' lists them)");
+
+        assertThat(cli.run("workers", "--all", "--json")).isZero();
+        JsonNode listed = json(cli.out());
+        assertThat(List.of(listed.get(0).get("id").asText(), listed.get(1).get("id").asText(),
+                listed.get(2).get("id").asText())).containsExactly("crashed", "holder", "w1");
+    }
+
+    @Test
     void workersJudgesLivenessByTheStoresClockNotTheCliClock() throws Exception {
         ManualClock store = new ManualClock(cli.clock.now().plus(Duration.ofHours(1)));
         cli = new CliHarness(dir, store);
