@@ -96,6 +96,23 @@ class TaskCommandsTest {
     }
 
     @Test
+    void listShowsAFinishedTasksOutcomeNotItsLastProgress() throws Exception {
+        cli.run("submit", "local", "a");
+        cli.repository.applySubmitted(claim(ClaimPhase.SUBMIT, WorkerId.of("w1")).claim(), new SubmitWrite(
+                "remote-1", new StoredSnapshot(TaskStatus.WORKING, "step 9 of 10", null, false, null, null, null),
+                null, "2025-11-25", null, cli.clock.now(), null));
+        assertThat(cli.run("list")).isZero();
+        assertThat(cli.out()).contains("step 9 of 10");
+        cli.repository.applyOutcome(claim(ClaimPhase.POLL, WorkerId.of("w1")).claim(), new OutcomeWrite(
+                new StoredSnapshot(TaskStatus.COMPLETED, null,
+                        "{\"content\":[{\"type\":\"text\",\"text\":\"the report,\\nin two lines\"}]}", false,
+                        null, null, null), null, null, null));
+
+        assertThat(cli.run("list")).isZero();
+        assertThat(cli.out()).contains("result: the report, in two lines").doesNotContain("step 9");
+    }
+
+    @Test
     void showPrintsStatusResultAttemptsLeaseCancelAndNotification() throws Exception {
         cli.run("submit", "local", "research");
         TaskId id = TaskId.of("task-000001");
