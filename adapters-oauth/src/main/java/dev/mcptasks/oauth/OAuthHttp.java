@@ -2,6 +2,7 @@ package dev.mcptasks.oauth;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.mcptasks.domain.DurationText;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -138,7 +139,7 @@ final class OAuthHttp {
     }
 
     static String describe(Duration duration) {
-        return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + " s" : duration.toMillis() + " ms";
+        return DurationText.of(duration);
     }
 
     /** The url without its query (authorization urls and the like may carry codes). */

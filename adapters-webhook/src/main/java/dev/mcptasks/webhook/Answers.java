@@ -1,5 +1,6 @@
 package dev.mcptasks.webhook;
 
+import dev.mcptasks.domain.DurationText;
 import dev.mcptasks.ports.notification.DeliveryResult;
 import java.net.ConnectException;
 import java.net.http.HttpConnectTimeoutException;
@@ -87,6 +88,6 @@ final class Answers {
     }
 
     private static String seconds(Duration timeout) {
-        return timeout.toMillis() % 1000 == 0 ? timeout.toSeconds() + " s" : timeout.toMillis() + " ms";
+        return DurationText.of(timeout);
     }
 }

@@ -1,6 +1,7 @@
 package dev.mcptasks.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.mcptasks.domain.DurationText;
 import dev.mcptasks.domain.ProtocolGeneration;
 import dev.mcptasks.ports.transport.McpTransportException;
 import java.util.ArrayList;
@@ -64,7 +65,8 @@ final class GenerationProbe {
             };
         }
         if (cause instanceof McpTimeoutException) {
-            return new Verdict.Legacy("server/discover got no answer within " + ((McpTimeoutException) cause).timeout());
+            return new Verdict.Legacy("server/discover got no answer within "
+                    + DurationText.of(((McpTimeoutException) cause).timeout()));
         }
         if (cause instanceof McpProtocolException) {
             return new Verdict.Legacy("server/discover was answered with a malformed message");

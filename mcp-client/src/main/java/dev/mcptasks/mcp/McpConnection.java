@@ -2,6 +2,7 @@ package dev.mcptasks.mcp;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.mcptasks.domain.DurationText;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.transport.McpMessageTooLargeException;
 import dev.mcptasks.ports.transport.McpTransport;
@@ -179,7 +180,7 @@ final class McpConnection implements McpTransport.Listener {
             recentlyAbandoned.add(request.id);
             request.result.completeExceptionally(new McpTimeoutException(serverName, request.method, timeout));
             if (request.cancellable) {
-                sendCancelled(request.id, "timed out after " + timeout);
+                sendCancelled(request.id, "timed out after " + DurationText.of(timeout));
             }
             abandon(request);
         }

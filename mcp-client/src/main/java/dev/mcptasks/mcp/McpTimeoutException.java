@@ -1,5 +1,6 @@
 package dev.mcptasks.mcp;
 
+import dev.mcptasks.domain.DurationText;
 import java.time.Duration;
 
 /** No answer arrived within the server's request timeout; the server was told with {@code notifications/cancelled}. */
@@ -8,7 +9,7 @@ public final class McpTimeoutException extends McpException {
     private final Duration timeout;
 
     public McpTimeoutException(String serverName, String method, Duration timeout) {
-        super(serverName, "server '" + serverName + "' did not answer " + method + " within " + timeout, null);
+        super(serverName, "server '" + serverName + "' did not answer " + method + " within " + DurationText.of(timeout), null);
         this.method = method;
         this.timeout = timeout;
     }

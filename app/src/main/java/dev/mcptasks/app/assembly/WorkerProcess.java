@@ -4,6 +4,7 @@ import dev.mcptasks.app.lifecycle.LifecycleListener;
 import dev.mcptasks.app.lifecycle.LifecycleManager;
 import dev.mcptasks.core.runtime.RuntimeSettings;
 import dev.mcptasks.core.runtime.WorkerRuntime;
+import dev.mcptasks.domain.DurationText;
 import dev.mcptasks.mcp.McpSessions;
 import dev.mcptasks.ports.repository.TaskRepository;
 import java.time.Duration;
@@ -44,7 +45,7 @@ public final class WorkerProcess {
         lifecycle.add("call executor", LifecycleListener.closing(() -> {
             executor.shutdown();
             if (!executor.awaitTermination(stopBound.toMillis(), TimeUnit.MILLISECONDS)) {
-                LOG.warn("calls still running after {}; abandoning them at exit", stopBound);
+                LOG.warn("calls still running after {}; abandoning them at exit", DurationText.of(stopBound));
             }
         }));
         lifecycle.add("worker runtime", new LifecycleListener() {

@@ -2,6 +2,7 @@ package dev.mcptasks.core.runtime;
 
 import dev.mcptasks.domain.Claim;
 import dev.mcptasks.domain.ClaimPhase;
+import dev.mcptasks.domain.DurationText;
 import dev.mcptasks.domain.OwnershipLossFence;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.ports.Clock;
@@ -271,8 +272,8 @@ final class ControlOperation implements ClaimContext {
                 releaseAndEnd();
                 return;
             }
-            LOG.info("task {}: {} failed; retrying in {} while the lease is confirmed: {}", taskId(), kind, delay,
-                    e.toString());
+            LOG.info("task {}: {} failed; retrying in {} while the lease is confirmed: {}", taskId(), kind,
+                    DurationText.of(delay), e.toString());
             clock.schedule(delay, () -> executor.execute(
                     () -> attemptLastWrite(kind, write, failures + 1, firstTryNanos)));
             listener.finalWriteRetry(taskId(), delay);
