@@ -123,7 +123,9 @@ public final class HttpGateway implements AutoCloseable {
             Thread.currentThread().interrupt();
             shutdown(boss, workers, dispatch);
             throw new IllegalStateException("interrupted while binding " + settings.bindHost() + ":" + settings.port());
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
+            // Netty's sync() rethrows the bind's checked exception undeclared (a BindException for a port in use):
+            // caught as any Exception, so the caller gets one line naming the address
             shutdown(boss, workers, dispatch);
             throw new IllegalStateException("cannot listen on " + settings.bindHost() + ":" + settings.port() + ": "
                     + e.getMessage(), e);

@@ -78,14 +78,16 @@ final class GatewayCommand implements Callable<Integer> {
             AtomicBoolean stopping = new AtomicBoolean();
             HttpGateway server = null;
             try {
-                if (process != null) {
-                    process.exitOnInternalThreadDeath(System::exit);
-                    process.start();
-                }
+                // bound first: an address that cannot be bound is a start-up error (exit 2) before any worker
+                // registers or claims; calls that arrive before the worker starts wait for it, stored
                 if (http) {
                     server = startHttp(settings, door, app.get(Clock.class));
                     LOG.info("gateway: MCP on {} for servers {}{}", server.endpoint(),
                             config.gateway().exposed().keySet(), worker == null ? ", no worker" : ", worker " + worker);
+                }
+                if (process != null) {
+                    process.exitOnInternalThreadDeath(System::exit);
+                    process.start();
                 }
                 Runnable stop = () -> {
                     if (stopping.compareAndSet(false, true)) {
