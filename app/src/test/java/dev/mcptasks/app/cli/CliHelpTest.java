@@ -48,6 +48,14 @@ class CliHelpTest {
         assertThat(cli.err()).contains("Usage: mcp-tasks");
     }
 
+    @Test
+    void completionCoversEveryCommandAndOption() {
+        CliHarness cli = new CliHarness(dir);
+        assertThat(cli.run("completion")).isZero();
+        assertThat(cli.out()).startsWith("#!/usr/bin/env bash").contains("complete -F")
+                .contains("serve", "gateway", "notifications", "replay", "--status", "--ttl-ms", "--no-worker");
+    }
+
     private static void walk(CommandLine line, List<String> path, List<List<String>> out) {
         if (!path.isEmpty()) {
             out.add(path);
