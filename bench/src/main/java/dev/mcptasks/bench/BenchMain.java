@@ -2,8 +2,8 @@ package dev.mcptasks.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.mcptasks.app.assembly.SystemClock;
 import dev.mcptasks.core.runtime.RuntimeSettings;
+import dev.mcptasks.core.system.SystemClock;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;

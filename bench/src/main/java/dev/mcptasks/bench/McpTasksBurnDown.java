@@ -1,9 +1,9 @@
 package dev.mcptasks.bench;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.mcptasks.app.assembly.RandomIdGenerator;
 import dev.mcptasks.core.runtime.RuntimeSettings;
 import dev.mcptasks.core.service.TaskService;
+import dev.mcptasks.core.system.RandomIdGenerator;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package dev.mcptasks.bench;
 
-import dev.mcptasks.app.assembly.RandomIdGenerator;
 import dev.mcptasks.core.runtime.RuntimeMetrics;
 import dev.mcptasks.core.runtime.RuntimeSettings;
+import dev.mcptasks.core.system.RandomIdGenerator;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import java.lang.management.ManagementFactory;

@@ -3,7 +3,7 @@ package dev.mcptasks.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.mcptasks.app.assembly.SystemClock;
+import dev.mcptasks.core.system.SystemClock;
 import dev.mcptasks.sqlite.SqliteSettings.Synchronous;
 import java.nio.file.Path;
 import java.sql.Connection;

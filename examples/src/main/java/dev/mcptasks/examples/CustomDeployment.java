@@ -7,6 +7,8 @@ import dev.mcptasks.core.service.ServerDirectory;
 import dev.mcptasks.core.service.ServerProfile;
 import dev.mcptasks.core.service.TaskDriverRegistry;
 import dev.mcptasks.core.service.TaskService;
+import dev.mcptasks.core.system.RandomIdGenerator;
+import dev.mcptasks.core.system.SystemClock;
 import dev.mcptasks.domain.SubmitPolicy;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.http.HttpTransportFactory;
@@ -25,7 +27,6 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
@@ -66,8 +67,8 @@ public final class CustomDeployment implements AutoCloseable {
     public static CustomDeployment start(PostgresSettings database, URI mcpEndpoint, NotificationSink sink) {
         Deque<AutoCloseable> opened = new ArrayDeque<>();
         try {
-            WallClock clock = push(opened, new WallClock());
-            TimeOrderedIds ids = new TimeOrderedIds(clock);
+            SystemClock clock = push(opened, new SystemClock());
+            RandomIdGenerator ids = new RandomIdGenerator(clock);
             CloseableTaskRepository store = push(opened,
                     PostgresTaskRepositories.open(database, clock, ids, FencedWriteHook.NONE));
 
@@ -84,7 +85,7 @@ public final class CustomDeployment implements AutoCloseable {
             ExecutorService calls = Executors.newCachedThreadPool(CustomDeployment::daemon);
             opened.push(calls::shutdownNow);
             RuntimeSettings settings = RuntimeSettings.defaults();
-            WorkerId worker = WorkerId.of("example-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID());
+            WorkerId worker = WorkerId.of("example-" + ProcessHandle.current().pid() + "-" + ids.newClaimToken().value());
             WorkerRuntime runtime = new WorkerRuntime(worker, settings, store, drivers, servers, clock,
                     () -> ThreadLocalRandom.current().nextDouble(), calls, sink, RuntimeListener.NONE);
             // stopping drains the calls in flight, then releases the claims still held, due at once for any worker;

@@ -1,5 +1,6 @@
 package dev.mcptasks.mcp;
 
+import dev.mcptasks.domain.Base32;
 import java.security.SecureRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -12,7 +13,6 @@ import java.util.concurrent.atomic.AtomicLong;
  * a counter shared by every session of the process; no other process and no other object here can send the same.
  */
 final class RequestIds {
-    private static final char[] ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz".toCharArray();
     private static final String PROCESS_PREFIX = randomPrefix(new SecureRandom());
     private static final AtomicLong COUNTER = new AtomicLong();
 
@@ -34,10 +34,8 @@ final class RequestIds {
     }
 
     static String randomPrefix(SecureRandom random) {
-        char[] prefix = new char[16];
-        for (int i = 0; i < prefix.length; i++) {
-            prefix[i] = ALPHABET[random.nextInt(ALPHABET.length)];
-        }
-        return new String(prefix);
+        byte[] bits = new byte[10];
+        random.nextBytes(bits);
+        return Base32.encode(bits);
     }
 }

@@ -4,6 +4,7 @@ import com.google.inject.Injector;
 import com.google.inject.Key;
 import dev.mcptasks.app.lifecycle.LifecycleListener;
 import dev.mcptasks.app.lifecycle.LifecycleManager;
+import dev.mcptasks.core.system.SystemClock;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 
 /**

@@ -3,6 +3,8 @@ package dev.mcptasks.app.assembly;
 import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
+import dev.mcptasks.core.system.RandomIdGenerator;
+import dev.mcptasks.core.system.SystemClock;
 import dev.mcptasks.domain.RandomSource;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.IdGenerator;

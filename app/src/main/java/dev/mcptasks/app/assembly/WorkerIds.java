@@ -1,5 +1,6 @@
 package dev.mcptasks.app.assembly;
 
+import dev.mcptasks.domain.Base32;
 import dev.mcptasks.domain.WorkerId;
 import java.net.InetAddress;
 import java.net.UnknownHostException;

@@ -19,6 +19,7 @@ import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.mcp.McpSessions;
 import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.IdGenerator;
 import dev.mcptasks.ports.notification.NotificationSink;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.ports.secret.SecretRedactor;
@@ -71,7 +72,7 @@ public final class WorkerModule extends AbstractModule {
     @Provides
     @Singleton
     WorkerRuntime runtime(RuntimeSettings settings, TaskRepository repository, TaskDriverRegistry drivers,
-            ServerDirectory servers, Clock clock, RandomSource random, ExecutorService executor,
+            ServerDirectory servers, Clock clock, RandomSource random, IdGenerator ids, ExecutorService executor,
             Optional<NotificationSink> sink, TaskChanges changes, SecretRedactor secrets) {
         // the worker's writes go through the event log; client commands (submit, cancel) log nothing. Its committed
         // changes are announced to this process's readers (a gateway's held calls)
@@ -84,6 +85,6 @@ public final class WorkerModule extends AbstractModule {
         // no configured secret reaches the store (nor the event log) in what an upstream sent
         TaskRepository writes = new RedactingRepository(new EventLoggingRepository(repository), secrets);
         return new WorkerRuntime(worker, settings, writes, drivers, servers, clock,
-                random, executor, sink.orElseGet(LogNotificationSink::new), announcing);
+                random, ids, executor, sink.orElseGet(LogNotificationSink::new), announcing);
     }
 }

@@ -10,6 +10,7 @@ import dev.mcptasks.domain.RemoteTaskSnapshot;
 import dev.mcptasks.domain.SnapshotNormalizer;
 import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.ports.IdGenerator;
 import dev.mcptasks.ports.driver.RemoteCallException;
 import dev.mcptasks.ports.driver.RemoteFailure;
 import dev.mcptasks.ports.repository.DeliveryTake;
@@ -18,7 +19,6 @@ import dev.mcptasks.ports.repository.OutcomeWrite;
 import dev.mcptasks.ports.repository.TaskRecord;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.UUID;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
@@ -32,13 +32,15 @@ final class Transitions {
     private final SnapshotNormalizer normalizer;
     private final PollPolicy pollPolicy;
     private final RandomSource random;
+    private final IdGenerator ids;
 
-    Transitions(WorkerId worker, RuntimeSettings settings, RandomSource random) {
+    Transitions(WorkerId worker, RuntimeSettings settings, RandomSource random, IdGenerator ids) {
         this.worker = worker;
         this.settings = settings;
         this.normalizer = new SnapshotNormalizer(settings.maxResultBytes());
         this.pollPolicy = PollPolicy.defaults(settings.pollInterval(), settings.inputRequiredPoll());
         this.random = random;
+        this.ids = ids;
     }
 
     StoredSnapshot normalize(RemoteTaskSnapshot remote) {
@@ -93,7 +95,7 @@ final class Transitions {
                 || (outbox.status() != NotificationStatus.NONE && outbox.status() != NotificationStatus.DELIVERED)) {
             return null;
         }
-        return new DeliveryTake(worker, ClaimToken.of(UUID.randomUUID().toString()), settings.lease(),
+        return new DeliveryTake(worker, ids.newClaimToken(), settings.lease(),
                 outbox.eventVersion());
     }
 

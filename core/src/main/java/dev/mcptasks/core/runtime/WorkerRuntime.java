@@ -2,10 +2,12 @@ package dev.mcptasks.core.runtime;
 
 import dev.mcptasks.core.service.ServerDirectory;
 import dev.mcptasks.core.service.TaskDriverRegistry;
+import dev.mcptasks.core.system.RandomIdGenerator;
 import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.RandomSource;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.IdGenerator;
 import dev.mcptasks.ports.driver.TaskDriver;
 import dev.mcptasks.ports.notification.NotificationSink;
 import dev.mcptasks.ports.repository.ClaimedTask;
@@ -94,6 +96,14 @@ public final class WorkerRuntime {
     public WorkerRuntime(WorkerId worker, RuntimeSettings settings, TaskRepository repository,
             TaskDriverRegistry drivers, ServerDirectory servers, Clock clock, RandomSource random, Executor executor,
             NotificationSink sink, RuntimeListener listener) {
+        this(worker, settings, repository, drivers, servers, clock, random, new RandomIdGenerator(clock), executor,
+                sink, listener);
+    }
+
+    /** @param ids makes the tokens this worker creates itself (a delivery it takes with its own result write) */
+    public WorkerRuntime(WorkerId worker, RuntimeSettings settings, TaskRepository repository,
+            TaskDriverRegistry drivers, ServerDirectory servers, Clock clock, RandomSource random, IdGenerator ids,
+            Executor executor, NotificationSink sink, RuntimeListener listener) {
         this.worker = Objects.requireNonNull(worker, "worker");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -107,7 +117,8 @@ public final class WorkerRuntime {
         repository = grouping;
         this.repository = repository;
         this.listener = listener;
-        this.transitions = new Transitions(worker, settings, Objects.requireNonNull(random, "random"));
+        this.transitions = new Transitions(worker, settings, Objects.requireNonNull(random, "random"),
+                Objects.requireNonNull(ids, "ids"));
         this.directCalls = new DirectCallCancels(repository);
         SessionBindings bindings = new SessionBindings();
         TaskDriverRegistry bindingDrivers = sessionBinding(drivers, bindings);

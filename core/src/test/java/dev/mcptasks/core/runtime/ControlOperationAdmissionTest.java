@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcptasks.domain.Claim;
 import dev.mcptasks.domain.ClaimPhase;
+import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.driver.SendPermit;
 import dev.mcptasks.ports.repository.ClaimedTask;
@@ -13,8 +15,6 @@ import dev.mcptasks.ports.repository.FencedWrite;
 import dev.mcptasks.ports.repository.ForwardingTaskRepository;
 import dev.mcptasks.ports.repository.NewTask;
 import dev.mcptasks.ports.repository.SubmitWrite;
-import dev.mcptasks.domain.StoredSnapshot;
-import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.testkit.InMemoryTaskRepository;
 import dev.mcptasks.testkit.ManualClock;
@@ -159,7 +159,7 @@ class ControlOperationAdmissionTest {
 
     private ControlOperation operation(ClaimedTask claimed, long claimedAt, PhaseHandler handler) {
         return new ControlOperation(claimed, claimedAt, handler, repository, clock, executor, SETTINGS,
-                new Transitions(WorkerId.of("w"), SETTINGS, () -> 0.5), events, counters);
+                new Transitions(WorkerId.of("w"), SETTINGS, () -> 0.5, new SequentialIdGenerator()), events, counters);
     }
 
     private ClaimedTask claim() {

@@ -46,7 +46,8 @@ class DeliveryHandoverTest {
     private final GroupCommit commits = new GroupCommit(store, 1, clock, pool, new RuntimeCounters(), "handover");
     private final GroupCommittingRepository repository = new GroupCommittingRepository(store, commits);
     private final RecordingHandover handover = new RecordingHandover();
-    private final Transitions transitions = new Transitions(W, LifecycleHarness.settings(4), () -> 0.5);
+    private final Transitions transitions = new Transitions(W, LifecycleHarness.settings(4), () -> 0.5,
+            new SequentialIdGenerator());
 
     @AfterEach
     void shutdown() {

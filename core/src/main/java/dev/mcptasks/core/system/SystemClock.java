@@ -1,4 +1,4 @@
-package dev.mcptasks.app.assembly;
+package dev.mcptasks.core.system;
 
 import dev.mcptasks.ports.Clock;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package dev.mcptasks.app.assembly;
+package dev.mcptasks.core.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

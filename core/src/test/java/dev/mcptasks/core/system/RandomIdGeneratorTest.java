@@ -1,7 +1,8 @@
-package dev.mcptasks.app.assembly;
+package dev.mcptasks.core.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mcptasks.domain.Base32;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.testkit.ManualClock;
 import java.time.Duration;

@@ -1,5 +1,6 @@
-package dev.mcptasks.app.assembly;
+package dev.mcptasks.core.system;
 
+import dev.mcptasks.domain.Base32;
 import dev.mcptasks.domain.ClaimToken;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.ports.Clock;
