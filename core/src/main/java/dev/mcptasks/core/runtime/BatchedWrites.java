@@ -2,6 +2,7 @@ package dev.mcptasks.core.runtime;
 
 import dev.mcptasks.domain.Claim;
 import dev.mcptasks.ports.repository.ClaimedWrite;
+import dev.mcptasks.ports.repository.FencedWrite;
 import dev.mcptasks.ports.repository.NotificationClaim;
 import dev.mcptasks.ports.repository.OutcomeWrite;
 import dev.mcptasks.ports.repository.SubmitWrite;
@@ -16,26 +17,26 @@ import java.util.List;
  */
 final class BatchedWrites {
     static final GroupCommit.Kind<Claim, Boolean> RECORD_SUBMIT_ATTEMPT = new GroupCommit.Kind<>(
-            "recordSubmitAttempt", Claim::taskId, TaskRepository::recordSubmitAttempt,
+            FencedWrite.RECORD_SUBMIT_ATTEMPT, "", Claim::taskId, TaskRepository::recordSubmitAttempt,
             TaskRepository::recordSubmitAttempts);
 
     static final GroupCommit.Kind<ClaimedWrite<SubmitWrite>, Boolean> APPLY_SUBMITTED = new GroupCommit.Kind<>(
-            "applySubmitted", write -> write.claim().taskId(),
+            FencedWrite.APPLY_SUBMITTED, "", write -> write.claim().taskId(),
             (store, write) -> store.applySubmitted(write.claim(), write.write()), TaskRepository::applySubmittedAll);
 
     static final GroupCommit.Kind<ClaimedWrite<OutcomeWrite>, Boolean> APPLY_OUTCOME = new GroupCommit.Kind<>(
-            "applyOutcome", write -> write.claim().taskId(),
+            FencedWrite.APPLY_OUTCOME, "", write -> write.claim().taskId(),
             (store, write) -> store.applyOutcome(write.claim(), write.write()), TaskRepository::applyOutcomes);
 
     static final GroupCommit.Kind<NotificationClaim, Boolean> FINISH_NOTIFICATION = new GroupCommit.Kind<>(
-            "finishNotification", NotificationClaim::taskId, TaskRepository::finishNotification,
+            FencedWrite.NOTIFY_FINISH, "", NotificationClaim::taskId, TaskRepository::finishNotification,
             TaskRepository::finishNotifications);
 
     private BatchedWrites() {}
 
     /** Renewals by {@code lease}: renewals share a statement only when their leases are equal. */
     static GroupCommit.Kind<Claim, Boolean> renew(Duration lease) {
-        return new GroupCommit.Kind<>("renew " + lease.toMillis() + " ms", Claim::taskId,
+        return new GroupCommit.Kind<>(FencedWrite.RENEW, lease.toMillis() + " ms", Claim::taskId,
                 (store, claim) -> store.renew(claim, lease), (store, claims) -> store.renewAll(claims, lease));
     }
 

@@ -34,7 +34,7 @@ interface ClaimContext {
      * {@code then} runs on the runtime's executor once the store accepted it. When ownership is lost first, or the
      * store refuses it, the operation ends as after a refused {@link #write}, and {@code then} never runs.
      */
-    <A> void writeThen(FencedWrite kind, GroupCommit.Kind<A, Boolean> write, A argument, Runnable then);
+    <A> void writeThen(GroupCommit.Kind<A, Boolean> write, A argument, Runnable then);
 
     /** The operation's last write, which clears the claim. At most one last write or release happens per claim. */
     void finish(FencedWrite kind, BooleanSupplier write);

@@ -199,7 +199,7 @@ final class ControlOperation implements ClaimContext {
     }
 
     @Override
-    public <A> void writeThen(FencedWrite kind, GroupCommit.Kind<A, Boolean> write, A argument, Runnable then) {
+    public <A> void writeThen(GroupCommit.Kind<A, Boolean> write, A argument, Runnable then) {
         if (fence.isLost() || ended.get()) {
             return;
         }
@@ -210,7 +210,7 @@ final class ControlOperation implements ClaimContext {
                 abandon(Transitions.unwrap(error));
             } else if (!accepted) {
                 if (!fence.isLost() && !ended.get()) {
-                    refusedWrite(kind);
+                    refusedWrite(write.write());
                 }
             } else if (!fence.isLost() && !ended.get()) {
                 try {

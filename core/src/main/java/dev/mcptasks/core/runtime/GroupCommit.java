@@ -1,6 +1,7 @@
 package dev.mcptasks.core.runtime;
 
 import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.repository.FencedWrite;
 import dev.mcptasks.ports.repository.TaskRepository;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -105,13 +106,19 @@ final class GroupCommit {
     /**
      * A kind of fenced write that many claims make at once and the store can make for all of them in one call.
      *
-     * @param name writes of kinds with equal names share store calls (a renewal's name includes its lease)
+     * @param write the fenced write it is (one name per kind of write, shared with the store's hooks)
+     * @param variant what else must be equal for writes to share a store call ("" if nothing; a renewal's lease)
      * @param row the row an argument writes (writes of one store call are of distinct rows)
      * @param alone the single write
      * @param together the batched write: one outcome per argument, in order
      */
-    record Kind<A, T>(String name, Function<A, Object> row, BiFunction<TaskRepository, A, T> alone,
-            BiFunction<TaskRepository, List<A>, List<T>> together) {}
+    record Kind<A, T>(FencedWrite write, String variant, Function<A, Object> row,
+            BiFunction<TaskRepository, A, T> alone, BiFunction<TaskRepository, List<A>, List<T>> together) {
+        /** Writes of kinds with equal names share store calls. */
+        String name() {
+            return variant.isEmpty() ? write.name() : write.name() + " " + variant;
+        }
+    }
 
     /** Runs {@code write} in the next batch and waits for its own outcome (its exception is rethrown as is). */
     <T> T run(Supplier<T> write) {

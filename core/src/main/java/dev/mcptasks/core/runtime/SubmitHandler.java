@@ -99,8 +99,8 @@ final class SubmitHandler implements PhaseHandler {
                 executor, message -> context.sideWrite(
                         () -> repository.recordProgress(context.claimed().claim(), message))));
         // the create is sent only once the attempt record committed (a worker that dies after sending is detected)
-        context.writeThen(FencedWrite.RECORD_SUBMIT_ATTEMPT, BatchedWrites.RECORD_SUBMIT_ATTEMPT,
-                context.claimed().claim(), () -> context.call(permit -> driver.submit(call, permit, direct),
+        context.writeThen(BatchedWrites.RECORD_SUBMIT_ATTEMPT, context.claimed().claim(),
+                () -> context.call(permit -> driver.submit(call, permit, direct),
                         (result, error) -> settle(context, row, profile.get().submitPolicy(), direct, result,
                                 error)));
     }
