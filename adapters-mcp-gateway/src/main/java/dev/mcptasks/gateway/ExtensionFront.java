@@ -118,7 +118,7 @@ final class ExtensionFront {
         return watcher.until(request, round.taskId(), row -> row.status().isTerminal()
                 || !unanswered(row, round).isEmpty()).thenApply(row -> {
                     if (row.status().isTerminal()) {
-                        return LegacyFront.callResult(row);
+                        return LegacyFront.callResult(row, false);
                     }
                     ObjectNode result = FrontJson.object().put("resultType", "input_required");
                     ObjectNode requests = result.putObject("inputRequests");

@@ -6,6 +6,7 @@ import dev.mcptasks.core.service.TaskService;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.ports.repository.CancelRequestOutcome;
 import dev.mcptasks.ports.repository.TaskRecord;
+import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
@@ -19,6 +20,12 @@ final class LegacyFront {
     /** Versions whose clients we serve as they ask (no tasks before 2025-11-25: they do not know the capability). */
     private static final Set<String> ECHOED = Set.of(VERSION, "2025-06-18", "2025-03-26", "2024-11-05");
     static final String RELATED_TASK = "io.modelcontextprotocol/related-task";
+    /**
+     * How long {@code tasks/cancel} waits for the cancel to settle (the worker's cancel confirmed upstream, or the
+     * task ending otherwise) before it answers the task as it then is: still working, its status message saying the
+     * cancel was requested.
+     */
+    static final Duration CANCEL_SETTLE_WAIT = Duration.ofSeconds(10);
 
     private final TaskService tasks;
     private final FrontCatalog catalog;
@@ -47,7 +54,7 @@ final class LegacyFront {
             case "tools/call" -> toolsCall(request, params);
             case "tasks/get" -> done(shapes.legacyTask(find(request, params)));
             case "tasks/result" -> result(request, find(request, params));
-            case "tasks/cancel" -> done(cancel(request, params));
+            case "tasks/cancel" -> cancel(request, params);
             case "tasks/list" -> done(list(request, params));
             default -> throw FrontError.methodNotFound(method);
         };
@@ -95,8 +102,9 @@ final class LegacyFront {
                 created.set("task", shapes.legacyTask(row));
                 return done(created);
             }
+            // a plain call's answer is the tool's own result: no task is named in it
             return watcher.until(request, row.id(), settled -> settled.status().isTerminal())
-                    .thenApply(LegacyFront::callResult);
+                    .thenApply(ended -> legacy(callResult(ended, false)));
         });
     }
 
@@ -104,14 +112,15 @@ final class LegacyFront {
     private CompletableFuture<ObjectNode> result(FrontRequest request, TaskRecord row) {
         CompletableFuture<TaskRecord> terminal = row.status().isTerminal() ? CompletableFuture.completedFuture(row)
                 : watcher.until(request, row.id(), settled -> settled.status().isTerminal());
-        return terminal.thenApply(LegacyFront::callResult);
+        return terminal.thenApply(ended -> legacy(callResult(ended, true)));
     }
 
     /**
      * What the call itself answers once its task ended: the CallToolResult (an error result included), tagged with
-     * the task it ran as; a failure without a result or a cancellation is a JSON-RPC error naming the task.
+     * the task it ran as when {@code related} (a {@code tasks/result}); a failure without a result or a cancellation
+     * is a JSON-RPC error naming the task.
      */
-    static ObjectNode callResult(TaskRecord row) {
+    static ObjectNode callResult(TaskRecord row, boolean related) {
         StoredOutcome outcome = StoredOutcome.of(row);
         ObjectNode result;
         if (outcome instanceof StoredOutcome.Succeeded succeeded) {
@@ -121,11 +130,17 @@ final class LegacyFront {
         } else {
             throw outcome.asError(row.id().value());
         }
-        meta(result).putObject(RELATED_TASK).put("taskId", row.id().value());
+        if (related) {
+            meta(result).putObject(RELATED_TASK).put("taskId", row.id().value());
+        }
         return result;
     }
 
-    private ObjectNode cancel(FrontRequest request, ObjectNode params) {
+    /**
+     * {@code tasks/cancel} answers the task once the cancel settled (the spec's answer is the task in
+     * {@code cancelled}), or after {@link #CANCEL_SETTLE_WAIT} as it then is.
+     */
+    private CompletableFuture<ObjectNode> cancel(FrontRequest request, ObjectNode params) {
         TaskId id = Params.taskId(params);
         CancelRequestOutcome outcome = tasks.requestCancelFor(request.principal(), id);
         if (outcome == CancelRequestOutcome.NOT_FOUND) {
@@ -136,7 +151,11 @@ final class LegacyFront {
             throw FrontError.invalidParams("Cannot cancel task in terminal status: " + shapes.legacyTask(row)
                     .path("status").asText());
         }
-        return shapes.legacyTask(row);
+        if (row.status().isTerminal()) {
+            return done(shapes.legacyTask(row));
+        }
+        return watcher.within(request, id, settled -> settled.status().isTerminal(), CANCEL_SETTLE_WAIT)
+                .thenApply(settled -> shapes.legacyTask(settled.orElseGet(() -> find(request, params))));
     }
 
     private ObjectNode list(FrontRequest request, ObjectNode params) {
@@ -147,6 +166,15 @@ final class LegacyFront {
         if (page.nextCursor() != null) {
             result.put("nextCursor", page.nextCursor());
         }
+        return result;
+    }
+
+    /**
+     * A result as a 2025-11-25 client gets it: without the 2026-07-28 extension's {@code resultType} (an upstream of
+     * that generation stores its results with it).
+     */
+    private static ObjectNode legacy(ObjectNode result) {
+        result.remove("resultType");
         return result;
     }
 

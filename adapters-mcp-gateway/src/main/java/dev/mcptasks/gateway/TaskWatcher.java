@@ -138,6 +138,27 @@ final class TaskWatcher {
     }
 
     /**
+     * {@link #until} bounded by {@code bound}: the row once {@code settled} holds for it, or empty when the bound
+     * passed first (the wait then stops; the caller reads the row as it is).
+     */
+    CompletableFuture<Optional<TaskRecord>> within(FrontRequest request, TaskId id, Predicate<TaskRecord> settled,
+            Duration bound) {
+        CompletableFuture<TaskRecord> waiting = until(request, id, settled);
+        CompletableFuture<Optional<TaskRecord>> answer = new CompletableFuture<>();
+        Clock.Timer timer = clock.schedule(bound, () -> answer.complete(Optional.empty()));
+        waiting.whenComplete((row, error) -> {
+            timer.cancel();
+            if (error != null) {
+                answer.completeExceptionally(error);
+            } else {
+                answer.complete(Optional.of(row));
+            }
+        });
+        answer.whenComplete((row, error) -> waiting.cancel(false));
+        return answer;
+    }
+
+    /**
      * The request's client is gone: its waits stop (derived futures do not carry a cancel back to them), and so
      * does any wait its handler registers later, until {@link #finished}.
      */

@@ -38,11 +38,13 @@ class ConcurrentCallsTest {
         CountDownLatch start = new CountDownLatch(1);
         List<Future<List<CompletableFuture<Optional<ObjectNode>>>>> sent = new ArrayList<>();
         for (int c = 0; c < CLIENTS; c++) {
+            int client = c;
             sent.add(clients.submit(() -> {
                 start.await();
                 List<CompletableFuture<Optional<ObjectNode>>> calls = new ArrayList<>();
                 for (int i = 0; i < CALLS_EACH; i++) {
-                    calls.add(front.dispatch(ALICE, session, front.request("tools/call", "{'name':'alpha__echo'}")));
+                    calls.add(front.dispatch(ALICE, session, front.request("tools/call",
+                            "{'name':'alpha__echo','arguments':{'n':" + (client * CALLS_EACH + i) + "}}")));
                 }
                 return calls;
             }));
@@ -59,18 +61,20 @@ class ConcurrentCallsTest {
         for (TaskRecord row : front.repo.list(TaskQuery.all(1000))) {
             String id = row.id().value();
             front.created(id, FrontHarness.V2025);
-            front.polled(id, FrontHarness.completed("{'content':[{'type':'text','text':'" + id + "'}]}"));
+            // the result names the call's own argument: each call must get the answer of its own task
+            String n = FrontHarness.json(row.definition().argumentsJson()).path("n").asText();
+            front.polled(id, FrontHarness.completed("{'content':[{'type':'text','text':'" + n + "'}]}"));
         }
         Eventually.until("every call answered", Duration.ofSeconds(20),
                 () -> calls.stream().allMatch(CompletableFuture::isDone), front::tick);
 
-        for (CompletableFuture<Optional<ObjectNode>> call : calls) {
-            ObjectNode result = (ObjectNode) FrontHarness.answered(call).get("result");
-            String id = result.path("_meta").path(LegacyFront.RELATED_TASK).path("taskId").asText();
-            assertThat(result.path("content").get(0).path("text").asText()).isEqualTo(id);
+        for (int k = 0; k < total; k++) {
+            ObjectNode result = (ObjectNode) FrontHarness.answered(calls.get(k)).get("result");
+            int client = k / CALLS_EACH;
+            int i = k % CALLS_EACH;
+            assertThat(result.path("content").get(0).path("text").asText())
+                    .isEqualTo(String.valueOf(client * CALLS_EACH + i));
         }
-        assertThat(calls.stream().map(call -> call.join().orElseThrow().path("result").path("_meta")
-                .path(LegacyFront.RELATED_TASK).path("taskId").asText()).distinct()).hasSize(total);
         Eventually.until("no waits left", Duration.ofSeconds(20), () -> front.door.watching() == 0, () -> {});
     }
 }

@@ -199,7 +199,7 @@ class LegacyFrontTest {
 
         ObjectNode result = (ObjectNode) FrontHarness.answered(blocked).get("result");
         assertThat(result.path("content").get(0).path("text").asText()).isEqualTo("1");
-        assertThat(result.path("_meta").path(LegacyFront.RELATED_TASK).path("taskId").asText()).isEqualTo(id);
+        assertThat(result.path("_meta").has(LegacyFront.RELATED_TASK)).as("a plain result names no task").isFalse();
         assertThat(session.notifications).isEmpty();
     }
 
@@ -267,19 +267,41 @@ class LegacyFrontTest {
         assertThat(front.result(ALICE, session, front.request("tasks/cancel", "{'taskId':'" + pending + "'}"))
                 .path("status").asText()).isEqualTo("cancelled");
 
+        // a working task's cancel is answered once it settled: the spec's answer is the task in cancelled
         String working = createTask();
         front.created(working, V2025);
-        ObjectNode requested = front.result(ALICE, session, front.request("tasks/cancel", "{'taskId':'" + working
-                + "'}"));
-        assertThat(requested.path("status").asText()).isEqualTo("working");
-        assertThat(requested.path("statusMessage").asText()).isEqualTo(TaskShapes.CANCEL_REQUESTED);
+        CompletableFuture<Optional<ObjectNode>> requested = front.dispatch(ALICE, session,
+                front.request("tasks/cancel", "{'taskId':'" + working + "'}"));
+        front.tick();
+        assertThat(requested).as("waits for the cancel to settle").isNotDone();
         assertThat(front.row(working).control().cancelRequestedAt()).isNotNull();
         front.cancelConfirmed(working);
+        front.tick();
+        assertThat(FrontHarness.answered(requested).path("result").path("status").asText()).isEqualTo("cancelled");
 
         JsonNode refused = errorOf(front.send(ALICE, session, front.request("tasks/cancel", "{'taskId':'"
                 + working + "'}")));
         assertThat(refused.path("code").asInt()).isEqualTo(-32602);
         assertThat(refused.path("message").asText()).isEqualTo("Cannot cancel task in terminal status: cancelled");
+    }
+
+    @Test
+    void aCancelThatDoesNotSettleWithinItsBoundAnswersTheTaskAsItIs() {
+        String working = createTask();
+        front.created(working, V2025);
+        int following = front.door.watching();
+        CompletableFuture<Optional<ObjectNode>> requested = front.dispatch(ALICE, session,
+                front.request("tasks/cancel", "{'taskId':'" + working + "'}"));
+        front.tick();
+        assertThat(requested).isNotDone();
+        assertThat(front.door.watching()).isEqualTo(following + 1);
+
+        front.clock.advance(LegacyFront.CANCEL_SETTLE_WAIT);
+
+        ObjectNode task = (ObjectNode) FrontHarness.answered(requested).get("result");
+        assertThat(task.path("status").asText()).isEqualTo("working");
+        assertThat(task.path("statusMessage").asText()).isEqualTo(TaskShapes.CANCEL_REQUESTED);
+        assertThat(front.door.watching()).as("the wait stopped").isEqualTo(following);
     }
 
     @Test
