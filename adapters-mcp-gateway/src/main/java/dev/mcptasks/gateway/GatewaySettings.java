@@ -107,8 +107,10 @@ public record GatewaySettings(
      *     its next request whole (headers and body); an idle keep-alive connection and a slowloris alike are closed
      *     then. A request being answered (a held call, an SSE stream) has no such bound
      * @param maxConnections the most connections open at once; one more is closed at once
+     * @param maxSessionsPerPrincipal the most live sessions one principal holds; its next {@code initialize} ends
+     *     its least recently used one (a client that leaks sessions costs its own oldest, never another's)
      */
-    public record Connections(Duration requestTimeout, int maxConnections) {
+    public record Connections(Duration requestTimeout, int maxConnections, int maxSessionsPerPrincipal) {
         public Connections {
             Objects.requireNonNull(requestTimeout, "requestTimeout");
             if (requestTimeout.isZero() || requestTimeout.isNegative()) {
@@ -117,11 +119,15 @@ public record GatewaySettings(
             if (maxConnections < 1) {
                 throw new IllegalArgumentException("maxConnections must be positive: " + maxConnections);
             }
+            if (maxSessionsPerPrincipal < 1) {
+                throw new IllegalArgumentException("maxSessionsPerPrincipal must be positive: "
+                        + maxSessionsPerPrincipal);
+            }
         }
 
-        /** 30 s for the next whole request, 1,024 connections. */
+        /** 30 s for the next whole request, 1,024 connections, 100 sessions per principal. */
         public static Connections defaults() {
-            return new Connections(Duration.ofSeconds(30), 1024);
+            return new Connections(Duration.ofSeconds(30), 1024, 100);
         }
     }
 

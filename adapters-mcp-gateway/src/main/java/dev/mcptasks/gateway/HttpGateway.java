@@ -86,7 +86,7 @@ public final class HttpGateway implements AutoCloseable {
         ObjectMapper mapper = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         HttpReplies replies = new HttpReplies(mapper);
         HttpSessions sessions = new HttpSessions(settings.streaming().retry().toMillis(), replies::text,
-                clock::nanoTime);
+                clock::nanoTime, settings.connections().maxSessionsPerPrincipal());
         RebindingGuard guard = new RebindingGuard(bind.isLoopbackAddress(), settings.allowedOrigins(),
                 settings.allowedHosts());
         BearerTokens tokens = new BearerTokens(settings.bearerTokens(), settings.anonymousPrincipal());

@@ -84,6 +84,11 @@ final class HttpSession implements FrontSession {
         touch();
     }
 
+    /** When the client last did something, on the gateway's monotonic clock. */
+    long lastActive() {
+        return lastActive;
+    }
+
     /** The client did something (a request, a stream it closed): the idle time counts from now. */
     void touch() {
         lastActive = nanoTime.getAsLong();

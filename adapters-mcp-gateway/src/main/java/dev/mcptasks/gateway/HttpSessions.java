@@ -4,9 +4,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
@@ -14,7 +19,9 @@ import java.util.function.LongSupplier;
 /**
  * The live 2025 sessions of one HTTP gateway, by {@code Mcp-Session-Id}. Ids carry 128 random bits. A session is
  * visible only to the principal that initialized it: another principal presenting its id gets the same 404 as for an
- * unknown id, so an id leaks nothing.
+ * unknown id, so an id leaks nothing. A principal holds at most {@code maxPerPrincipal} sessions: registering one
+ * more ends its least recently used, so a client that opens sessions without end (3,000 in 3 s) costs only its own
+ * oldest and the gateway's memory stays bounded.
  */
 final class HttpSessions {
     /** What a request's session header resolved to. */
@@ -30,11 +37,18 @@ final class HttpSessions {
 
     private final SecureRandom random = new SecureRandom();
     private final Map<String, HttpSession> sessions = new ConcurrentHashMap<>();
+    /** Each principal's sessions; guarded by itself, changed together with {@link #sessions}. */
+    private final Map<String, Set<HttpSession>> byPrincipal = new HashMap<>();
+    private final int maxPerPrincipal;
     private final long retryMillis;
     private final Function<ObjectNode, String> json;
     private final LongSupplier nanoTime;
 
-    HttpSessions(long retryMillis, Function<ObjectNode, String> json, LongSupplier nanoTime) {
+    HttpSessions(long retryMillis, Function<ObjectNode, String> json, LongSupplier nanoTime, int maxPerPrincipal) {
+        if (maxPerPrincipal < 1) {
+            throw new IllegalArgumentException("maxPerPrincipal must be positive: " + maxPerPrincipal);
+        }
+        this.maxPerPrincipal = maxPerPrincipal;
         this.retryMillis = retryMillis;
         this.json = json;
         this.nanoTime = nanoTime;
@@ -47,8 +61,34 @@ final class HttpSessions {
         return new HttpSession(HexFormat.of().formatHex(bytes), principal, retryMillis, json, nanoTime);
     }
 
-    void register(HttpSession session) {
-        sessions.put(session.id(), session);
+    /**
+     * Makes the session findable; returns the principal's least recently used session if this one took its place
+     * (already ended and closed here: the caller tells the dispatcher).
+     */
+    Optional<HttpSession> register(HttpSession session) {
+        HttpSession evicted = null;
+        synchronized (byPrincipal) {
+            Set<HttpSession> own = byPrincipal.computeIfAbsent(session.principal(), key -> new HashSet<>());
+            if (own.size() >= maxPerPrincipal) {
+                evicted = own.stream().min(Comparator.comparingLong(HttpSession::lastActive)).orElseThrow();
+                own.remove(evicted);
+                sessions.remove(evicted.id(), evicted);
+            }
+            own.add(session);
+            sessions.put(session.id(), session);
+        }
+        if (evicted != null) {
+            evicted.close();
+        }
+        return Optional.ofNullable(evicted);
+    }
+
+    /** How many live sessions the principal holds. */
+    int count(String principal) {
+        synchronized (byPrincipal) {
+            Set<HttpSession> own = byPrincipal.get(principal);
+            return own == null ? 0 : own.size();
+        }
     }
 
     Lookup find(String id, String principal) {
@@ -77,7 +117,17 @@ final class HttpSessions {
 
     /** Removes and closes the session; false when it was already gone (a concurrent DELETE). */
     boolean end(HttpSession session) {
-        boolean removed = sessions.remove(session.id(), session);
+        boolean removed;
+        synchronized (byPrincipal) {
+            removed = sessions.remove(session.id(), session);
+            if (removed) {
+                Set<HttpSession> own = byPrincipal.get(session.principal());
+                own.remove(session);
+                if (own.isEmpty()) {
+                    byPrincipal.remove(session.principal());
+                }
+            }
+        }
         if (removed) {
             session.close();
         }

@@ -50,15 +50,20 @@ final class JsonFramings {
         @Override
         public Map<String, String> headers(ObjectNode answer) {
             if (answer.has("result")) {
-                sessions.register(session);
+                // the principal's least recently used session makes room when it holds its cap
+                sessions.register(session).ifPresent(this::closed);
                 return Map.of(HttpReplies.SESSION_ID, session.id());
             }
+            closed(session);
+            return Map.of();
+        }
+
+        private void closed(HttpSession ended) {
             try {
-                dispatch.execute(() -> dispatcher.sessionClosed(session));
+                dispatch.execute(() -> dispatcher.sessionClosed(ended));
             } catch (RejectedExecutionException stopping) {
                 // the gateway is stopping and tells the dispatcher about every session anyway
             }
-            return Map.of();
         }
     }
 }

@@ -40,7 +40,7 @@ class ConnectionLimitsTest {
 
     private void start(int maxConnections, Duration timeout) {
         fixture = new GatewayFixture(GatewaySettings.defaults()
-                .withConnections(new GatewaySettings.Connections(timeout, maxConnections)));
+                .withConnections(new GatewaySettings.Connections(timeout, maxConnections, 100)));
     }
 
     @Test

@@ -19,6 +19,7 @@ import dev.mcptasks.ports.catalog.ToolCatalog;
 import dev.mcptasks.ports.transport.McpTransportFactory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -89,7 +90,10 @@ final class GatewayModule extends AbstractModule {
                     .withAllowedOrigins(new LinkedHashSet<>(gateway.allowedOrigins()))
                     .withAllowedHosts(new LinkedHashSet<>(gateway.allowedHosts()))
                     .withMaxRequestBytes(gateway.maxRequestBytes())
-                    .withAnonymousPrincipal(gateway.localPrincipal());
+                    .withAnonymousPrincipal(gateway.localPrincipal())
+                    .withConnections(new GatewaySettings.Connections(
+                            Duration.ofSeconds(gateway.limits().requestTimeoutSeconds()),
+                            gateway.limits().maxConnections(), gateway.limits().maxSessionsPerPrincipal()));
         } catch (IllegalArgumentException e) {
             throw new ConfigException("gateway", "gateway: " + e.getMessage());
         }

@@ -21,10 +21,11 @@ import java.util.Set;
  * @param maxRequestBytes the largest request body accepted
  * @param exposed the servers whose tools the gateway serves, each with the tools it exposes
  * @param localPrincipal the principal of stdio callers, and of HTTP callers when no tokens are configured
+ * @param limits what one client may hold of the HTTP endpoint
  */
 public record GatewayConfig(String host, int port, Map<String, String> tokensByPrincipal,
         List<String> allowedOrigins, List<String> allowedHosts, int maxRequestBytes,
-        Map<String, Exposure> exposed, String localPrincipal) {
+        Map<String, Exposure> exposed, String localPrincipal, Limits limits) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8765;
@@ -43,7 +44,7 @@ public record GatewayConfig(String host, int port, Map<String, String> tokensByP
         Map<String, Exposure> all = new LinkedHashMap<>();
         servers.forEach(server -> all.put(server, Exposure.EVERY_TOOL));
         return new GatewayConfig(DEFAULT_HOST, DEFAULT_PORT, Map.of(), List.of(), List.of(),
-                DEFAULT_MAX_REQUEST_BYTES, all, DEFAULT_LOCAL_PRINCIPAL);
+                DEFAULT_MAX_REQUEST_BYTES, all, DEFAULT_LOCAL_PRINCIPAL, Limits.DEFAULTS);
     }
 
     /**
@@ -74,7 +75,19 @@ public record GatewayConfig(String host, int port, Map<String, String> tokensByP
     /** The same configuration listening on another address or port (command-line overrides). */
     public GatewayConfig withListener(String newHost, int newPort) {
         return new GatewayConfig(newHost, newPort, tokensByPrincipal, allowedOrigins, allowedHosts, maxRequestBytes,
-                exposed, localPrincipal);
+                exposed, localPrincipal, limits);
+    }
+
+    /**
+     * The HTTP endpoint's bounds ({@code gateway.requestTimeoutSeconds}, {@code gateway.maxConnections},
+     * {@code gateway.maxSessionsPerPrincipal}).
+     *
+     * @param requestTimeoutSeconds how long a connection may take to send its next whole request (slowloris)
+     * @param maxConnections the most connections open at once
+     * @param maxSessionsPerPrincipal the most sessions one principal holds; one more ends its least recently used
+     */
+    public record Limits(int requestTimeoutSeconds, int maxConnections, int maxSessionsPerPrincipal) {
+        public static final Limits DEFAULTS = new Limits(30, 1024, 100);
     }
 
     /** Whether {@code host} names a loopback address (a literal, or {@code localhost}); no lookup is made. */

@@ -12,7 +12,8 @@ import java.util.Set;
  */
 final class GatewayConfigReader {
     private static final Set<String> KEYS = Set.of("host", "port", "principals", "allowedOrigins", "allowedHosts",
-            "maxRequestBytes", "expose", "localPrincipal");
+            "maxRequestBytes", "expose", "localPrincipal", "requestTimeoutSeconds", "maxConnections",
+            "maxSessionsPerPrincipal");
     private static final Set<String> EXPOSE_KEYS = Set.of("tools");
     /** A shorter bearer token is guessable; 16 characters of base64 are 96 bits. */
     static final int MIN_TOKEN_LENGTH = 16;
@@ -45,7 +46,11 @@ final class GatewayConfigReader {
                 gateway.stringList("allowedHosts"),
                 gateway.intIn("maxRequestBytes", defaults.maxRequestBytes(), 1024, 64 * 1024 * 1024),
                 gateway.has("expose") ? exposed(gateway.section("expose"), servers) : defaults.exposed(),
-                localPrincipal);
+                localPrincipal, new GatewayConfig.Limits(
+                        gateway.intIn("requestTimeoutSeconds", defaults.limits().requestTimeoutSeconds(), 1, 3600),
+                        gateway.intIn("maxConnections", defaults.limits().maxConnections(), 1, 1_000_000),
+                        gateway.intIn("maxSessionsPerPrincipal", defaults.limits().maxSessionsPerPrincipal(), 1,
+                                1_000_000)));
     }
 
     /** {@code principals}: principal name to its token. */

@@ -55,7 +55,8 @@ class GatewayConfigTest {
                   "principals": { "alice": "${env:ALICE_TOKEN}", "bob": "${env:BOB_TOKEN}" },
                   "allowedOrigins": ["https://app.example"], "allowedHosts": ["mcp.internal:9000"],
                   "maxRequestBytes": 65536, "expose": { "ref": { "tools": ["long_job"] } },
-                  "localPrincipal": "ops" }
+                  "localPrincipal": "ops", "requestTimeoutSeconds": 10, "maxConnections": 300,
+                  "maxSessionsPerPrincipal": 5 }
                 """).gateway();
 
         assertThat(gateway.host()).isEqualTo("0.0.0.0");
@@ -67,6 +68,7 @@ class GatewayConfigTest {
         assertThat(gateway.exposed()).containsExactly(Map.entry("ref",
                 GatewayConfig.Exposure.only(Set.of("long_job"))));
         assertThat(gateway.localPrincipal()).isEqualTo("ops");
+        assertThat(gateway.limits()).isEqualTo(new GatewayConfig.Limits(10, 300, 5));
     }
 
     @Test
@@ -107,6 +109,7 @@ class GatewayConfigTest {
                 "must be a string");
         assertRefused(() -> parse("{\"port\": 70000}"), "gateway.port", "70000");
         assertRefused(() -> parse("{\"maxRequestBytes\": 10}"), "gateway.maxRequestBytes", "10");
+        assertRefused(() -> parse("{\"maxSessionsPerPrincipal\": 0}"), "gateway.maxSessionsPerPrincipal", "0");
         assertRefused(() -> parse("{\"host\": \" \"}"), "gateway.host", "must not be empty");
     }
 }
