@@ -19,26 +19,33 @@ final class EventStream {
 
     private final int number;
     private final boolean resumable;
+    private final RetainedAnswers budget;
     private final Deque<Event> retained = new ArrayDeque<>();
     private long lastSeq;
     private SseConnection sink;
     private boolean finished;
+    /** The kept events were let go to bound memory ({@link RetainedAnswers}): the stream cannot be resumed. */
+    private boolean letGo;
 
-    private EventStream(int number, boolean resumable) {
+    private EventStream(int number, boolean resumable, RetainedAnswers budget) {
         this.number = number;
         this.resumable = resumable;
+        this.budget = budget;
     }
 
-    /** A stream of a 2025 session, primed with its first event id and the reconnection delay. */
-    static EventStream resumable(int number, long retryMillis) {
-        EventStream stream = new EventStream(number, true);
+    /**
+     * A stream of a 2025 session, primed with its first event id and the reconnection delay; once ended, what it keeps
+     * is charged to {@code budget}.
+     */
+    static EventStream resumable(int number, long retryMillis, RetainedAnswers budget) {
+        EventStream stream = new EventStream(number, true, budget);
         stream.retained.add(new Event(0, "id: " + number + "-0\nretry: " + retryMillis + "\ndata: \n\n"));
         return stream;
     }
 
     /** A 2026 answer stream: no ids, nothing kept, no resumption (the 2026 transport has none). */
     static EventStream ephemeral() {
-        return new EventStream(-1, false);
+        return new EventStream(-1, false, null);
     }
 
     int number() {
@@ -65,9 +72,54 @@ final class EventStream {
     }
 
     /** Sends the final event (the response) and ends the stream and its connection. */
-    synchronized void finish(String json) {
-        send(json);
-        end();
+    void finish(String json) {
+        long keeping;
+        synchronized (this) {
+            if (finished) {
+                return;
+            }
+            send(json);
+            end();
+            keeping = keptChars();
+        }
+        // charged outside this stream's lock: the budget may make other streams let go
+        if (budget != null) {
+            budget.ended(this, keeping);
+        }
+    }
+
+    private long keptChars() {
+        long chars = 0;
+        for (Event event : retained) {
+            chars += event.text().length();
+        }
+        return chars;
+    }
+
+    /**
+     * Drops the kept events (memory bound, or the session forgot the stream) and returns how many characters they
+     * held; a later resume is refused ({@link #resumable()}). Idempotent: a second call returns 0.
+     */
+    synchronized long letGo() {
+        if (letGo) {
+            return 0;
+        }
+        long chars = keptChars();
+        retained.clear();
+        letGo = true;
+        return chars;
+    }
+
+    /** False once the kept events were let go: a {@code Last-Event-ID} for this stream cannot be answered. */
+    synchronized boolean resumable() {
+        return !letGo;
+    }
+
+    /** Forgotten by its session: no longer charged to the budget. */
+    void forgotten() {
+        if (budget != null) {
+            budget.forgotten(this);
+        }
     }
 
     /** Ends the stream without a further event (its session ended, or a newer GET stream replaced it). */

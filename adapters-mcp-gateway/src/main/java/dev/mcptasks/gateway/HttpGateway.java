@@ -86,7 +86,8 @@ public final class HttpGateway implements AutoCloseable {
         ObjectMapper mapper = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         HttpReplies replies = new HttpReplies(mapper);
         HttpSessions sessions = new HttpSessions(settings.streaming().retry().toMillis(), replies::text,
-                clock::nanoTime, settings.connections().maxSessionsPerPrincipal());
+                clock::nanoTime, settings.connections().maxSessionsPerPrincipal(),
+                new RetainedAnswers(RetainedAnswers.DEFAULT_BUDGET));
         RebindingGuard guard = new RebindingGuard(bind.isLoopbackAddress(), settings.allowedOrigins(),
                 settings.allowedHosts());
         BearerTokens tokens = new BearerTokens(settings.bearerTokens(), settings.anonymousPrincipal());

@@ -26,6 +26,7 @@ final class HttpSession implements FrontSession {
     private final long retryMillis;
     private final Function<ObjectNode, String> json;
     private final LongSupplier nanoTime;
+    private final RetainedAnswers budget;
     private volatile long lastActive;
     private final Set<PostExchange> inFlight = ConcurrentHashMap.newKeySet();
     private final Map<Integer, EventStream> streams = new LinkedHashMap<>();
@@ -34,7 +35,8 @@ final class HttpSession implements FrontSession {
     private boolean closed;
 
     HttpSession(String id, String principal, long retryMillis, Function<ObjectNode, String> json,
-            LongSupplier nanoTime) {
+            LongSupplier nanoTime, RetainedAnswers budget) {
+        this.budget = budget;
         this.id = id;
         this.principal = principal;
         this.retryMillis = retryMillis;
@@ -115,7 +117,7 @@ final class HttpSession implements FrontSession {
         if (closed) {
             return Optional.empty();
         }
-        EventStream stream = EventStream.resumable(++lastStream, retryMillis);
+        EventStream stream = EventStream.resumable(++lastStream, retryMillis, budget);
         streams.put(stream.number(), stream);
         forgetOldEndedStreams();
         return Optional.of(stream);
@@ -151,6 +153,7 @@ final class HttpSession implements FrontSession {
             listening = null;
         }
         ending.forEach(EventStream::end);
+        ending.forEach(EventStream::forgotten);
         inFlight.forEach(PostExchange::sessionEnded);
     }
 
@@ -161,8 +164,10 @@ final class HttpSession implements FrontSession {
         }
         Iterator<EventStream> oldestFirst = streams.values().iterator();
         while (ended > KEPT_ENDED_STREAMS && oldestFirst.hasNext()) {
-            if (oldestFirst.next().finished()) {
+            EventStream stream = oldestFirst.next();
+            if (stream.finished()) {
                 oldestFirst.remove();
+                stream.forgotten();
                 ended--;
             }
         }

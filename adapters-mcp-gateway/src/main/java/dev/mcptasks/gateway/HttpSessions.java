@@ -40,11 +40,14 @@ final class HttpSessions {
     /** Each principal's sessions; guarded by itself, changed together with {@link #sessions}. */
     private final Map<String, Set<HttpSession>> byPrincipal = new HashMap<>();
     private final int maxPerPrincipal;
+    private final RetainedAnswers budget;
     private final long retryMillis;
     private final Function<ObjectNode, String> json;
     private final LongSupplier nanoTime;
 
-    HttpSessions(long retryMillis, Function<ObjectNode, String> json, LongSupplier nanoTime, int maxPerPrincipal) {
+    HttpSessions(long retryMillis, Function<ObjectNode, String> json, LongSupplier nanoTime, int maxPerPrincipal,
+            RetainedAnswers budget) {
+        this.budget = budget;
         if (maxPerPrincipal < 1) {
             throw new IllegalArgumentException("maxPerPrincipal must be positive: " + maxPerPrincipal);
         }
@@ -58,7 +61,8 @@ final class HttpSessions {
     HttpSession create(String principal) {
         byte[] bytes = new byte[16];
         random.nextBytes(bytes);
-        return new HttpSession(HexFormat.of().formatHex(bytes), principal, retryMillis, json, nanoTime);
+        return new HttpSession(HexFormat.of().formatHex(bytes), principal, retryMillis, json, nanoTime,
+                budget);
     }
 
     /**

@@ -205,6 +205,12 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
                     + " names no stream of this session", Map.of());
             return;
         }
+        if (!stream.get().resumable()) {
+            // its events were let go to bound memory (the answer lives on in the store: ask again)
+            reply.error(HttpResponseStatus.NOT_FOUND, "Not Found: the events of stream " + after.get().stream()
+                    + " are no longer kept; send the request again (tasks/result answers from the store)", Map.of());
+            return;
+        }
         SseConnection connection = SseConnection.open(reply.channel(), Map.of(), streaming.keepAliveEvery());
         stream.get().attach(connection, after.get().seq());
         detachOnClose(connection, stream.get(), session);

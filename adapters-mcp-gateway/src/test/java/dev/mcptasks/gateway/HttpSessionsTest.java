@@ -7,7 +7,8 @@ import org.junit.jupiter.api.Test;
 
 class HttpSessionsTest {
     private final AtomicLong nanos = new AtomicLong();
-    private final HttpSessions sessions = new HttpSessions(1000, json -> json.toString(), nanos::get, 2);
+    private final HttpSessions sessions = new HttpSessions(1000, json -> json.toString(), nanos::get, 2,
+            new RetainedAnswers(RetainedAnswers.DEFAULT_BUDGET));
 
     private HttpSession open(String principal) {
         nanos.addAndGet(1_000);
