@@ -43,7 +43,8 @@ public final class FrontDoor {
         TaskWatcher watcher = new TaskWatcher(tasks, changes, clock, executor, settings.storePollInterval());
         TaskShapes shapes = new TaskShapes(settings);
         StatusNotifier notifier = new StatusNotifier(watcher, shapes);
-        ToolCalls calls = new ToolCalls(tasks, tools, executor);
+        ToolCalls calls = new ToolCalls(tasks, tools, executor, new QuotaGate(settings.quotas(), tasks, clock,
+                settings.clientPollIntervalMs() / 1000));
         LegacyFront legacy = new LegacyFront(tasks, tools, calls, watcher, notifier, shapes);
         ExtensionFront extension = new ExtensionFront(tasks, tools, calls, watcher, shapes);
         return new FrontDoor(new FrontRouter(legacy, extension, notifier, watcher, executor), watcher);

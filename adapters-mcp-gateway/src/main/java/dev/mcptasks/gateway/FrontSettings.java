@@ -17,9 +17,10 @@ import java.util.Set;
  * @param serverName the name in {@code serverInfo}
  * @param serverVersion the version in {@code serverInfo}
  * @param clientPollIntervalMs the polling hint given to clients ({@code pollInterval} / {@code pollIntervalMs})
+ * @param quotas what each principal may hold
  */
 public record FrontSettings(List<ExposedServer> servers, Duration storePollInterval, Duration catalogTtl,
-        String serverName, String serverVersion, long clientPollIntervalMs) {
+        String serverName, String serverVersion, long clientPollIntervalMs, Quotas quotas) {
 
     public FrontSettings {
         servers = List.copyOf(Objects.requireNonNull(servers, "servers"));
@@ -36,6 +37,7 @@ public record FrontSettings(List<ExposedServer> servers, Duration storePollInter
         requirePositive("catalogTtl", catalogTtl);
         requireText("serverName", serverName);
         requireText("serverVersion", serverVersion);
+        Objects.requireNonNull(quotas, "quotas");
         if (clientPollIntervalMs <= 0) {
             throw new IllegalArgumentException("clientPollIntervalMs must be positive, was " + clientPollIntervalMs);
         }
@@ -44,7 +46,13 @@ public record FrontSettings(List<ExposedServer> servers, Duration storePollInter
     /** The given servers with the defaults: store polled every second, catalog kept 30 s, clients told 1000 ms. */
     public static FrontSettings of(List<ExposedServer> servers, String serverVersion) {
         return new FrontSettings(servers, Duration.ofSeconds(1), Duration.ofSeconds(30), "mcp-tasks", serverVersion,
-                1000);
+                1000, Quotas.NONE);
+    }
+
+    /** These settings with {@code value} as the principals' quotas. */
+    public FrontSettings withQuotas(Quotas value) {
+        return new FrontSettings(servers, storePollInterval, catalogTtl, serverName, serverVersion,
+                clientPollIntervalMs, value);
     }
 
     /**

@@ -10,14 +10,17 @@ import java.util.concurrent.Executor;
 
 /**
  * A front {@code tools/call} made durable: the front name resolved through the catalog, then a pending row for the
- * principal persisted before anything is answered (a worker sends the call upstream). Both generations submit here.
+ * principal persisted before anything is answered (a worker sends the call upstream), unless the principal is past
+ * its {@link Quotas}. Both generations submit here.
  */
 final class ToolCalls {
     private final TaskService tasks;
     private final FrontCatalog catalog;
     private final Executor executor;
+    private final QuotaGate quotas;
 
-    ToolCalls(TaskService tasks, FrontCatalog catalog, Executor executor) {
+    ToolCalls(TaskService tasks, FrontCatalog catalog, Executor executor, QuotaGate quotas) {
+        this.quotas = quotas;
         this.tasks = tasks;
         this.catalog = catalog;
         this.executor = executor;
@@ -33,6 +36,8 @@ final class ToolCalls {
         String argumentsJson = arguments == null ? "{}" : FrontJson.write(arguments);
         // the catalog may complete on an upstream's I/O thread: the store write goes to the gateway's executor
         return catalog.resolve(name).thenApplyAsync(tool -> {
+            // a call past its principal's quota is answered now, and nothing is stored
+            quotas.admit(principal);
             try {
                 return tasks.submitFor(principal, tool.server(), tool.tool(), argumentsJson, ttlMs);
             } catch (UnknownServerException e) {

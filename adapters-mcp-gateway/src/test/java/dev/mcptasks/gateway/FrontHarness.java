@@ -53,9 +53,7 @@ final class FrontHarness {
     final FakeToolCatalog catalog = new FakeToolCatalog()
             .set("alpha", FakeToolCatalog.tool("long_job", "required"), FakeToolCatalog.tool("echo", null))
             .set("beta", FakeToolCatalog.tool("echo", "forbidden"));
-    final FrontSettings settings = new FrontSettings(List.of(FrontSettings.ExposedServer.allTools("alpha"),
-            FrontSettings.ExposedServer.allTools("beta")), POLL, Duration.ofSeconds(30), "mcp-tasks-test", "9.9",
-            500);
+    final FrontSettings settings;
     final FrontDoor door;
     final FrontDispatcher dispatcher;
     /** What this process's worker would announce its commits to (the harness's writes announce nothing). */
@@ -71,8 +69,20 @@ final class FrontHarness {
         this(decorate, Runnable::run);
     }
 
+    /** A harness whose principals have {@code quotas}. */
+    FrontHarness(Quotas quotas) {
+        this(repo -> repo, Runnable::run, quotas);
+    }
+
     /** A harness whose handlers run on {@code executor} (a queue the test drains, to order races). */
     FrontHarness(Function<TaskRepository, TaskRepository> decorate, Executor executor) {
+        this(decorate, executor, Quotas.NONE);
+    }
+
+    private FrontHarness(Function<TaskRepository, TaskRepository> decorate, Executor executor, Quotas quotas) {
+        settings = new FrontSettings(List.of(FrontSettings.ExposedServer.allTools("alpha"),
+                FrontSettings.ExposedServer.allTools("beta")), POLL, Duration.ofSeconds(30), "mcp-tasks-test", "9.9",
+                500, quotas);
         ServerDirectory servers = ServerDirectory.of(List.of(new ServerProfile("alpha", "mcp-tasks", null, null),
                 new ServerProfile("beta", "mcp-tasks", null, null)));
         TaskRepository decorated = decorate.apply(repo);

@@ -12,14 +12,15 @@ import dev.mcptasks.core.service.TaskService;
 import dev.mcptasks.gateway.FrontDoor;
 import dev.mcptasks.gateway.FrontSettings;
 import dev.mcptasks.gateway.GatewaySettings;
+import dev.mcptasks.gateway.Quotas;
 import dev.mcptasks.mcp.McpSessions;
 import dev.mcptasks.mcp.UpstreamToolCatalog;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.catalog.ToolCatalog;
 import dev.mcptasks.ports.transport.McpTransportFactory;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -122,7 +123,15 @@ final class GatewayModule extends AbstractModule {
             throw new ConfigException("mcpServers", "the gateway has no server to serve: configure mcpServers"
                     + " (and gateway.expose to choose among them)");
         }
-        return FrontSettings.of(servers, Workers.CLIENT_VERSION);
+        GatewayConfig.Limits limits = config.gateway().limits();
+        Map<String, Quotas.Limit> byPrincipal = new LinkedHashMap<>();
+        limits.quotas().forEach((principal, quota) -> byPrincipal.put(principal, limit(quota)));
+        return FrontSettings.of(servers, Workers.CLIENT_VERSION)
+                .withQuotas(new Quotas(limit(limits.quota()), byPrincipal));
+    }
+
+    private static Quotas.Limit limit(GatewayConfig.Quota quota) {
+        return new Quotas.Limit(quota.concurrentTasks(), quota.callsPerMinute());
     }
 
     private static Map<String, String> tokensToPrincipals(GatewayConfig gateway) {

@@ -85,9 +85,24 @@ public record GatewayConfig(String host, int port, Map<String, String> tokensByP
      * @param requestTimeoutSeconds how long a connection may take to send its next whole request (slowloris)
      * @param maxConnections the most connections open at once
      * @param maxSessionsPerPrincipal the most sessions one principal holds; one more ends its least recently used
+     * @param quota every principal's quota ({@code gateway.quotas}); {@link Quota#NONE} by default
+     * @param quotas named principals' quotas ({@code gateway.quotas.principals}), replacing {@code quota}
      */
-    public record Limits(int requestTimeoutSeconds, int maxConnections, int maxSessionsPerPrincipal) {
-        public static final Limits DEFAULTS = new Limits(30, 1024, 100);
+    public record Limits(int requestTimeoutSeconds, int maxConnections, int maxSessionsPerPrincipal, Quota quota,
+            Map<String, Quota> quotas) {
+        public static final Limits DEFAULTS = new Limits(30, 1024, 100, Quota.NONE, Map.of());
+
+        public Limits {
+            quotas = Map.copyOf(quotas);
+        }
+    }
+
+    /**
+     * @param concurrentTasks the most tasks not yet ended a principal has at once; null: unlimited
+     * @param callsPerMinute the most tool calls a principal makes in a minute; null: unlimited
+     */
+    public record Quota(Integer concurrentTasks, Integer callsPerMinute) {
+        public static final Quota NONE = new Quota(null, null);
     }
 
     /** Whether {@code host} names a loopback address (a literal, or {@code localhost}); no lookup is made. */

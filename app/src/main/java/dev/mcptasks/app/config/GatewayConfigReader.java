@@ -1,6 +1,7 @@
 package dev.mcptasks.app.config;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -13,7 +14,8 @@ import java.util.Set;
 final class GatewayConfigReader {
     private static final Set<String> KEYS = Set.of("host", "port", "principals", "allowedOrigins", "allowedHosts",
             "maxRequestBytes", "expose", "localPrincipal", "requestTimeoutSeconds", "maxConnections",
-            "maxSessionsPerPrincipal");
+            "maxSessionsPerPrincipal", "quotas");
+    private static final Set<String> QUOTA_KEYS = Set.of("concurrentTasks", "callsPerMinute");
     private static final Set<String> EXPOSE_KEYS = Set.of("tools");
     /** A shorter bearer token is guessable; 16 characters of base64 are 96 bits. */
     static final int MIN_TOKEN_LENGTH = 16;
@@ -50,7 +52,33 @@ final class GatewayConfigReader {
                         gateway.intIn("requestTimeoutSeconds", defaults.limits().requestTimeoutSeconds(), 1, 3600),
                         gateway.intIn("maxConnections", defaults.limits().maxConnections(), 1, 1_000_000),
                         gateway.intIn("maxSessionsPerPrincipal", defaults.limits().maxSessionsPerPrincipal(), 1,
-                                1_000_000)));
+                                1_000_000),
+                        gateway.has("quotas") ? quota(gateway.section("quotas"), true) : GatewayConfig.Quota.NONE,
+                        gateway.has("quotas") ? principalQuotas(gateway.section("quotas")) : Map.of()));
+    }
+
+    /** {@code quotas} (with its {@code principals} member when {@code top}) or one principal's quota. */
+    private static GatewayConfig.Quota quota(JsonSection section, boolean top) {
+        if (top) {
+            Set<String> keys = new HashSet<>(QUOTA_KEYS);
+            keys.add("principals");
+            section.requireOnly(keys);
+        } else {
+            section.requireOnly(QUOTA_KEYS);
+        }
+        return new GatewayConfig.Quota(
+                section.has("concurrentTasks") ? section.intIn("concurrentTasks", 1, 1, 1_000_000) : null,
+                section.has("callsPerMinute") ? section.intIn("callsPerMinute", 1, 1, 1_000_000) : null);
+    }
+
+    private static Map<String, GatewayConfig.Quota> principalQuotas(JsonSection quotas) {
+        if (!quotas.has("principals")) {
+            return Map.of();
+        }
+        Map<String, GatewayConfig.Quota> byPrincipal = new LinkedHashMap<>();
+        quotas.section("principals").members().forEach((principal, section) -> byPrincipal.put(principal,
+                quota(section, false)));
+        return byPrincipal;
     }
 
     /** {@code principals}: principal name to its token. */

@@ -56,7 +56,8 @@ class GatewayConfigTest {
                   "allowedOrigins": ["https://app.example"], "allowedHosts": ["mcp.internal:9000"],
                   "maxRequestBytes": 65536, "expose": { "ref": { "tools": ["long_job"] } },
                   "localPrincipal": "ops", "requestTimeoutSeconds": 10, "maxConnections": 300,
-                  "maxSessionsPerPrincipal": 5 }
+                  "maxSessionsPerPrincipal": 5,
+                  "quotas": { "concurrentTasks": 8, "principals": { "batch": { "callsPerMinute": 60 } } } }
                 """).gateway();
 
         assertThat(gateway.host()).isEqualTo("0.0.0.0");
@@ -68,7 +69,8 @@ class GatewayConfigTest {
         assertThat(gateway.exposed()).containsExactly(Map.entry("ref",
                 GatewayConfig.Exposure.only(Set.of("long_job"))));
         assertThat(gateway.localPrincipal()).isEqualTo("ops");
-        assertThat(gateway.limits()).isEqualTo(new GatewayConfig.Limits(10, 300, 5));
+        assertThat(gateway.limits()).isEqualTo(new GatewayConfig.Limits(10, 300, 5,
+                new GatewayConfig.Quota(8, null), Map.of("batch", new GatewayConfig.Quota(null, 60))));
     }
 
     @Test
@@ -110,6 +112,9 @@ class GatewayConfigTest {
         assertRefused(() -> parse("{\"port\": 70000}"), "gateway.port", "70000");
         assertRefused(() -> parse("{\"maxRequestBytes\": 10}"), "gateway.maxRequestBytes", "10");
         assertRefused(() -> parse("{\"maxSessionsPerPrincipal\": 0}"), "gateway.maxSessionsPerPrincipal", "0");
+        assertRefused(() -> parse("{\"quotas\": {\"concurrentTasks\": 0}}"), "gateway.quotas.concurrentTasks", "0");
+        assertRefused(() -> parse("{\"quotas\": {\"principals\": {\"a\": {\"perHour\": 1}}}}"),
+                "gateway.quotas.principals.a.perHour", "perHour");
         assertRefused(() -> parse("{\"host\": \" \"}"), "gateway.host", "must not be empty");
     }
 }
