@@ -17,6 +17,9 @@ final class TaskShapes {
     static final String LEGACY_INPUT = "The tool waits for input, which a 2025-11-25 client cannot give through"
             + " mcp-tasks: answer it from a 2026-07-28 client (tasks/update) or cancel the task";
 
+    /** The {@code _meta} key of a task's liveness (see {@link #liveness}). */
+    static final String LIVENESS = "dev.mcptasks/liveness";
+
     private final FrontSettings settings;
 
     TaskShapes(FrontSettings settings) {
@@ -72,7 +75,31 @@ final class TaskShapes {
         task.put("createdAt", FrontJson.timestamp(row.definition().createdAt()));
         task.put("lastUpdatedAt", FrontJson.timestamp(row.state().updatedAt() != null ? row.state().updatedAt()
                 : row.definition().createdAt()));
+        if (!row.status().isTerminal()) {
+            task.putObject("_meta").set(LIVENESS, liveness(row));
+        }
         return task;
+    }
+
+    /**
+     * Whether a task that is not over is stuck or long: until when the lease of the worker driving it now runs
+     * (renewed every third of its length while that worker lives), and when the upstream last answered a poll of it.
+     * Null where nothing is known yet (no worker holds it this moment; never polled). Worker names stay internal.
+     */
+    private static ObjectNode liveness(TaskRecord row) {
+        ObjectNode liveness = FrontJson.object();
+        TaskRecord.Lease lease = row.lease();
+        if (lease != null && lease.isHeld() && lease.expiresAt() != null) {
+            liveness.put("leaseExpiresAt", FrontJson.timestamp(lease.expiresAt()));
+        } else {
+            liveness.putNull("leaseExpiresAt");
+        }
+        if (row.control() != null && row.control().lastPolledAt() != null) {
+            liveness.put("upstreamLastAnsweredAt", FrontJson.timestamp(row.control().lastPolledAt()));
+        } else {
+            liveness.putNull("upstreamLastAnsweredAt");
+        }
+        return liveness;
     }
 
     /** A row not yet sent upstream is already a task the client may poll: it is working. */

@@ -286,6 +286,27 @@ class LegacyFrontTest {
     }
 
     @Test
+    void aTaskNotOverSaysWhenItsUpstreamLastAnsweredAndAnEndedOneSaysNothing() {
+        String id = createTask();
+        ObjectNode pending = front.result(ALICE, session, front.request("tasks/get", "{'taskId':'" + id + "'}"));
+        JsonNode before = pending.path("_meta").path(TaskShapes.LIVENESS);
+        assertThat(before.path("upstreamLastAnsweredAt").isNull()).isTrue();
+        assertThat(before.path("leaseExpiresAt").isNull()).isTrue();
+
+        front.created(id, V2025);
+        front.polled(id, FrontHarness.snapshot(TaskStatus.WORKING, "half way"));
+        ObjectNode working = front.result(ALICE, session, front.request("tasks/get", "{'taskId':'" + id + "'}"));
+        assertThat(working.path("_meta").path(TaskShapes.LIVENESS).path("upstreamLastAnsweredAt").asText())
+                .isEqualTo(FrontJson.timestamp(front.clock.now()));
+        assertThat(working.path("_meta").path(TaskShapes.LIVENESS).path("leaseExpiresAt").isNull())
+                .as("no worker holds it between polls").isTrue();
+
+        front.polled(id, FrontHarness.completed("{'content':[]}"));
+        ObjectNode done = front.result(ALICE, session, front.request("tasks/get", "{'taskId':'" + id + "'}"));
+        assertThat(done.has("_meta")).isFalse();
+    }
+
+    @Test
     void aCancelThatDoesNotSettleWithinItsBoundAnswersTheTaskAsItIs() {
         String working = createTask();
         front.created(working, V2025);
