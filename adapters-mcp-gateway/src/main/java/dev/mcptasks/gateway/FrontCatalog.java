@@ -39,8 +39,11 @@ final class FrontCatalog {
     private final Map<String, Listing> listings = new ConcurrentHashMap<>();
     /** The tools already logged as left out: a listing is repeated every ttl, its warning is not. */
     private final Set<String> leftOut = ConcurrentHashMap.newKeySet();
+    /** Tools are served under their own names (one exposed server), not prefixed with the server's. */
+    private final boolean plainNames;
 
     FrontCatalog(ToolCatalog upstream, Clock clock, FrontSettings settings) {
+        this.plainNames = settings.plainToolNames();
         this.upstream = Objects.requireNonNull(upstream, "upstream");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.ttl = settings.catalogTtl();
@@ -61,7 +64,8 @@ final class FrontCatalog {
 
     /** The tool a front name stands for; an unknown name (or a tool not exposed) is a -32602. */
     CompletableFuture<FrontTool> resolve(String frontName) {
-        FrontSettings.ExposedServer server = ToolNames.serverOf(frontName).map(servers::get).orElse(null);
+        FrontSettings.ExposedServer server = plainNames ? servers.values().iterator().next()
+                : ToolNames.serverOf(frontName).map(servers::get).orElse(null);
         if (server == null) {
             return CompletableFuture.failedFuture(unknownTool(frontName));
         }
@@ -109,7 +113,7 @@ final class FrontCatalog {
             if (!server.exposes(tool.name())) {
                 continue;
             }
-            String frontName = ToolNames.front(server.name(), tool.name());
+            String frontName = plainNames ? tool.name() : ToolNames.front(server.name(), tool.name());
             if (!ToolNames.isValidToolName(frontName)) {
                 leaveOut(server.name(), tool.name(), "would be served as '" + frontName + "', outside the MCP"
                         + " tool-name charset [A-Za-z0-9_.-] of at most 128 characters");

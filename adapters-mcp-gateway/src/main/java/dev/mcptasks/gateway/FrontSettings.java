@@ -18,9 +18,11 @@ import java.util.Set;
  * @param serverVersion the version in {@code serverInfo}
  * @param clientPollIntervalMs the polling hint given to clients ({@code pollInterval} / {@code pollIntervalMs})
  * @param quotas what each principal may hold
+ * @param plainToolNames serve the one exposed server's tools under their own names, without the
+ *     {@code <server>__} prefix (only with exactly one server)
  */
 public record FrontSettings(List<ExposedServer> servers, Duration storePollInterval, Duration catalogTtl,
-        String serverName, String serverVersion, long clientPollIntervalMs, Quotas quotas) {
+        String serverName, String serverVersion, long clientPollIntervalMs, Quotas quotas, boolean plainToolNames) {
 
     public FrontSettings {
         servers = List.copyOf(Objects.requireNonNull(servers, "servers"));
@@ -38,6 +40,10 @@ public record FrontSettings(List<ExposedServer> servers, Duration storePollInter
         requireText("serverName", serverName);
         requireText("serverVersion", serverVersion);
         Objects.requireNonNull(quotas, "quotas");
+        if (plainToolNames && servers.size() != 1) {
+            throw new IllegalArgumentException("plain tool names need exactly one exposed server (names of two"
+                    + " servers could collide), not " + servers.size());
+        }
         if (clientPollIntervalMs <= 0) {
             throw new IllegalArgumentException("clientPollIntervalMs must be positive, was " + clientPollIntervalMs);
         }
@@ -46,13 +52,19 @@ public record FrontSettings(List<ExposedServer> servers, Duration storePollInter
     /** The given servers with the defaults: store polled every second, catalog kept 30 s, clients told 1000 ms. */
     public static FrontSettings of(List<ExposedServer> servers, String serverVersion) {
         return new FrontSettings(servers, Duration.ofSeconds(1), Duration.ofSeconds(30), "mcp-tasks", serverVersion,
-                1000, Quotas.NONE);
+                1000, Quotas.NONE, false);
     }
 
     /** These settings with {@code value} as the principals' quotas. */
     public FrontSettings withQuotas(Quotas value) {
         return new FrontSettings(servers, storePollInterval, catalogTtl, serverName, serverVersion,
-                clientPollIntervalMs, value);
+                clientPollIntervalMs, value, plainToolNames);
+    }
+
+    /** These settings serving the one exposed server's tools under their own names. */
+    public FrontSettings withPlainToolNames() {
+        return new FrontSettings(servers, storePollInterval, catalogTtl, serverName, serverVersion,
+                clientPollIntervalMs, quotas, true);
     }
 
     /**

@@ -19,7 +19,7 @@ class FrontCatalogTest {
 
     private FrontCatalog catalog(FrontSettings.ExposedServer... servers) {
         return new FrontCatalog(upstream, clock, new FrontSettings(List.of(servers), Duration.ofSeconds(1),
-                Duration.ofSeconds(30), "gw", "1", 1000, Quotas.NONE));
+                Duration.ofSeconds(30), "gw", "1", 1000, Quotas.NONE, false));
     }
 
     private static FrontError failure(CompletableFuture<?> future) {
@@ -42,6 +42,23 @@ class FrontCatalogTest {
         assertThat(web.json().path("name").asText()).isEqualTo("web__read");
         assertThat(failure(catalog.resolve("mail__read")).getMessage()).isEqualTo("Unknown tool: mail__read");
         assertThat(failure(catalog.resolve("read")).code()).isEqualTo(-32602);
+    }
+
+    @Test
+    void withPlainNamesTheOneServersToolsAreServedUnderTheirOwnNames() {
+        upstream.set("files", FakeToolCatalog.tool("read", null), FakeToolCatalog.tool("files__odd", null));
+        FrontCatalog catalog = new FrontCatalog(upstream, clock, FrontSettings.of(
+                List.of(FrontSettings.ExposedServer.allTools("files")), "1").withPlainToolNames());
+
+        assertThat(catalog.all().join()).extracting(FrontCatalog.FrontTool::frontName)
+                .containsExactly("read", "files__odd");
+        assertThat(catalog.resolve("read").join().tool()).isEqualTo("read");
+        assertThat(catalog.resolve("files__odd").join().tool()).isEqualTo("files__odd");
+        assertThat(catalog.resolve("read").join().json().path("name").asText()).isEqualTo("read");
+        assertThat(failure(catalog.resolve("files__read")).getMessage()).isEqualTo("Unknown tool: files__read");
+        assertThatThrownBy(() -> FrontSettings.of(List.of(FrontSettings.ExposedServer.allTools("a"),
+                FrontSettings.ExposedServer.allTools("b")), "1").withPlainToolNames())
+                .hasMessageContaining("exactly one exposed server");
     }
 
     @Test

@@ -82,7 +82,7 @@ final class FrontHarness {
     private FrontHarness(Function<TaskRepository, TaskRepository> decorate, Executor executor, Quotas quotas) {
         settings = new FrontSettings(List.of(FrontSettings.ExposedServer.allTools("alpha"),
                 FrontSettings.ExposedServer.allTools("beta")), POLL, Duration.ofSeconds(30), "mcp-tasks-test", "9.9",
-                500, quotas);
+                500, quotas, false);
         ServerDirectory servers = ServerDirectory.of(List.of(new ServerProfile("alpha", "mcp-tasks", null, null),
                 new ServerProfile("beta", "mcp-tasks", null, null)));
         TaskRepository decorated = decorate.apply(repo);

@@ -126,8 +126,9 @@ final class GatewayModule extends AbstractModule {
         GatewayConfig.Limits limits = config.gateway().limits();
         Map<String, Quotas.Limit> byPrincipal = new LinkedHashMap<>();
         limits.quotas().forEach((principal, quota) -> byPrincipal.put(principal, limit(quota)));
-        return FrontSettings.of(servers, Workers.CLIENT_VERSION)
+        FrontSettings settings = FrontSettings.of(servers, Workers.CLIENT_VERSION)
                 .withQuotas(new Quotas(limit(limits.quota()), byPrincipal));
+        return config.gateway().plainToolNames() ? settings.withPlainToolNames() : settings;
     }
 
     private static Quotas.Limit limit(GatewayConfig.Quota quota) {

@@ -22,10 +22,12 @@ import java.util.Set;
  * @param exposed the servers whose tools the gateway serves, each with the tools it exposes
  * @param localPrincipal the principal of stdio callers, and of HTTP callers when no tokens are configured
  * @param limits what one client may hold of the HTTP endpoint
+ * @param plainToolNames {@code gateway.toolNames} {@code "plain"}: the one exposed server's tools keep their own
+ *     names ({@code "prefixed"}, the default, serves {@code <server>__<tool>})
  */
 public record GatewayConfig(String host, int port, Map<String, String> tokensByPrincipal,
         List<String> allowedOrigins, List<String> allowedHosts, int maxRequestBytes,
-        Map<String, Exposure> exposed, String localPrincipal, Limits limits) {
+        Map<String, Exposure> exposed, String localPrincipal, Limits limits, boolean plainToolNames) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8765;
@@ -44,7 +46,7 @@ public record GatewayConfig(String host, int port, Map<String, String> tokensByP
         Map<String, Exposure> all = new LinkedHashMap<>();
         servers.forEach(server -> all.put(server, Exposure.EVERY_TOOL));
         return new GatewayConfig(DEFAULT_HOST, DEFAULT_PORT, Map.of(), List.of(), List.of(),
-                DEFAULT_MAX_REQUEST_BYTES, all, DEFAULT_LOCAL_PRINCIPAL, Limits.DEFAULTS);
+                DEFAULT_MAX_REQUEST_BYTES, all, DEFAULT_LOCAL_PRINCIPAL, Limits.DEFAULTS, false);
     }
 
     /**
@@ -75,7 +77,7 @@ public record GatewayConfig(String host, int port, Map<String, String> tokensByP
     /** The same configuration listening on another address or port (command-line overrides). */
     public GatewayConfig withListener(String newHost, int newPort) {
         return new GatewayConfig(newHost, newPort, tokensByPrincipal, allowedOrigins, allowedHosts, maxRequestBytes,
-                exposed, localPrincipal, limits);
+                exposed, localPrincipal, limits, plainToolNames);
     }
 
     /**

@@ -14,7 +14,7 @@ import java.util.Set;
 final class GatewayConfigReader {
     private static final Set<String> KEYS = Set.of("host", "port", "principals", "allowedOrigins", "allowedHosts",
             "maxRequestBytes", "expose", "localPrincipal", "requestTimeoutSeconds", "maxConnections",
-            "maxSessionsPerPrincipal", "quotas");
+            "maxSessionsPerPrincipal", "quotas", "toolNames");
     private static final Set<String> QUOTA_KEYS = Set.of("concurrentTasks", "callsPerMinute");
     private static final Set<String> EXPOSE_KEYS = Set.of("tools");
     /** A shorter bearer token is guessable; 16 characters of base64 are 96 bits. */
@@ -44,17 +44,38 @@ final class GatewayConfigReader {
         }
         String localPrincipal = gateway.has("localPrincipal") ? name(gateway, "localPrincipal",
                 gateway.requiredString("localPrincipal")) : defaults.localPrincipal();
+        Map<String, GatewayConfig.Exposure> exposed = gateway.has("expose")
+                ? exposed(gateway.section("expose"), servers) : defaults.exposed();
         return new GatewayConfig(host, port, tokens, gateway.stringList("allowedOrigins"),
                 gateway.stringList("allowedHosts"),
                 gateway.intIn("maxRequestBytes", defaults.maxRequestBytes(), 1024, 64 * 1024 * 1024),
-                gateway.has("expose") ? exposed(gateway.section("expose"), servers) : defaults.exposed(),
-                localPrincipal, new GatewayConfig.Limits(
+                exposed, localPrincipal, new GatewayConfig.Limits(
                         gateway.intIn("requestTimeoutSeconds", defaults.limits().requestTimeoutSeconds(), 1, 3600),
                         gateway.intIn("maxConnections", defaults.limits().maxConnections(), 1, 1_000_000),
                         gateway.intIn("maxSessionsPerPrincipal", defaults.limits().maxSessionsPerPrincipal(), 1,
                                 1_000_000),
                         gateway.has("quotas") ? quota(gateway.section("quotas"), true) : GatewayConfig.Quota.NONE,
-                        gateway.has("quotas") ? principalQuotas(gateway.section("quotas")) : Map.of()));
+                        gateway.has("quotas") ? principalQuotas(gateway.section("quotas")) : Map.of()),
+                plainToolNames(gateway, exposed));
+    }
+
+    /** {@code toolNames}: "prefixed" (the default) or "plain", which needs exactly one exposed server. */
+    private static boolean plainToolNames(JsonSection gateway, Map<String, GatewayConfig.Exposure> exposed) {
+        String names = gateway.has("toolNames") ? gateway.requiredString("toolNames") : "prefixed";
+        switch (names) {
+            case "prefixed":
+                return false;
+            case "plain":
+                if (exposed.size() != 1) {
+                    throw new ConfigException(gateway.path("toolNames"), gateway.path("toolNames") + " \"plain\""
+                            + " needs exactly one exposed server (two servers' tool names could collide), not "
+                            + exposed.size() + ": name one in " + gateway.path("expose"));
+                }
+                return true;
+            default:
+                throw new ConfigException(gateway.path("toolNames"), gateway.path("toolNames")
+                        + " must be \"prefixed\" or \"plain\"");
+        }
     }
 
     /** {@code quotas} (with its {@code principals} member when {@code top}) or one principal's quota. */

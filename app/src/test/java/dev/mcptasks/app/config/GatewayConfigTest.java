@@ -113,6 +113,9 @@ class GatewayConfigTest {
         assertRefused(() -> parse("{\"maxRequestBytes\": 10}"), "gateway.maxRequestBytes", "10");
         assertRefused(() -> parse("{\"maxSessionsPerPrincipal\": 0}"), "gateway.maxSessionsPerPrincipal", "0");
         assertRefused(() -> parse("{\"quotas\": {\"concurrentTasks\": 0}}"), "gateway.quotas.concurrentTasks", "0");
+        assertRefused(() -> parse("{\"toolNames\": \"short\"}"), "gateway.toolNames", "\"prefixed\" or \"plain\"");
+        assertRefused(() -> parse("{\"toolNames\": \"plain\"}"), "gateway.toolNames", "exactly one exposed server");
+        assertThat(parse("{\"toolNames\": \"plain\", \"expose\": {\"ref\": {}}}").gateway().plainToolNames()).isTrue();
         assertRefused(() -> parse("{\"quotas\": {\"principals\": {\"a\": {\"perHour\": 1}}}}"),
                 "gateway.quotas.principals.a.perHour", "perHour");
         assertRefused(() -> parse("{\"host\": \" \"}"), "gateway.host", "must not be empty");
