@@ -102,9 +102,15 @@ final class LegacyFront {
                 created.set("task", shapes.legacyTask(row));
                 return done(created);
             }
-            // a plain call's answer is the tool's own result: no task is named in it
-            return watcher.until(request, row.id(), settled -> settled.status().isTerminal())
-                    .thenApply(ended -> legacy(callResult(ended, false)));
+            // a plain call's answer is the tool's own result: no task is named in it. Its progress, if asked for,
+            // is relayed from each read of the row while it runs
+            ProgressRelay progress = ProgressRelay.of(request, params);
+            return watcher.until(request, row.id(), read -> {
+                if (progress != null) {
+                    progress.seen(read);
+                }
+                return read.status().isTerminal();
+            }).thenApply(ended -> legacy(callResult(ended, false)));
         });
     }
 

@@ -286,6 +286,28 @@ class LegacyFrontTest {
     }
 
     @Test
+    void aPlainCallThatAskedForProgressHearsEachNewProgressMessageUnderItsToken() {
+        CompletableFuture<Optional<ObjectNode>> blocked = front.dispatch(ALICE, session, front.request("tools/call",
+                "{'name':'beta__echo','_meta':{'progressToken':'p-7'}}"));
+        String id = front.repo.list(TaskQuery.all(10)).get(0).id().value();
+        front.created(id, V2025);
+        front.polled(id, FrontHarness.snapshot(TaskStatus.WORKING, "step 1 of 3"));
+        front.tick();
+        front.tick();
+        front.polled(id, FrontHarness.snapshot(TaskStatus.WORKING, "step 2 of 3"));
+        front.tick();
+        front.polled(id, FrontHarness.completed("{'content':[]}"));
+        front.tick();
+
+        assertThat(FrontHarness.answered(blocked).has("result")).isTrue();
+        assertThat(session.notifications).extracting(n -> n.path("method").asText())
+                .containsOnly(ProgressRelay.METHOD);
+        assertThat(session.notifications).extracting(n -> n.path("params").path("progressToken").asText()
+                + " " + n.path("params").path("progress").asInt() + " " + n.path("params").path("message").asText())
+                .containsExactly("p-7 1 step 1 of 3", "p-7 2 step 2 of 3");
+    }
+
+    @Test
     void aTaskNotOverSaysWhenItsUpstreamLastAnsweredAndAnEndedOneSaysNothing() {
         String id = createTask();
         ObjectNode pending = front.result(ALICE, session, front.request("tasks/get", "{'taskId':'" + id + "'}"));
