@@ -45,7 +45,9 @@ public final class FrontDoor {
         StatusNotifier notifier = new StatusNotifier(watcher, shapes);
         ToolCalls calls = new ToolCalls(tasks, tools, executor, new QuotaGate(settings.quotas(), tasks, clock,
                 settings.clientPollIntervalMs() / 1000));
-        LegacyFront legacy = new LegacyFront(tasks, tools, calls, watcher, notifier, shapes);
+        Handoff handoff = settings.handoffAfter() == null ? null
+                : new Handoff(tasks, watcher, shapes, settings.handoffAfter());
+        LegacyFront legacy = new LegacyFront(tasks, tools, calls, watcher, notifier, shapes, handoff);
         ExtensionFront extension = new ExtensionFront(tasks, tools, calls, watcher, shapes);
         return new FrontDoor(new FrontRouter(legacy, extension, notifier, watcher, executor), watcher);
     }

@@ -20,9 +20,12 @@ import java.util.Set;
  * @param quotas what each principal may hold
  * @param plainToolNames serve the one exposed server's tools under their own names, without the
  *     {@code <server>__} prefix (only with exactly one server)
+ * @param handoffAfter how long a plain call is held before it is answered with a hand-off to a task ({@link
+ *     Handoff}); null: held until it ends
  */
 public record FrontSettings(List<ExposedServer> servers, Duration storePollInterval, Duration catalogTtl,
-        String serverName, String serverVersion, long clientPollIntervalMs, Quotas quotas, boolean plainToolNames) {
+        String serverName, String serverVersion, long clientPollIntervalMs, Quotas quotas, boolean plainToolNames,
+        Duration handoffAfter) {
 
     public FrontSettings {
         servers = List.copyOf(Objects.requireNonNull(servers, "servers"));
@@ -40,6 +43,13 @@ public record FrontSettings(List<ExposedServer> servers, Duration storePollInter
         requireText("serverName", serverName);
         requireText("serverVersion", serverVersion);
         Objects.requireNonNull(quotas, "quotas");
+        if (handoffAfter != null) {
+            requirePositive("handoffAfter", handoffAfter);
+            if (names.contains("mcp-tasks")) {
+                throw new IllegalArgumentException("server name 'mcp-tasks' is taken by the hand-off tools"
+                        + " (mcp-tasks__task_status, ...): rename the server");
+            }
+        }
         if (plainToolNames && servers.size() != 1) {
             throw new IllegalArgumentException("plain tool names need exactly one exposed server (names of two"
                     + " servers could collide), not " + servers.size());
@@ -52,19 +62,25 @@ public record FrontSettings(List<ExposedServer> servers, Duration storePollInter
     /** The given servers with the defaults: store polled every second, catalog kept 30 s, clients told 1000 ms. */
     public static FrontSettings of(List<ExposedServer> servers, String serverVersion) {
         return new FrontSettings(servers, Duration.ofSeconds(1), Duration.ofSeconds(30), "mcp-tasks", serverVersion,
-                1000, Quotas.NONE, false);
+                1000, Quotas.NONE, false, null);
     }
 
     /** These settings with {@code value} as the principals' quotas. */
     public FrontSettings withQuotas(Quotas value) {
         return new FrontSettings(servers, storePollInterval, catalogTtl, serverName, serverVersion,
-                clientPollIntervalMs, value, plainToolNames);
+                clientPollIntervalMs, value, plainToolNames, handoffAfter);
     }
 
     /** These settings serving the one exposed server's tools under their own names. */
     public FrontSettings withPlainToolNames() {
         return new FrontSettings(servers, storePollInterval, catalogTtl, serverName, serverVersion,
-                clientPollIntervalMs, quotas, true);
+                clientPollIntervalMs, quotas, true, handoffAfter);
+    }
+
+    /** These settings handing plain calls still running after {@code after} off to tasks. */
+    public FrontSettings withHandoffAfter(Duration after) {
+        return new FrontSettings(servers, storePollInterval, catalogTtl, serverName, serverVersion,
+                clientPollIntervalMs, quotas, plainToolNames, after);
     }
 
     /**

@@ -34,9 +34,12 @@ final class LegacyFront {
     private final StatusNotifier notifier;
     private final TaskShapes shapes;
     private final TaskPages pages;
+    /** Plain calls still running after a while are handed off to tasks; null: held until they end. */
+    private final Handoff handoff;
 
     LegacyFront(TaskService tasks, FrontCatalog catalog, ToolCalls calls, TaskWatcher watcher,
-            StatusNotifier notifier, TaskShapes shapes) {
+            StatusNotifier notifier, TaskShapes shapes, Handoff handoff) {
+        this.handoff = handoff;
         this.tasks = tasks;
         this.catalog = catalog;
         this.calls = calls;
@@ -86,11 +89,19 @@ final class LegacyFront {
                 ((ObjectNode) json.get("execution")).put("taskSupport", "optional");
                 list.add(json);
             }
+            if (handoff != null) {
+                Handoff.tools().forEach(list::add);
+            }
             return result;
         });
     }
 
     private CompletableFuture<ObjectNode> toolsCall(FrontRequest request, ObjectNode params) {
+        if (handoff != null && Handoff.handles(Params.requiredString(params, "name"))) {
+            ObjectNode arguments = Params.optionalObject(params, "arguments", "params.arguments");
+            return handoff.call(request, params.get("name").textValue(),
+                    arguments == null ? FrontJson.object() : arguments);
+        }
         ObjectNode task = Params.optionalObject(params, "task", "params.task");
         Long ttl = task == null ? null : Params.ttl(task);
         return calls.submit(request.principal(), params, ttl).thenCompose(row -> {
@@ -105,6 +116,9 @@ final class LegacyFront {
             // a plain call's answer is the tool's own result: no task is named in it. Its progress, if asked for,
             // is relayed from each read of the row while it runs
             ProgressRelay progress = ProgressRelay.of(request, params);
+            if (handoff != null) {
+                return handoff.hold(request, row, progress);
+            }
             return watcher.until(request, row.id(), read -> {
                 if (progress != null) {
                     progress.seen(read);

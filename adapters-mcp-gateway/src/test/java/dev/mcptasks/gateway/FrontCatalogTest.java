@@ -19,7 +19,7 @@ class FrontCatalogTest {
 
     private FrontCatalog catalog(FrontSettings.ExposedServer... servers) {
         return new FrontCatalog(upstream, clock, new FrontSettings(List.of(servers), Duration.ofSeconds(1),
-                Duration.ofSeconds(30), "gw", "1", 1000, Quotas.NONE, false));
+                Duration.ofSeconds(30), "gw", "1", 1000, Quotas.NONE, false, null));
     }
 
     private static FrontError failure(CompletableFuture<?> future) {

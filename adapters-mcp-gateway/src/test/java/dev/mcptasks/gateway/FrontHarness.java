@@ -32,6 +32,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 /**
@@ -71,18 +72,24 @@ final class FrontHarness {
 
     /** A harness whose principals have {@code quotas}. */
     FrontHarness(Quotas quotas) {
-        this(repo -> repo, Runnable::run, quotas);
+        this(repo -> repo, Runnable::run, settings -> settings.withQuotas(quotas));
+    }
+
+    /** A harness whose front door serves with its settings changed by {@code tune}. */
+    static FrontHarness tuned(UnaryOperator<FrontSettings> tune) {
+        return new FrontHarness(repo -> repo, Runnable::run, tune);
     }
 
     /** A harness whose handlers run on {@code executor} (a queue the test drains, to order races). */
     FrontHarness(Function<TaskRepository, TaskRepository> decorate, Executor executor) {
-        this(decorate, executor, Quotas.NONE);
+        this(decorate, executor, UnaryOperator.identity());
     }
 
-    private FrontHarness(Function<TaskRepository, TaskRepository> decorate, Executor executor, Quotas quotas) {
-        settings = new FrontSettings(List.of(FrontSettings.ExposedServer.allTools("alpha"),
+    private FrontHarness(Function<TaskRepository, TaskRepository> decorate, Executor executor,
+            UnaryOperator<FrontSettings> tune) {
+        settings = tune.apply(new FrontSettings(List.of(FrontSettings.ExposedServer.allTools("alpha"),
                 FrontSettings.ExposedServer.allTools("beta")), POLL, Duration.ofSeconds(30), "mcp-tasks-test", "9.9",
-                500, quotas, false);
+                500, Quotas.NONE, false, null));
         ServerDirectory servers = ServerDirectory.of(List.of(new ServerProfile("alpha", "mcp-tasks", null, null),
                 new ServerProfile("beta", "mcp-tasks", null, null)));
         TaskRepository decorated = decorate.apply(repo);

@@ -27,11 +27,11 @@ class FrontSettingsTest {
         assertThatThrownBy(() -> FrontSettings.of(List.of(), "1")).hasMessageContaining("exposes no server");
         assertThatThrownBy(() -> FrontSettings.of(List.of(FrontSettings.ExposedServer.allTools("a"),
                 new FrontSettings.ExposedServer("a", Set.of("x"))), "1")).hasMessage("server 'a' is exposed twice");
-        assertThatThrownBy(() -> new FrontSettings(ONE, Duration.ZERO, Duration.ofSeconds(1), "n", "v", 1, Quotas.NONE, false))
+        assertThatThrownBy(() -> new FrontSettings(ONE, Duration.ZERO, Duration.ofSeconds(1), "n", "v", 1, Quotas.NONE, false, null))
                 .hasMessageContaining("storePollInterval");
-        assertThatThrownBy(() -> new FrontSettings(ONE, Duration.ofSeconds(1), Duration.ofSeconds(1), "n", " ", 1, Quotas.NONE, false))
+        assertThatThrownBy(() -> new FrontSettings(ONE, Duration.ofSeconds(1), Duration.ofSeconds(1), "n", " ", 1, Quotas.NONE, false, null))
                 .hasMessageContaining("serverVersion");
-        assertThatThrownBy(() -> new FrontSettings(ONE, Duration.ofSeconds(1), Duration.ofSeconds(1), "n", "v", 0, Quotas.NONE, false))
+        assertThatThrownBy(() -> new FrontSettings(ONE, Duration.ofSeconds(1), Duration.ofSeconds(1), "n", "v", 0, Quotas.NONE, false, null))
                 .hasMessageContaining("clientPollIntervalMs");
     }
 

@@ -128,6 +128,9 @@ final class GatewayModule extends AbstractModule {
         limits.quotas().forEach((principal, quota) -> byPrincipal.put(principal, limit(quota)));
         FrontSettings settings = FrontSettings.of(servers, Workers.CLIENT_VERSION)
                 .withQuotas(new Quotas(limit(limits.quota()), byPrincipal));
+        if (config.gateway().handoffSeconds() > 0) {
+            settings = settings.withHandoffAfter(Duration.ofSeconds(config.gateway().handoffSeconds()));
+        }
         return config.gateway().plainToolNames() ? settings.withPlainToolNames() : settings;
     }
 

@@ -24,10 +24,13 @@ import java.util.Set;
  * @param limits what one client may hold of the HTTP endpoint
  * @param plainToolNames {@code gateway.toolNames} {@code "plain"}: the one exposed server's tools keep their own
  *     names ({@code "prefixed"}, the default, serves {@code <server>__<tool>})
+ * @param handoffSeconds {@code gateway.handoffSeconds}: a plain call still running after this long is answered with
+ *     a hand-off to its task and the gateway serves tools to follow it; 0: held until it ends
  */
 public record GatewayConfig(String host, int port, Map<String, String> tokensByPrincipal,
         List<String> allowedOrigins, List<String> allowedHosts, int maxRequestBytes,
-        Map<String, Exposure> exposed, String localPrincipal, Limits limits, boolean plainToolNames) {
+        Map<String, Exposure> exposed, String localPrincipal, Limits limits, boolean plainToolNames,
+        int handoffSeconds) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8765;
@@ -46,7 +49,7 @@ public record GatewayConfig(String host, int port, Map<String, String> tokensByP
         Map<String, Exposure> all = new LinkedHashMap<>();
         servers.forEach(server -> all.put(server, Exposure.EVERY_TOOL));
         return new GatewayConfig(DEFAULT_HOST, DEFAULT_PORT, Map.of(), List.of(), List.of(),
-                DEFAULT_MAX_REQUEST_BYTES, all, DEFAULT_LOCAL_PRINCIPAL, Limits.DEFAULTS, false);
+                DEFAULT_MAX_REQUEST_BYTES, all, DEFAULT_LOCAL_PRINCIPAL, Limits.DEFAULTS, false, 0);
     }
 
     /**
@@ -77,7 +80,7 @@ public record GatewayConfig(String host, int port, Map<String, String> tokensByP
     /** The same configuration listening on another address or port (command-line overrides). */
     public GatewayConfig withListener(String newHost, int newPort) {
         return new GatewayConfig(newHost, newPort, tokensByPrincipal, allowedOrigins, allowedHosts, maxRequestBytes,
-                exposed, localPrincipal, limits, plainToolNames);
+                exposed, localPrincipal, limits, plainToolNames, handoffSeconds);
     }
 
     /**

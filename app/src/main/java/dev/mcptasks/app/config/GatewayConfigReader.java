@@ -14,7 +14,7 @@ import java.util.Set;
 final class GatewayConfigReader {
     private static final Set<String> KEYS = Set.of("host", "port", "principals", "allowedOrigins", "allowedHosts",
             "maxRequestBytes", "expose", "localPrincipal", "requestTimeoutSeconds", "maxConnections",
-            "maxSessionsPerPrincipal", "quotas", "toolNames");
+            "maxSessionsPerPrincipal", "quotas", "toolNames", "handoffSeconds");
     private static final Set<String> QUOTA_KEYS = Set.of("concurrentTasks", "callsPerMinute");
     private static final Set<String> EXPOSE_KEYS = Set.of("tools");
     /** A shorter bearer token is guessable; 16 characters of base64 are 96 bits. */
@@ -56,7 +56,7 @@ final class GatewayConfigReader {
                                 1_000_000),
                         gateway.has("quotas") ? quota(gateway.section("quotas"), true) : GatewayConfig.Quota.NONE,
                         gateway.has("quotas") ? principalQuotas(gateway.section("quotas")) : Map.of()),
-                plainToolNames(gateway, exposed));
+                plainToolNames(gateway, exposed), gateway.intIn("handoffSeconds", 0, 0, 86_400));
     }
 
     /** {@code toolNames}: "prefixed" (the default) or "plain", which needs exactly one exposed server. */

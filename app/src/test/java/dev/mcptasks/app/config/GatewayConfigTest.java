@@ -116,6 +116,9 @@ class GatewayConfigTest {
         assertRefused(() -> parse("{\"toolNames\": \"short\"}"), "gateway.toolNames", "\"prefixed\" or \"plain\"");
         assertRefused(() -> parse("{\"toolNames\": \"plain\"}"), "gateway.toolNames", "exactly one exposed server");
         assertThat(parse("{\"toolNames\": \"plain\", \"expose\": {\"ref\": {}}}").gateway().plainToolNames()).isTrue();
+        assertThat(parse("{\"handoffSeconds\": 120}").gateway().handoffSeconds()).isEqualTo(120);
+        assertThat(parse(null).gateway().handoffSeconds()).isZero();
+        assertRefused(() -> parse("{\"handoffSeconds\": -1}"), "gateway.handoffSeconds", "-1");
         assertRefused(() -> parse("{\"quotas\": {\"principals\": {\"a\": {\"perHour\": 1}}}}"),
                 "gateway.quotas.principals.a.perHour", "perHour");
         assertRefused(() -> parse("{\"host\": \" \"}"), "gateway.host", "must not be empty");
