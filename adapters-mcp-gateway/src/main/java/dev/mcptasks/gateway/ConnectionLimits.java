@@ -1,5 +1,6 @@
 package dev.mcptasks.gateway;
 
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
@@ -8,6 +9,8 @@ import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.time.Duration;
+import java.util.Deque;
+import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
@@ -17,8 +20,11 @@ import org.slf4j.LoggerFactory;
  * Keeps idle, half-sent and surplus connections from holding the gateway's file descriptors. A connection must send
  * its next request whole (headers and body) within the request timeout, counted from its opening or from the end of
  * its last answer: a keep-alive connection left idle and a slowloris that trickles its headers are closed alike.
- * While a request is being answered (a held call, an SSE stream) no timer runs. Beyond the connection cap a new
- * connection is closed at once. Shared by every channel of one gateway; per-channel state lives in attributes.
+ * While a request is being answered (a held call, an SSE stream) no timer runs. At the connection cap a new
+ * connection takes the place of the oldest one that has never carried an authenticated request and is not being
+ * answered (an idle or slowloris socket of someone without a token), so sockets held open by an attacker cannot keep
+ * an authorized client out; only when every connection is proven or busy is the new one closed at once. Shared by
+ * every channel of one gateway; per-channel state lives in attributes.
  */
 @ChannelHandler.Sharable
 final class ConnectionLimits extends ChannelDuplexHandler {
@@ -30,6 +36,8 @@ final class ConnectionLimits extends ChannelDuplexHandler {
     private final Duration requestTimeout;
     private final int maxConnections;
     private final AtomicInteger open = new AtomicInteger();
+    /** Open connections that never carried an authenticated request, oldest first. */
+    private final Deque<Channel> unproven = new ConcurrentLinkedDeque<>();
 
     ConnectionLimits(GatewaySettings.Connections settings) {
         this.requestTimeout = settings.requestTimeout();
@@ -43,18 +51,34 @@ final class ConnectionLimits extends ChannelDuplexHandler {
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
-        if (open.incrementAndGet() > maxConnections) {
+        if (open.incrementAndGet() > maxConnections && !evictUnproven()) {
             LOG.warn("gateway: {} connections are open, the most allowed; closing a new one from {}", maxConnections,
                     ctx.channel().remoteAddress());
             ctx.close();
             return;
         }
+        unproven.add(ctx.channel());
         awaitRequest(ctx);
         super.channelActive(ctx);
     }
 
+    /** Closes the oldest unproven connection not being answered; false when there is none. */
+    private boolean evictUnproven() {
+        for (Channel channel : unproven) {
+            Integer answering = channel.attr(ANSWERING).get();
+            if ((answering == null || answering == 0) && unproven.remove(channel)) {
+                LOG.debug("gateway: at the connection cap; closing the oldest connection without an authenticated"
+                        + " request, from {}", channel.remoteAddress());
+                channel.close();
+                return true;
+            }
+        }
+        return false;
+    }
+
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        unproven.remove(ctx.channel());
         open.decrementAndGet();
         cancelDeadline(ctx);
         super.channelInactive(ctx);
@@ -67,7 +91,13 @@ final class ConnectionLimits extends ChannelDuplexHandler {
             cancelDeadline(ctx);
             ctx.channel().attr(ANSWERING).set(answering(ctx) + 1);
         }
+        boolean whole = message instanceof LastHttpContent;
         super.channelRead(ctx, message);
+        // the gate after this handler has named the request's principal if its token was good: the connection has
+        // proven itself and is never evicted for a newcomer
+        if (whole && ctx.channel().attr(RequestGate.PRINCIPAL).get() != null) {
+            unproven.remove(ctx.channel());
+        }
     }
 
     @Override

@@ -47,11 +47,14 @@ public final class HttpGateway implements AutoCloseable {
     private final InetSocketAddress address;
     private final Clock clock;
     private final Duration idleTimeout;
+    private final ConnectionLimits limits;
     private Clock.Timer sweep;
     private boolean closed;
 
     private HttpGateway(EventLoopGroup boss, EventLoopGroup workers, ExecutorService dispatch, Channel server,
-            HttpSessions sessions, FrontDispatcher dispatcher, Clock clock, Duration idleTimeout) {
+            HttpSessions sessions, FrontDispatcher dispatcher, Clock clock, Duration idleTimeout,
+            ConnectionLimits limits) {
+        this.limits = limits;
         this.boss = boss;
         this.workers = workers;
         this.dispatch = dispatch;
@@ -115,7 +118,7 @@ public final class HttpGateway implements AutoCloseable {
                     })
                     .bind(new InetSocketAddress(bind, settings.port())).sync().channel();
             HttpGateway gateway = new HttpGateway(boss, workers, dispatch, server, sessions, dispatcher, clock,
-                    settings.sessionIdleTimeout());
+                    settings.sessionIdleTimeout(), limits);
             gateway.scheduleSweep();
             LOG.info("MCP gateway listening on {} ({})", gateway.endpoint(),
                     tokens.required() ? "bearer tokens required" : "no authentication, loopback only");
@@ -131,6 +134,11 @@ public final class HttpGateway implements AutoCloseable {
             throw new IllegalStateException("cannot listen on " + settings.bindHost() + ":" + settings.port() + ": "
                     + e.getMessage(), e);
         }
+    }
+
+    /** Connections open now (tests, metrics). */
+    int openConnections() {
+        return limits.open();
     }
 
     /** The bound address (the real port when the settings asked for an ephemeral one). */

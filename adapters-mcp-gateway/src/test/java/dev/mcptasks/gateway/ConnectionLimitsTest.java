@@ -94,6 +94,36 @@ class ConnectionLimitsTest {
         assertThat(closed).isEqualTo(1);
     }
 
+    @Test
+    void atTheCapClientsWithRequestsTakeThePlaceOfTheOldestIdleSockets() throws Exception {
+        start(3, Duration.ofMinutes(5));
+        Socket oldest = connect();
+        awaitOpen(1);
+        connect();
+        awaitOpen(2);
+        Socket third = connect();
+        awaitOpen(3);
+
+        // the cap is full of sockets that never sent a request: the client's initialize makes room by closing the
+        // oldest; its next request makes room again only if the initialize connection is not closed yet (then
+        // the next oldest goes), so only the newest idle socket is sure to stay
+        String session = fixture.initialize();
+        try (WireClient.Response response = fixture.request(session, 2, "ping").send()) {
+            assertThat(response.status()).isEqualTo(200);
+        }
+        assertThat(closedWithin(oldest, Duration.ofSeconds(2))).as("the oldest idle socket made room").isTrue();
+        assertThat(closedWithin(third, Duration.ofMillis(200))).as("the newest idle socket stays").isFalse();
+    }
+
+    /** Waits until the gateway has taken {@code count} connections in (its event loops run on their own). */
+    private void awaitOpen(int count) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (fixture.gateway.openConnections() != count) {
+            assertThat(System.nanoTime()).as("%s connections open", count).isLessThan(deadline);
+            Thread.sleep(5);
+        }
+    }
+
     private Socket connect() throws IOException {
         Socket socket = new Socket(fixture.gateway.address().getAddress(), fixture.gateway.address().getPort());
         sockets.add(socket);
