@@ -9,7 +9,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Control calls on one remote task (status, result fetch, cancel) must not overlap, except for the kinds the README
+ * Control calls on one remote task (status, result fetch, cancel) must not overlap, except for the kinds docs/guarantees.md
  * documents ("What is guaranteed, and what is not"), each counted under its own figure:
  * <ul>
  *   <li>a fault: the earlier call's process died (SIGKILL), lost its event loop (SIGSTOP past the lease) or shut down

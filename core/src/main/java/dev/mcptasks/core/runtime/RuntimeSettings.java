@@ -65,7 +65,7 @@ public record RuntimeSettings(Duration lease, Duration pollInterval, int maxConc
      * Control slots of a worker by default. Every slot is one control call in flight (a direct call holds its slot
      * for the whole tool call), and a worker's tasks move through the store in waves of at most this many (claim,
      * submit attempt, result: three commits in sequence per wave), so it bounds throughput as well: 32 slots burned
-     * down 1.5 to 2.7 times as many tasks per second as 8 did (README, Benchmark).
+     * down 1.5 to 2.7 times as many tasks per second as 8 did (docs/benchmark.md).
      */
     public static final int DEFAULT_SLOTS = 32;
 
