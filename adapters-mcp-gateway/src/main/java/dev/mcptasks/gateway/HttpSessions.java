@@ -47,6 +47,11 @@ final class HttpSessions {
         return new HttpSession(HexFormat.of().formatHex(bytes), principal, retryMillis, json, nanoTime);
     }
 
+    /** How many sessions are open now. */
+    int size() {
+        return sessions.size();
+    }
+
     void register(HttpSession session) {
         sessions.put(session.id(), session);
     }

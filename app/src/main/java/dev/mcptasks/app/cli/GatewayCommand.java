@@ -1,5 +1,7 @@
 package dev.mcptasks.app.cli;
 
+import dev.mcptasks.admin.AdminListener;
+import dev.mcptasks.app.assembly.AdminModules;
 import dev.mcptasks.app.assembly.Application;
 import dev.mcptasks.app.assembly.WorkerIds;
 import dev.mcptasks.app.assembly.WorkerProcess;
@@ -15,6 +17,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -77,7 +80,9 @@ final class GatewayCommand implements Callable<Integer> {
             CountDownLatch stopped = new CountDownLatch(1);
             AtomicBoolean stopping = new AtomicBoolean();
             HttpGateway server = null;
+            Optional<AdminListener> admin = Optional.empty();
             try {
+                admin = AdminModules.start(app);
                 if (process != null) {
                     process.exitOnInternalThreadDeath(System::exit);
                     process.start();
@@ -106,6 +111,7 @@ final class GatewayCommand implements Callable<Integer> {
                 if (process != null) {
                     process.stop();
                 }
+                admin.ifPresent(AdminListener::close);
             }
         }
         return ExitCodes.OK;
