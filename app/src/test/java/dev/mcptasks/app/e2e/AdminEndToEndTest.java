@@ -25,13 +25,18 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,6 +49,7 @@ import org.junit.jupiter.api.io.TempDir;
 class AdminEndToEndTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final Path DOCS = Path.of("..", "docs");
 
     @TempDir
     Path dir;
@@ -133,13 +139,15 @@ class AdminEndToEndTest {
                 .contains("mcp_tasks_tasks{server=\"ref\",status=\"pending\"} 0.0")
                 .contains("mcp_tasks_oldest_due_age_seconds{phase=\"submit\"}")
                 .contains("mcp_tasks_claim_scan_seconds_count{phase=\"submit\"}")
-                .contains("mcp_tasks_upstream_request_seconds_count{method=\"tools/call\",server=\"ref\"} 3.0")
+                .contains("mcp_tasks_upstream_request_seconds_count{method=\"tools/call\",server=\"ref\"} 3\n")
                 .contains("mcp_tasks_notification_deliveries_total{outcome=\"delivered\"}")
                 .contains("mcp_tasks_outbox_backlog")
                 .contains("mcp_tasks_worker_slots ")
                 .contains("jvm_memory_used_bytes")
                 .contains("netty_allocator_memory_used");
         assertThat(metrics).doesNotContain(ids.get(0).value());
+        assertThat(metricNames(metrics)).as("every exposed name is documented")
+                .isSubsetOf(metricNames(Files.readString(DOCS.resolve("operations-metrics.md"))));
         assertThat(get("/readyz").body()).isEqualTo("{\"ok\":true}\n");
         assertThat(get("/nope").statusCode()).isEqualTo(404);
     }
@@ -179,6 +187,24 @@ class AdminEndToEndTest {
                 + " java.lang.OutOfMemoryError: simulated");
         assertThat(exited.get(WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS))
                 .isEqualTo(WorkerProcess.EXIT_INTERNAL_ERROR);
+    }
+
+    /** The dashboard renders only documented names (the exposed ones are checked against the same list). */
+    @Test
+    void theDashboardUsesOnlyDocumentedMetricNames() throws Exception {
+        Set<String> documented = metricNames(Files.readString(DOCS.resolve("operations-metrics.md")));
+        Set<String> charted = metricNames(Files.readString(DOCS.resolve("grafana/mcp-tasks.json")));
+        assertThat(charted).isNotEmpty().isSubsetOf(documented);
+    }
+
+    /** The {@code mcp_tasks_} series names in a text, histogram suffixes folded into their metric. */
+    private static Set<String> metricNames(String text) {
+        Set<String> names = new TreeSet<>();
+        Matcher matcher = Pattern.compile("mcp_tasks_[a-z_]+").matcher(text);
+        while (matcher.find()) {
+            names.add(matcher.group().replaceAll("_(bucket|count|sum|max)$", ""));
+        }
+        return names;
     }
 
     @Test

@@ -168,9 +168,8 @@ public final class MeteringRepository extends ForwardingTaskRepository {
     }
 
     private boolean written(Claim claim, TaskStatus status, boolean applied) {
-        // a nonterminal write (submitted, a poll) keeps the claim's definition for the writes that follow
-        TaskRecord.Definition definition = status.isTerminal() || !applied ? claimed.remove(claim.token())
-                : claimed.get(claim.token());
+        // a result write is the claim's last: the next claim of the row reads its definition again
+        TaskRecord.Definition definition = claimed.remove(claim.token());
         if (applied && status.isTerminal() && definition != null) {
             finished(definition, status);
         }
