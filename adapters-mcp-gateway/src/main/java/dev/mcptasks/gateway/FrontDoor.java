@@ -3,6 +3,7 @@ package dev.mcptasks.gateway;
 import dev.mcptasks.core.service.TaskChanges;
 import dev.mcptasks.core.service.TaskService;
 import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.metrics.Metrics;
 import dev.mcptasks.ports.catalog.ToolCatalog;
 import java.util.Objects;
 import java.util.concurrent.Executor;
@@ -14,12 +15,14 @@ import java.util.concurrent.Executor;
  * {@link #dispatcher()}.
  */
 public final class FrontDoor {
-    private final FrontRouter router;
+    private final FrontDispatcher dispatcher;
     private final TaskWatcher watcher;
+    private final Metrics metrics;
 
-    private FrontDoor(FrontRouter router, TaskWatcher watcher) {
-        this.router = router;
+    private FrontDoor(FrontDispatcher dispatcher, TaskWatcher watcher, Metrics metrics) {
+        this.dispatcher = dispatcher;
         this.watcher = watcher;
+        this.metrics = metrics;
     }
 
     /**
@@ -33,6 +36,13 @@ public final class FrontDoor {
      */
     public static FrontDoor create(TaskService tasks, TaskChanges changes, ToolCatalog catalog, Clock clock,
             Executor executor, FrontSettings settings) {
+        return create(tasks, changes, catalog, clock, executor, settings, Metrics.NONE);
+    }
+
+    /** {@link #create(TaskService, TaskChanges, ToolCatalog, Clock, Executor, FrontSettings)} telling metrics. */
+    public static FrontDoor create(TaskService tasks, TaskChanges changes, ToolCatalog catalog, Clock clock,
+            Executor executor, FrontSettings settings, Metrics metrics) {
+        Objects.requireNonNull(metrics, "metrics");
         Objects.requireNonNull(tasks, "tasks");
         Objects.requireNonNull(changes, "changes");
         Objects.requireNonNull(catalog, "catalog");
@@ -49,11 +59,16 @@ public final class FrontDoor {
                 : new Handoff(tasks, watcher, shapes, settings.handoffAfter());
         LegacyFront legacy = new LegacyFront(tasks, tools, calls, watcher, notifier, shapes, handoff);
         ExtensionFront extension = new ExtensionFront(tasks, tools, calls, watcher, shapes);
-        return new FrontDoor(new FrontRouter(legacy, extension, notifier, watcher, executor), watcher);
+        FrontRouter router = new FrontRouter(legacy, extension, notifier, watcher, executor);
+        return new FrontDoor(new MeteredDispatcher(router, metrics, clock), watcher, metrics);
     }
 
     FrontDispatcher dispatcher() {
-        return router;
+        return dispatcher;
+    }
+
+    Metrics metrics() {
+        return metrics;
     }
 
     /** How many waiters (blocked calls, followed tasks) read the store on each sweep now. */

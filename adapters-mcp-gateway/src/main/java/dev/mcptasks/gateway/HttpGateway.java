@@ -3,6 +3,7 @@ package dev.mcptasks.gateway;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.metrics.Metrics;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
@@ -74,10 +75,15 @@ public final class HttpGateway implements AutoCloseable {
      *     endpoint beyond loopback, or the address cannot be bound
      */
     public static HttpGateway start(GatewaySettings settings, FrontDoor door, Clock clock) {
-        return start(settings, Objects.requireNonNull(door, "door").dispatcher(), clock);
+        return start(settings, Objects.requireNonNull(door, "door").dispatcher(), clock, door.metrics());
     }
 
     static HttpGateway start(GatewaySettings settings, FrontDispatcher dispatcher, Clock clock) {
+        return start(settings, dispatcher, clock, Metrics.NONE);
+    }
+
+    private static HttpGateway start(GatewaySettings settings, FrontDispatcher dispatcher, Clock clock,
+            Metrics metrics) {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(dispatcher, "dispatcher");
         Objects.requireNonNull(clock, "clock");
@@ -91,6 +97,7 @@ public final class HttpGateway implements AutoCloseable {
         HttpSessions sessions = new HttpSessions(settings.streaming().retry().toMillis(), replies::text,
                 clock::nanoTime, settings.connections().maxSessionsPerPrincipal(),
                 new RetainedAnswers(RetainedAnswers.DEFAULT_BUDGET));
+        metrics.gauge("gateway_sessions_open", "Open MCP sessions of the HTTP gateway", sessions::size);
         RebindingGuard guard = new RebindingGuard(bind.isLoopbackAddress(), settings.allowedOrigins(),
                 settings.allowedHosts());
         BearerTokens tokens = new BearerTokens(settings.bearerTokens(), settings.anonymousPrincipal());

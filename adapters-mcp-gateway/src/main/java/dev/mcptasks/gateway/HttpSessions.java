@@ -65,6 +65,11 @@ final class HttpSessions {
                 budget);
     }
 
+    /** How many sessions are open now. */
+    int size() {
+        return sessions.size();
+    }
+
     /**
      * Makes the session findable; returns the principal's least recently used session if this one took its place
      * (already ended and closed here: the caller tells the dispatcher).

@@ -470,6 +470,11 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
     }
 
     @Override
+    public dev.mcptasks.ports.repository.TaskFigures figures() {
+        return store.autoCommit("read task figures", FigureRows::read);
+    }
+
+    @Override
     public void heartbeat(WorkerInfo worker) {
         Objects.requireNonNull(worker, "worker");
         store.autoCommit("heartbeat of worker " + worker.id(), mapper -> mapper.upsertWorker(worker.id().value(),

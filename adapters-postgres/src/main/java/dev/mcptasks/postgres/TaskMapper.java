@@ -34,6 +34,12 @@ interface TaskMapper {
 
     List<StatusCount> countByStatus();
 
+    List<java.util.Map<String, Object>> countByStatusAndServer();
+
+    List<java.util.Map<String, Object>> earliestDueByPhase();
+
+    List<java.util.Map<String, Object>> countOutbox();
+
     List<TaskRow> claimControl(@Param("phase") String phase, @Param("worker") String worker,
             @Param("now") Instant now, @Param("expiresAt") Instant expiresAt, @Param("staleAfterMillis") long staleAfterMillis,
             @Param("excluded") String[] excluded, @Param("tokens") String[] tokens, @Param("limit") int limit);

@@ -345,6 +345,11 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
     }
 
     @Override
+    public dev.mcptasks.ports.repository.TaskFigures figures() {
+        return database.read("read task figures", FigureRows::read);
+    }
+
+    @Override
     public void heartbeat(WorkerInfo worker) {
         database.write("heartbeat of worker " + worker.id().value(), session -> session.mapper().upsertWorker(
                 new WorkerValues(worker.id().value(), worker.host(), worker.pid(),

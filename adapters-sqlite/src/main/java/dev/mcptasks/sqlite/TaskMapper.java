@@ -25,6 +25,12 @@ interface TaskMapper {
 
     List<Map<String, Object>> countByStatus();
 
+    List<Map<String, Object>> countByStatusAndServer();
+
+    List<Map<String, Object>> earliestDueByPhase();
+
+    List<Map<String, Object>> countOutbox();
+
     int upsertWorker(WorkerValues worker);
 
     int deleteWorker(@Param("id") String id);

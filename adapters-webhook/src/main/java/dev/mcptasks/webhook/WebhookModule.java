@@ -4,9 +4,13 @@ import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import com.google.inject.multibindings.OptionalBinder;
+import dev.mcptasks.ports.metrics.Metrics;
 import dev.mcptasks.ports.notification.NotificationSink;
 import java.time.Clock;
+import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Binds {@link NotificationSink} to a {@link WebhookSink} for the given endpoint. The binding goes through an
@@ -30,11 +34,19 @@ public final class WebhookModule extends AbstractModule {
     @Override
     protected void configure() {
         OptionalBinder.newOptionalBinder(binder(), NotificationSink.class).setBinding().to(WebhookSink.class);
+        // declared here too, so the module works where the application records no metrics
+        OptionalBinder.newOptionalBinder(binder(), Metrics.class);
     }
 
     @Provides
     @Singleton
-    WebhookSink sink() {
-        return new WebhookSink(settings, clock);
+    WebhookSink sink(Optional<Metrics> metrics) {
+        WebhookSink sink = new WebhookSink(settings, clock);
+        for (String state : List.of("closed", "open", "half_open")) {
+            metrics.orElse(Metrics.NONE).gauge("webhook_breaker_state",
+                    "1 for the state the webhook endpoint's circuit breaker is in, else 0",
+                    () -> sink.breakerState().name().toLowerCase(Locale.ROOT).equals(state) ? 1 : 0, "state", state);
+        }
+        return sink;
     }
 }

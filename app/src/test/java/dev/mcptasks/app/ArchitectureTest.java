@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class ArchitectureTest {
     private static final String[] ADAPTERS = {
         "dev.mcptasks.sqlite..", "dev.mcptasks.postgres..", "dev.mcptasks.stdio..", "dev.mcptasks.http..",
-        "dev.mcptasks.sse..", "dev.mcptasks.oauth..", "dev.mcptasks.webhook.."
+        "dev.mcptasks.sse..", "dev.mcptasks.oauth..", "dev.mcptasks.webhook..", "dev.mcptasks.admin.."
     };
 
     private static JavaClasses production;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.mcptasks.domain.ProtocolGeneration;
 import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.metrics.Metrics;
 import dev.mcptasks.ports.transport.McpServerSpec;
 import dev.mcptasks.ports.transport.McpTransport;
 import dev.mcptasks.ports.transport.McpTransportException;
@@ -54,6 +55,8 @@ public final class McpSession implements AutoCloseable {
     /** The requests waiting for progress, by the progress token they were sent with. */
     private final Map<String, Consumer<JsonNode>> progressListeners = new ConcurrentHashMap<>();
     private final McpConnection.Events events = new ConnectionEvents();
+    /** Told every request's duration and failure kind; set once by {@link McpSessions} before the first request. */
+    private volatile Metrics metrics = Metrics.NONE;
     private McpConnection current;
     private boolean closed;
     private volatile McpHandshake handshake;
@@ -119,6 +122,12 @@ public final class McpSession implements AutoCloseable {
 
     public McpServerSettings settings() {
         return settings;
+    }
+
+    /** This session, telling {@code metrics} about its requests. */
+    McpSession meteredBy(Metrics metrics) {
+        this.metrics = java.util.Objects.requireNonNull(metrics, "metrics");
+        return this;
     }
 
     /**
@@ -194,9 +203,11 @@ public final class McpSession implements AutoCloseable {
         CompletableFuture<JsonNode> wire = new CompletableFuture<>();
         CompletableFuture<Void> letGo = new CompletableFuture<>();
         SettlingFuture<JsonNode> result = new SettlingFuture<>(() -> wire.cancel(true));
+        long startNanos = clock.nanoTime();
         wire.whenComplete((value, error) -> {
             Throwable cause = error == null ? null : unwrap(error);
             boolean abandoned = wire.isCancelled() || cause instanceof McpTimeoutException;
+            meter(method, startNanos, wire.isCancelled() ? null : cause);
             // an answer (or a transport failure) ends the request at once; an abandoned one waits for the transport
             CompletableFuture<Void> after = abandoned ? letGo : CompletableFuture.completedFuture(null);
             after.whenCompleteAsync((ignored, never) -> {
@@ -211,6 +222,19 @@ public final class McpSession implements AutoCloseable {
         });
         dispatch(method, params, timeout, wire, letGo, true, sentIn);
         return result;
+    }
+
+    private void meter(String method, long startNanos, Throwable failure) {
+        Metrics sink = metrics;
+        sink.upstreamRequest(settings.name(), method, Duration.ofNanos(clock.nanoTime() - startNanos));
+        if (failure != null) {
+            // a fixed set of kinds: the label never carries the upstream's own text
+            String kind = failure instanceof McpTimeoutException ? "timeout"
+                    : failure instanceof McpErrorResponse ? "error_response"
+                    : failure instanceof McpProtocolException ? "protocol"
+                    : failure instanceof McpTransportFailure ? "transport" : "other";
+            sink.upstreamError(settings.name(), kind);
+        }
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.mcptasks.mcp;
 
 import dev.mcptasks.domain.ProtocolGeneration;
 import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.metrics.Metrics;
 import dev.mcptasks.ports.driver.RemoteTaskRef;
 import dev.mcptasks.ports.transport.McpServerSpec;
 import dev.mcptasks.ports.transport.McpTransportFactory;
@@ -51,6 +52,7 @@ public final class McpSessions implements AutoCloseable {
     };
     private final ExecutorService callbacks;
     private final DetectedTransports detected;
+    private final Metrics metrics;
     private volatile boolean closed;
 
     /** Sessions whose detected transports are remembered for the whole process ({@link DetectedTransports#PROCESS}). */
@@ -61,6 +63,13 @@ public final class McpSessions implements AutoCloseable {
 
     public McpSessions(Collection<McpServerSettings> servers, Collection<McpTransportFactory> factories, Clock clock,
             String clientVersion, DetectedTransports detected) {
+        this(servers, factories, clock, clientVersion, detected, Metrics.NONE);
+    }
+
+    /** @param metrics told every upstream request's duration and failure kind */
+    public McpSessions(Collection<McpServerSettings> servers, Collection<McpTransportFactory> factories, Clock clock,
+            String clientVersion, DetectedTransports detected, Metrics metrics) {
+        this.metrics = java.util.Objects.requireNonNull(metrics, "metrics");
         for (McpServerSettings server : servers) {
             if (this.servers.put(server.name(), server) != null) {
                 throw new IllegalArgumentException("MCP server '" + server.name() + "' is configured twice");
@@ -97,7 +106,7 @@ public final class McpSessions implements AutoCloseable {
             throw new IllegalStateException("the MCP sessions are closed");
         }
         return Optional.of(sessions.computeIfAbsent(serverName, name -> new McpSession(server,
-                factoryFor(server.spec()), clock, callbacks, clientVersion)));
+                factoryFor(server.spec()), clock, callbacks, clientVersion).meteredBy(metrics)));
     }
 
     /**
@@ -120,7 +129,7 @@ public final class McpSessions implements AutoCloseable {
         McpServerSettings server = session.settings();
         return pinned.computeIfAbsent(server.name() + " " + generation.protocolVersion(), key -> new McpSession(
                 server.withPinnedGeneration(generation),
-                factoryFor(server.spec()), clock, callbacks, clientVersion));
+                factoryFor(server.spec()), clock, callbacks, clientVersion).meteredBy(metrics));
     }
 
     /**
@@ -149,7 +158,7 @@ public final class McpSessions implements AutoCloseable {
             session = resumed.get(key);
             if (session == null) {
                 session = McpSession.resuming(server, factory, clock, callbacks, clientVersion, sessionId,
-                        handshakeFor(primary, ref));
+                        handshakeFor(primary, ref)).meteredBy(metrics);
                 resumed.put(key, session);
                 if (resumed.size() > MAX_RESUMED) {
                     var eldest = resumed.entrySet().iterator().next();

@@ -67,6 +67,45 @@ final class InMemoryQueries {
         return counts;
     }
 
+    /** The figures as the SQL stores group them: the phase terms are those of the claim statements. */
+    dev.mcptasks.ports.repository.TaskFigures figures() {
+        Map<java.util.List<Object>, Long> counts = new java.util.LinkedHashMap<>();
+        Map<dev.mcptasks.domain.ClaimPhase, java.time.Instant> due = new EnumMap<>(
+                dev.mcptasks.domain.ClaimPhase.class);
+        Map<dev.mcptasks.domain.NotificationStatus, Long> outbox = new EnumMap<>(
+                dev.mcptasks.domain.NotificationStatus.class);
+        synchronized (store.lock) {
+            for (TaskRow row : store.rows.values()) {
+                counts.merge(java.util.List.of(row.status, row.definition.serverName()), 1L, Long::sum);
+                dev.mcptasks.domain.ClaimPhase phase = controlPhase(row);
+                if (phase != null && row.nextControlAt != null) {
+                    due.merge(phase, row.nextControlAt, (a, b) -> a.isBefore(b) ? a : b);
+                }
+                if (dev.mcptasks.domain.NotificationStatus.CLAIMABLE.contains(row.notificationStatus)
+                        || row.notificationStatus == dev.mcptasks.domain.NotificationStatus.DEAD_LETTER) {
+                    outbox.merge(row.notificationStatus, 1L, Long::sum);
+                }
+            }
+        }
+        java.util.List<dev.mcptasks.ports.repository.TaskFigures.Count> list = new java.util.ArrayList<>();
+        counts.forEach((key, n) -> list.add(new dev.mcptasks.ports.repository.TaskFigures.Count(
+                (TaskStatus) key.get(0), (String) key.get(1), n)));
+        return new dev.mcptasks.ports.repository.TaskFigures(list, due, outbox);
+    }
+
+    private static dev.mcptasks.domain.ClaimPhase controlPhase(TaskRow row) {
+        if (row.status.isTerminal()) {
+            return null;
+        }
+        if (row.cancelRequestedAt != null) {
+            return dev.mcptasks.domain.ClaimPhase.CANCEL;
+        }
+        if (row.status == TaskStatus.PENDING || (row.awaitsInputBeforeTask() && row.inputResponsesJson != null)) {
+            return dev.mcptasks.domain.ClaimPhase.SUBMIT;
+        }
+        return row.remoteTaskId != null ? dev.mcptasks.domain.ClaimPhase.POLL : null;
+    }
+
     void heartbeat(WorkerInfo worker) {
         Objects.requireNonNull(worker, "worker");
         synchronized (store.lock) {

@@ -407,6 +407,11 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
     }
 
     @Override
+    public dev.mcptasks.ports.repository.TaskFigures figures() {
+        return queries.figures();
+    }
+
+    @Override
     public void heartbeat(WorkerInfo worker) {
         queries.heartbeat(worker);
     }

@@ -61,6 +61,7 @@ public final class AppRoot implements ApplicationFactory {
         List<Module> extra = new ArrayList<>(List.of(new WorkerModule(worker)));
         OAuthModules.forServers(config, environment, secrets).ifPresent(extra::add);
         NotificationModules.forConfig(config).ifPresent(extra::add);
+        AdminModules.forConfig(config, worker).ifPresent(extra::add);
         return open(config, extra, secrets);
     }
 
@@ -76,6 +77,7 @@ public final class AppRoot implements ApplicationFactory {
             extra.add(GatewayModule.withOwnSessions());
         }
         OAuthModules.forServers(config, environment, secrets).ifPresent(extra::add);
+        AdminModules.forConfig(config, worker).ifPresent(extra::add);
         return open(config, extra, secrets);
     }
 

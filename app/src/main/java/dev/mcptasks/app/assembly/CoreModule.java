@@ -1,5 +1,10 @@
 package dev.mcptasks.app.assembly;
 
+import com.google.inject.multibindings.OptionalBinder;
+import dev.mcptasks.core.metrics.MeteringRepository;
+import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.metrics.Metrics;
+
 import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
@@ -52,12 +57,21 @@ public final class CoreModule extends AbstractModule {
         bind(RuntimeSettings.class).toInstance(config.runtime().toSettings());
         bind(ServerDirectory.class).toInstance(config.serverDirectory());
         bind(SecretRedactor.class).toInstance(secrets);
+        // no metrics unless the admin module serves them
+        OptionalBinder.newOptionalBinder(binder(), Metrics.class).setDefault().toInstance(Metrics.NONE);
     }
 
     @Provides
     @Singleton
-    TaskService taskService(TaskRepository repository, ServerDirectory servers, IdGenerator ids) {
-        return new TaskService(repository, servers, ids);
+    ThreadDeaths threadDeaths() {
+        return new ThreadDeaths();
+    }
+
+    @Provides
+    @Singleton
+    TaskService taskService(TaskRepository repository, ServerDirectory servers, IdGenerator ids, Metrics metrics,
+            Clock clock) {
+        return new TaskService(new MeteringRepository(repository, metrics, clock), servers, ids);
     }
 
 

@@ -69,7 +69,8 @@ final class GatewayModule extends AbstractModule {
 
     @Provides
     @Singleton
-    FrontDoor frontDoor(TaskService tasks, TaskChanges changes, ToolCatalog catalog, Clock clock, AppConfig config) {
+    FrontDoor frontDoor(TaskService tasks, TaskChanges changes, ToolCatalog catalog, Clock clock, AppConfig config,
+            dev.mcptasks.ports.metrics.Metrics metrics) {
         // the handlers' store reads and writes: short, and bounded so that a flood of requests queues here rather
         // than opening more store work than the pool can serve
         ExecutorService storeCalls = Executors.newFixedThreadPool(STORE_THREADS, runnable -> {
@@ -77,7 +78,7 @@ final class GatewayModule extends AbstractModule {
             thread.setDaemon(true);
             return thread;
         });
-        return FrontDoor.create(tasks, changes, catalog, clock, storeCalls, frontSettings(config));
+        return FrontDoor.create(tasks, changes, catalog, clock, storeCalls, frontSettings(config), metrics);
     }
 
     @Provides
@@ -104,8 +105,9 @@ final class GatewayModule extends AbstractModule {
     static final class OwnSessions extends AbstractModule {
         @Provides
         @Singleton
-        McpSessions sessions(AppConfig config, Map<String, McpTransportFactory> factories, Clock clock) {
-            return Workers.sessions(config, factories.values(), clock);
+        McpSessions sessions(AppConfig config, Map<String, McpTransportFactory> factories, Clock clock,
+                dev.mcptasks.ports.metrics.Metrics metrics) {
+            return Workers.sessions(config, factories.values(), clock, metrics);
         }
     }
 

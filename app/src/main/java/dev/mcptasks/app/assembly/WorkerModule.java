@@ -6,6 +6,8 @@ import com.google.inject.Singleton;
 import com.google.inject.multibindings.MapBinder;
 import com.google.inject.multibindings.OptionalBinder;
 import dev.mcptasks.app.config.AppConfig;
+import dev.mcptasks.core.metrics.MeteringRepository;
+import dev.mcptasks.core.metrics.MetricsListener;
 import dev.mcptasks.core.runtime.LogNotificationSink;
 import dev.mcptasks.core.runtime.RuntimeListener;
 import dev.mcptasks.core.runtime.RuntimeSettings;
@@ -20,6 +22,7 @@ import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.mcp.McpSessions;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.metrics.Metrics;
 import dev.mcptasks.ports.notification.NotificationSink;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.ports.secret.SecretRedactor;
@@ -53,8 +56,9 @@ public final class WorkerModule extends AbstractModule {
 
     @Provides
     @Singleton
-    McpSessions sessions(AppConfig config, Map<String, McpTransportFactory> factories, Clock clock) {
-        return Workers.sessions(config, factories.values(), clock);
+    McpSessions sessions(AppConfig config, Map<String, McpTransportFactory> factories, Clock clock,
+            Metrics metrics) {
+        return Workers.sessions(config, factories.values(), clock, metrics);
     }
 
     @Provides
@@ -73,7 +77,7 @@ public final class WorkerModule extends AbstractModule {
     @Singleton
     WorkerRuntime runtime(RuntimeSettings settings, TaskRepository repository, TaskDriverRegistry drivers,
             ServerDirectory servers, Clock clock, RandomSource random, IdGenerator ids, ExecutorService executor,
-            Optional<NotificationSink> sink, TaskChanges changes, SecretRedactor secrets) {
+            Optional<NotificationSink> sink, TaskChanges changes, SecretRedactor secrets, Metrics metrics) {
         // the worker's writes go through the event log; client commands (submit, cancel) log nothing. Its committed
         // changes are announced to this process's readers (a gateway's held calls)
         RuntimeListener announcing = new RuntimeListener() {
@@ -83,8 +87,16 @@ public final class WorkerModule extends AbstractModule {
             }
         };
         // no configured secret reaches the store (nor the event log) in what an upstream sent
-        TaskRepository writes = new RedactingRepository(new EventLoggingRepository(repository), secrets);
-        return new WorkerRuntime(worker, settings, writes, drivers, servers, clock,
-                random, ids, executor, sink.orElseGet(LogNotificationSink::new), announcing);
+        TaskRepository writes = new RedactingRepository(new EventLoggingRepository(
+                new MeteringRepository(repository, metrics, clock)), secrets);
+        WorkerRuntime runtime = new WorkerRuntime(worker, settings, writes, drivers, servers, clock,
+                random, ids, executor, sink.orElseGet(LogNotificationSink::new), new MetricsListener(metrics, announcing));
+        metrics.gauge("worker_slots_in_use", "Capacity slots of this worker held by calls",
+                () -> runtime.metrics().slotsInUse());
+        metrics.gauge("worker_slots", "Capacity of this worker (maxConcurrentControlCalls)",
+                () -> runtime.metrics().slotCapacity());
+        metrics.counter("ownership_losses", "Claims this worker lost through a rejected, failed or stalled renewal",
+                () -> runtime.metrics().ownershipLosses());
+        return runtime;
     }
 }

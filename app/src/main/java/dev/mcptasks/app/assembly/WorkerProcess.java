@@ -33,10 +33,12 @@ public final class WorkerProcess {
     private final TaskRepository repository;
     private final Duration stopBound;
     private final AtomicBoolean dying = new AtomicBoolean();
+    private final ThreadDeaths deaths;
 
     public WorkerProcess(Application app) {
         this.runtime = app.get(WorkerRuntime.class);
         this.repository = app.get(TaskRepository.class);
+        this.deaths = app.get(ThreadDeaths.class);
         Duration stopBound = app.get(RuntimeSettings.class).drain().plus(STOP_MARGIN);
         this.stopBound = stopBound;
         McpSessions sessions = app.get(McpSessions.class);
@@ -88,6 +90,8 @@ public final class WorkerProcess {
                 LOG.warn("thread '{}' ended by {}", thread.getName(), error.toString());
                 return;
             }
+            // /healthz answers 503 from now on, while the worker stops
+            deaths.record(thread, error);
             if (!dying.compareAndSet(false, true)) {
                 return;
             }

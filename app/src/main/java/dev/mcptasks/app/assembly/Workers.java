@@ -26,8 +26,14 @@ public final class Workers {
 
     /** One (lazily connected) MCP session per configured server. */
     public static McpSessions sessions(AppConfig config, Collection<McpTransportFactory> factories, Clock clock) {
+        return sessions(config, factories, clock, dev.mcptasks.ports.metrics.Metrics.NONE);
+    }
+
+    /** The sessions of the configured servers, telling {@code metrics} about every upstream request. */
+    public static McpSessions sessions(AppConfig config, Collection<McpTransportFactory> factories, Clock clock,
+            dev.mcptasks.ports.metrics.Metrics metrics) {
         return new McpSessions(config.servers().values().stream().map(ServerConfig::toMcpSettings).toList(),
-                factories, clock, CLIENT_VERSION);
+                factories, clock, CLIENT_VERSION, dev.mcptasks.mcp.DetectedTransports.PROCESS, metrics);
     }
 
     /** Both drivers over the worker's sessions, with each ordinary-tools server's toolset. */

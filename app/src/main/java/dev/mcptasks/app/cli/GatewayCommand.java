@@ -1,5 +1,7 @@
 package dev.mcptasks.app.cli;
 
+import dev.mcptasks.admin.AdminListener;
+import dev.mcptasks.app.assembly.AdminModules;
 import dev.mcptasks.app.assembly.Application;
 import dev.mcptasks.app.assembly.WorkerIds;
 import dev.mcptasks.app.assembly.WorkerProcess;
@@ -15,6 +17,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -77,9 +80,11 @@ final class GatewayCommand implements Callable<Integer> {
             CountDownLatch stopped = new CountDownLatch(1);
             AtomicBoolean stopping = new AtomicBoolean();
             HttpGateway server = null;
+            Optional<AdminListener> admin = Optional.empty();
             try {
                 // bound first: an address that cannot be bound is a start-up error (exit 2) before any worker
                 // registers or claims; calls that arrive before the worker starts wait for it, stored
+                admin = AdminModules.start(app);
                 if (http) {
                     server = startHttp(settings, door, app.get(Clock.class));
                     LOG.info("gateway: MCP on {} for servers {}{}", server.endpoint(),
@@ -108,6 +113,7 @@ final class GatewayCommand implements Callable<Integer> {
                 if (process != null) {
                     process.stop();
                 }
+                admin.ifPresent(AdminListener::close);
             }
         }
         return ExitCodes.OK;

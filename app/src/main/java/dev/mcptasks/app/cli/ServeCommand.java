@@ -1,5 +1,7 @@
 package dev.mcptasks.app.cli;
 
+import dev.mcptasks.admin.AdminListener;
+import dev.mcptasks.app.assembly.AdminModules;
 import dev.mcptasks.app.assembly.Application;
 import dev.mcptasks.app.assembly.WorkerIds;
 import dev.mcptasks.app.assembly.WorkerProcess;
@@ -7,6 +9,7 @@ import dev.mcptasks.app.config.AppConfig;
 import dev.mcptasks.app.config.ConfigException;
 import dev.mcptasks.domain.WorkerId;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -40,6 +43,7 @@ final class ServeCommand implements Callable<Integer> {
         try (Application app = root.context().applications().openWorker(config, worker)) {
             WorkerProcess process = new WorkerProcess(app);
             process.exitOnInternalThreadDeath(System::exit);
+            Optional<AdminListener> admin = AdminModules.start(app);
             CountDownLatch stopped = new CountDownLatch(1);
             AtomicBoolean stopping = new AtomicBoolean();
             root.context().shutdownHooks().register(() -> {
@@ -49,8 +53,12 @@ final class ServeCommand implements Callable<Integer> {
                     stopped.countDown();
                 }
             });
-            process.start();
-            stopped.await();
+            try {
+                process.start();
+                stopped.await();
+            } finally {
+                admin.ifPresent(AdminListener::close);
+            }
         }
         return ExitCodes.OK;
     }

@@ -14,15 +14,27 @@ import java.util.Optional;
  * @param servers the configured MCP servers by name, in file order
  * @param webhook {@code notifications.webhook}: where workers POST attention events, or null to log them
  * @param gateway the {@code gateway} object ({@code mcp-tasks gateway}); its defaults when absent
+ * @param admin the {@code admin} object (metrics and probes of {@code serve} and {@code gateway}), or null: none
  */
 public record AppConfig(String source, DatabaseConfig database, RuntimeConfig runtime,
-        Map<String, ServerConfig> servers, WebhookSettings webhook, GatewayConfig gateway) {
+        Map<String, ServerConfig> servers, WebhookSettings webhook, GatewayConfig gateway, AdminConfig admin) {
 
     public AppConfig {
         servers = Collections.unmodifiableMap(new LinkedHashMap<>(servers));
         if (gateway == null) {
             gateway = GatewayConfig.defaults(servers.keySet());
         }
+    }
+
+    /** A configuration without an admin listener. */
+    public AppConfig(String source, DatabaseConfig database, RuntimeConfig runtime,
+            Map<String, ServerConfig> servers, WebhookSettings webhook, GatewayConfig gateway) {
+        this(source, database, runtime, servers, webhook, gateway, null);
+    }
+
+    /** The admin listener's configuration, if any. */
+    public Optional<AdminConfig> adminConfig() {
+        return Optional.ofNullable(admin);
     }
 
     /** A configuration whose gateway serves every server with its defaults. */
@@ -54,7 +66,7 @@ public record AppConfig(String source, DatabaseConfig database, RuntimeConfig ru
         }
         Map<String, ServerConfig> replaced = new LinkedHashMap<>(servers);
         replaced.put(server.name(), server);
-        return new AppConfig(source, database, runtime, replaced, webhook, gateway);
+        return new AppConfig(source, database, runtime, replaced, webhook, gateway, admin);
     }
 
     /** The configured webhook, if any. */

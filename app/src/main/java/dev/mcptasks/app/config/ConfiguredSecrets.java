@@ -37,6 +37,7 @@ public final class ConfiguredSecrets {
             addHeaders(secrets, config.webhook().headers());
         }
         secrets.addAll(config.gateway().tokensByPrincipal().values());
+        config.adminConfig().map(AdminConfig::token).ifPresent(secrets::add);
         if (config.database().password() != null) {
             secrets.add(config.database().password());
         }

@@ -149,6 +149,11 @@ public abstract class ForwardingTaskRepository implements TaskRepository {
     }
 
     @Override
+    public TaskFigures figures() {
+        return delegate().figures();
+    }
+
+    @Override
     public void heartbeat(WorkerInfo worker) {
         delegate().heartbeat(worker);
     }

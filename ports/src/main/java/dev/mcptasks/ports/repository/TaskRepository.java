@@ -369,6 +369,9 @@ public interface TaskRepository {
     /** Number of tasks per status; every status present, zero included. */
     Map<TaskStatus, Long> countByStatus();
 
+    /** Tasks by status and server, the earliest due time per control phase and the outbox by status (metrics). */
+    TaskFigures figures();
+
     /**
      * Registers the worker or refreshes its {@code last_seen_at} to the <i>store's</i> now (host, pid, start time stay
      * as first given). The worker's own clock never stamps a heartbeat.

@@ -7,16 +7,20 @@ import static org.assertj.core.api.Assertions.tuple;
 import dev.mcptasks.domain.Claim;
 import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.DomainException;
+import dev.mcptasks.domain.NotificationStatus;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.ports.repository.CancelRequestOutcome;
 import dev.mcptasks.ports.repository.NewTask;
+import dev.mcptasks.ports.repository.TaskFigures;
 import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.WorkerInfo;
 import dev.mcptasks.ports.repository.WorkerRecord;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -99,6 +103,33 @@ public abstract class ReadContract extends DeadLetterContract {
         assertThat(repo.countByStatus()).containsExactlyInAnyOrderEntriesOf(Map.of(
                 TaskStatus.PENDING, 2L, TaskStatus.WORKING, 1L, TaskStatus.INPUT_REQUIRED, 0L,
                 TaskStatus.COMPLETED, 1L, TaskStatus.FAILED, 0L, TaskStatus.CANCELLED, 0L));
+    }
+
+    @Test
+    void figuresGroupTasksByStatusAndServerAndGiveTheEarliestDueTimeOfEachPhase() {
+        assertThat(repo.figures()).isEqualTo(new TaskFigures(List.of(), Map.of(), Map.of()));
+
+        Instant start = now();
+        create();
+        advance(Duration.ofSeconds(5));
+        create(OTHER_SERVER);
+        advance(Duration.ofSeconds(5));
+        working();
+        completedWithEvent();
+        TaskId cancelling = working();
+        assertThat(repo.requestCancel(cancelling)).isEqualTo(CancelRequestOutcome.REQUESTED);
+
+        TaskFigures figures = repo.figures();
+        assertThat(figures.counts()).containsExactlyInAnyOrder(
+                new TaskFigures.Count(TaskStatus.PENDING, SERVER, 1),
+                new TaskFigures.Count(TaskStatus.PENDING, OTHER_SERVER, 1),
+                new TaskFigures.Count(TaskStatus.WORKING, SERVER, 2),
+                new TaskFigures.Count(TaskStatus.COMPLETED, SERVER, 1));
+        assertThat(figures.earliestDue()).containsExactlyInAnyOrderEntriesOf(Map.of(
+                ClaimPhase.SUBMIT, start.truncatedTo(ChronoUnit.MILLIS),
+                ClaimPhase.POLL, now().truncatedTo(ChronoUnit.MILLIS),
+                ClaimPhase.CANCEL, now().truncatedTo(ChronoUnit.MILLIS)));
+        assertThat(figures.outbox()).containsExactlyInAnyOrderEntriesOf(Map.of(NotificationStatus.PENDING, 1L));
     }
 
     @Test
