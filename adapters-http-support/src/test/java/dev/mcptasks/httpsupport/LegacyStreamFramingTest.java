@@ -1,4 +1,4 @@
-package dev.mcptasks.sse;
+package dev.mcptasks.httpsupport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,13 +8,16 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The legacy stream's framing: event types, data lines, comments, every line end, bounds, and splits anywhere. */
-class EventStreamParserTest {
-    private final List<EventStreamParser.Event> events = new ArrayList<>();
+/**
+ * The 2024-11-05 stream's framing, as the legacy transport reads it: event types, data lines, comments, every line
+ * end, bounds, and splits anywhere.
+ */
+class LegacyStreamFramingTest {
+    private final List<SseEvent> events = new ArrayList<>();
     private final List<Long> oversized = new ArrayList<>();
-    private final EventStreamParser.Sink sink = new EventStreamParser.Sink() {
+    private final SseParser.Sink sink = new SseParser.Sink() {
         @Override
-        public void onEvent(EventStreamParser.Event event) {
+        public void onEvent(SseEvent event) {
             events.add(event);
         }
 
@@ -25,7 +28,7 @@ class EventStreamParserTest {
     };
 
     private void feed(int max, String... chunks) {
-        EventStreamParser parser = new EventStreamParser(max, sink);
+        SseParser parser = new SseParser(max, sink);
         for (String chunk : chunks) {
             parser.feed(Unpooled.wrappedBuffer(chunk.getBytes(StandardCharsets.UTF_8)));
         }
@@ -36,16 +39,16 @@ class EventStreamParserTest {
         feed(1000, "event: endpoint\ndata: /message?sessionId=abc\n\n", ": ping\n",
                 "event: message\ndata: {\"a\":\ndata:1}\n\n", "data: second\n\n");
 
-        assertThat(events).containsExactly(new EventStreamParser.Event("endpoint", "/message?sessionId=abc"),
-                new EventStreamParser.Event("message", "{\"a\":\n1}"),
-                new EventStreamParser.Event("message", "second"));
+        assertThat(events).containsExactly(new SseEvent(null, "endpoint", "/message?sessionId=abc"),
+                new SseEvent(null, "message", "{\"a\":\n1}"),
+                new SseEvent(null, "message", "second"));
     }
 
     @Test
     void emptyDataIsNotDispatchedAndUnknownFieldsAreIgnored() {
         feed(1000, "event: endpoint\ndata: \n\n", "id: 3\nretry: 10\nfoo: bar\ndata\ndata: x\n\n");
 
-        assertThat(events).containsExactly(new EventStreamParser.Event("message", "\nx"));
+        assertThat(events).containsExactly(new SseEvent("3", "message", "\nx"));
     }
 
     @Test
@@ -54,12 +57,12 @@ class EventStreamParserTest {
         byte[] bytes = stream.getBytes(StandardCharsets.UTF_8);
         for (int cut = 0; cut <= bytes.length; cut++) {
             events.clear();
-            EventStreamParser parser = new EventStreamParser(1000, sink);
+            SseParser parser = new SseParser(1000, sink);
             parser.feed(Unpooled.wrappedBuffer(bytes, 0, cut));
             parser.feed(Unpooled.wrappedBuffer(bytes, cut, bytes.length - cut));
 
-            assertThat(events).as("cut at " + cut).containsExactly(new EventStreamParser.Event("message", "h\u00e9llo"),
-                    new EventStreamParser.Event("message", "two"));
+            assertThat(events).as("cut at " + cut).containsExactly(new SseEvent(null, "message", "h\u00e9llo"),
+                    new SseEvent(null, "message", "two"));
         }
     }
 
@@ -71,7 +74,7 @@ class EventStreamParserTest {
         assertThat(oversized).hasSize(2);
         assertThat(oversized.get(0)).isGreaterThan(100);
         assertThat(oversized.get(1)).isGreaterThanOrEqualTo(500);
-        assertThat(events).containsExactly(new EventStreamParser.Event("message", "ok"));
+        assertThat(events).containsExactly(new SseEvent(null, "message", "ok"));
     }
 
     @Test
@@ -79,6 +82,6 @@ class EventStreamParserTest {
         feed(100, "data: " + "x".repeat(100) + "\n\n");
 
         assertThat(oversized).isEmpty();
-        assertThat(events).containsExactly(new EventStreamParser.Event("message", "x".repeat(100)));
+        assertThat(events).containsExactly(new SseEvent(null, "message", "x".repeat(100)));
     }
 }

@@ -1,4 +1,4 @@
-package dev.mcptasks.http;
+package dev.mcptasks.httpsupport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -47,7 +47,7 @@ class SseParserTest {
                 "data: second\n\n");
 
         assertThat(events).containsExactly(new SseEvent("7", "message", "{\"a\":\n1}"),
-                new SseEvent(null, null, "second"));
+                new SseEvent(null, "message", "second"));
         assertThat(parser.lastEventId()).as("the last id persists across events").isEqualTo("7");
     }
 
@@ -55,7 +55,7 @@ class SseParserTest {
     void fieldWithoutColonAndUnknownFieldsAndBadValuesAreHandled() {
         SseParser parser = feed(1000, "retry: soon\nid: bad\0id\nfoo: bar\ndata\ndata: x\n\n");
 
-        assertThat(events).containsExactly(new SseEvent(null, null, "\nx"));
+        assertThat(events).containsExactly(new SseEvent(null, "message", "\nx"));
         assertThat(parser.retryMillis()).isEqualTo(-1);
         assertThat(parser.lastEventId()).isNull();
     }
@@ -80,7 +80,7 @@ class SseParserTest {
                 + "data: x\ndata: y\n\n";
         byte[] bytes = stream.getBytes(StandardCharsets.UTF_8);
         List<SseEvent> expected = List.of(new SseEvent("\u00e9-1", "message", "{\"t\":\"\u00e9t\u00e9 \uD83D\uDE00\"}"),
-                new SseEvent(null, null, "x\ny"));
+                new SseEvent(null, "message", "x\ny"));
         for (int split = 0; split <= bytes.length; split++) {
             events.clear();
             SseParser parser = new SseParser(1000, sink);
@@ -111,5 +111,23 @@ class SseParserTest {
         feed(1000, "data: half");
 
         assertThat(events).isEmpty();
+    }
+
+    /** The stricter of the two parsers this one replaces: a stream must not keep a buffer one large event grew. */
+    @Test
+    void aLineBufferGrownForOneLargeEventIsLetGoAfterIt() {
+        int max = 4 * SseParser.KEPT_LINE;
+        SseParser parser = feed(max, "data: " + "x".repeat(2 * SseParser.KEPT_LINE) + "\n");
+
+        assertThat(parser.lineCapacity()).isLessThanOrEqualTo(SseParser.KEPT_LINE);
+        parser.feed(Unpooled.wrappedBuffer("\ndata: small\n\n".getBytes(StandardCharsets.UTF_8)));
+        assertThat(events).extracting(SseEvent::data).containsExactly("x".repeat(2 * SseParser.KEPT_LINE), "small");
+    }
+
+    @Test
+    void anEventWithoutOrWithAnEmptyTypeIsAMessage() {
+        feed(1000, "data: a\n\n", "event:\ndata: b\n\n", "event: endpoint\ndata: c\n\n");
+
+        assertThat(events).extracting(SseEvent::type).containsExactly("message", "message", "endpoint");
     }
 }
