@@ -8,7 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** SSE framing: fields, comments, priming events, line ends, bounds, and input split at every possible byte. */
+/**
+ * SSE framing as both HTTP transports read it: fields, comments, priming events, event types, line ends, bounds, and
+ * input split at every possible byte.
+ */
 class SseParserTest {
     private final List<SseEvent> events = new ArrayList<>();
     private final List<Long> oversized = new ArrayList<>();
@@ -129,5 +132,58 @@ class SseParserTest {
         feed(1000, "data: a\n\n", "event:\ndata: b\n\n", "event: endpoint\ndata: c\n\n");
 
         assertThat(events).extracting(SseEvent::type).containsExactly("message", "message", "endpoint");
+    }
+
+    // the 2024-11-05 stream as the legacy transport reads it: an endpoint event, then messages
+
+    @Test
+    void endpointThenMessagesWithTheDefaultType() {
+        feed(1000, "event: endpoint\ndata: /message?sessionId=abc\n\n", ": ping\n",
+                "event: message\ndata: {\"a\":\ndata:1}\n\n", "data: second\n\n");
+
+        assertThat(events).containsExactly(new SseEvent(null, "endpoint", "/message?sessionId=abc"),
+                new SseEvent(null, "message", "{\"a\":\n1}"),
+                new SseEvent(null, "message", "second"));
+    }
+
+    @Test
+    void emptyDataIsNotDispatchedAndUnknownFieldsAreIgnored() {
+        feed(1000, "event: endpoint\ndata: \n\n", "id: 3\nretry: 10\nfoo: bar\ndata\ndata: x\n\n");
+
+        assertThat(events).containsExactly(new SseEvent("3", "message", "\nx"));
+    }
+
+    @Test
+    void crLfAndCrLineEndsSplitAtEveryByte() {
+        String stream = "event: message\r\ndata: h\u00e9llo\r\rdata: two\n\n";
+        byte[] bytes = stream.getBytes(StandardCharsets.UTF_8);
+        for (int cut = 0; cut <= bytes.length; cut++) {
+            events.clear();
+            SseParser parser = new SseParser(1000, sink);
+            parser.feed(Unpooled.wrappedBuffer(bytes, 0, cut));
+            parser.feed(Unpooled.wrappedBuffer(bytes, cut, bytes.length - cut));
+
+            assertThat(events).as("cut at " + cut).containsExactly(new SseEvent(null, "message", "h\u00e9llo"),
+                    new SseEvent(null, "message", "two"));
+        }
+    }
+
+    @Test
+    void anOversizedEventIsDiscardedAndReportedAndTheNextOneArrives() {
+        feed(100, "data: " + "x".repeat(60) + "\n", "data: " + "y".repeat(60) + "\n\n", "data: " + "z".repeat(500),
+                "\n\ndata: ok\n\n");
+
+        assertThat(oversized).hasSize(2);
+        assertThat(oversized.get(0)).isGreaterThan(100);
+        assertThat(oversized.get(1)).isGreaterThanOrEqualTo(500);
+        assertThat(events).containsExactly(new SseEvent(null, "message", "ok"));
+    }
+
+    @Test
+    void dataJustAtTheBoundIsDelivered() {
+        feed(100, "data: " + "x".repeat(100) + "\n\n");
+
+        assertThat(oversized).isEmpty();
+        assertThat(events).containsExactly(new SseEvent(null, "message", "x".repeat(100)));
     }
 }
