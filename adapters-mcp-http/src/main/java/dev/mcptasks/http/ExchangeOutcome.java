@@ -1,5 +1,6 @@
 package dev.mcptasks.http;
 
+import dev.mcptasks.httpsupport.HttpAuth;
 import dev.mcptasks.ports.transport.McpTransportException;
 
 /** How one HTTP exchange (request and its whole response) ended. */

@@ -1,8 +1,8 @@
 package dev.mcptasks.http;
 
+import dev.mcptasks.httpsupport.NettyConnections;
 import dev.mcptasks.ports.transport.McpTransportException;
 import dev.mcptasks.ports.transport.McpTransportException.Kind;
-import io.netty.channel.ConnectTimeoutException;
 import io.netty.handler.codec.DecoderException;
 import java.net.ConnectException;
 import javax.net.ssl.SSLException;
@@ -25,23 +25,12 @@ final class HttpFailures {
                 status, null);
     }
 
-    /** A failure to get a connection at all: nothing was sent. */
-    static McpTransportException connect(String server, Throwable cause) {
-        if (cause instanceof ConnectTimeoutException) {
-            // a connect timeout is not a read timeout: no connection, so nothing was sent
-            return new McpTransportException(Kind.CONNECT_FAILED, "connecting to server '" + server + "' timed out",
-                    cause);
-        }
-        return new McpTransportException(Kind.CONNECT_FAILED,
-                "cannot connect to server '" + server + "': " + cause, cause);
-    }
-
     /** A failure on an open connection. */
     static ExchangeOutcome onChannel(String server, Throwable cause) {
         // SslHandler wraps handshake and record failures in a DecoderException
         if (cause instanceof SSLException || cause.getCause() instanceof SSLException
                 || cause instanceof ConnectException) {
-            return new ExchangeOutcome.Failed(connect(server, cause));
+            return new ExchangeOutcome.Failed(NettyConnections.connectFailure(server, cause));
         }
         if (cause instanceof DecoderException) {
             return new ExchangeOutcome.Failed(new McpTransportException(Kind.MALFORMED,

@@ -1,10 +1,11 @@
 package dev.mcptasks.http;
 
+import dev.mcptasks.httpsupport.HttpTarget;
+import dev.mcptasks.httpsupport.HttpTransportFactoryBase;
 import dev.mcptasks.ports.auth.HttpAuthorizer;
 import dev.mcptasks.ports.auth.HttpAuthorizers;
 import dev.mcptasks.ports.transport.McpServerSpec;
 import dev.mcptasks.ports.transport.McpTransport;
-import dev.mcptasks.ports.transport.McpTransportFactory;
 import java.util.Objects;
 
 /**
@@ -12,11 +13,9 @@ import java.util.Objects;
  * {@link HttpAuthorizer} for the {@code Authorization} header of every request and answers the server's challenges
  * with it; the authorizer's header replaces a configured {@code Authorization} header whenever it has one.
  */
-public final class HttpTransportFactory implements McpTransportFactory {
+public final class HttpTransportFactory extends HttpTransportFactoryBase {
     /** The kind this factory is registered under. */
     public static final String KIND = "http";
-
-    private final HttpAuthorizers authorizers;
 
     /** A factory whose servers have no authorizer ({@link HttpAuthorizers#none()}): configured headers only. */
     public HttpTransportFactory() {
@@ -24,23 +23,14 @@ public final class HttpTransportFactory implements McpTransportFactory {
     }
 
     public HttpTransportFactory(HttpAuthorizers authorizers) {
-        this.authorizers = Objects.requireNonNull(authorizers, "authorizers");
-    }
-
-    @Override
-    public String kind() {
-        return KIND;
+        super(KIND, authorizers);
     }
 
     /** An http(s) url configured as {@code http} or not configured (Streamable HTTP is what detection tries first). */
     @Override
     public boolean supports(McpServerSpec spec) {
-        if (spec.url() == null || spec.url().getScheme() == null
-                || !(spec.transport() == null || spec.transport().equals(McpServerSpec.HTTP))) {
-            return false;
-        }
-        String scheme = spec.url().getScheme().toLowerCase(java.util.Locale.ROOT);
-        return scheme.equals("http") || scheme.equals("https");
+        return (spec.transport() == null || spec.transport().equals(McpServerSpec.HTTP))
+                && HttpTarget.isHttp(spec.url());
     }
 
     @Override
@@ -61,17 +51,7 @@ public final class HttpTransportFactory implements McpTransportFactory {
                         "protocolVersion"));
     }
 
-    /** The server's authorizer ({@link HttpAuthorizer#NONE} when it has none); refuses a server without http(s). */
     private HttpAuthorizer authorizerFor(McpServerSpec spec) {
-        if (!supports(spec)) {
-            throw new IllegalArgumentException("server '" + spec.name() + "' has no http(s) url: not an HTTP server");
-        }
-        HttpAuthorizer authorizer = authorizers.forServer(spec);
-        return authorizer == null ? HttpAuthorizer.NONE : authorizer;
-    }
-
-    /** The authorizers this factory gives its transports, for the wiring's tests. */
-    HttpAuthorizers authorizers() {
-        return authorizers;
+        return authorizerFor(spec, "has no http(s) url: not an HTTP server");
     }
 }

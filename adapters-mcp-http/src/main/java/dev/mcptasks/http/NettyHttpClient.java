@@ -1,29 +1,19 @@
 package dev.mcptasks.http;
 
+import dev.mcptasks.httpsupport.HttpTarget;
+import dev.mcptasks.httpsupport.NettyConnections;
 import dev.mcptasks.ports.transport.McpTransportException.Kind;
 import dev.mcptasks.ports.transport.McpTransportException;
-import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.pool.SimpleChannelPool;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.HttpRequest;
-import io.netty.handler.ssl.SslContext;
-import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
-import io.netty.handler.ssl.SslProvider;
-import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import javax.net.ssl.SSLException;
 
 /**
  * The Netty side of one HTTP transport: one event-loop thread and a pool of keep-alive connections to the endpoint.
@@ -34,13 +24,12 @@ import javax.net.ssl.SSLException;
  * failure (nothing sent).
  */
 final class NettyHttpClient implements AutoCloseable {
-    private static final String IDLE = "read-idle";
     private static final String RESPONSE = "response";
 
     private final String server;
     private final Duration readTimeout;
     private final int maxConnections;
-    private final EventLoopGroup group;
+    private final NettyConnections connections;
     private final SimpleChannelPool pool;
     private final Object permits = new Object();
     /** Guarded by {@link #permits}: request exchanges holding (or getting) a connection, and those waiting. */
@@ -50,18 +39,13 @@ final class NettyHttpClient implements AutoCloseable {
 
     private record Waiting(HttpRequest request, ResponseHandler handler, Duration readTimeout) {}
 
-    NettyHttpClient(String server, HttpEndpoint endpoint, Duration connectTimeout, Duration readTimeout,
+    NettyHttpClient(String server, HttpTarget endpoint, Duration connectTimeout, Duration readTimeout,
             int maxConnections) {
         this.server = server;
         this.readTimeout = readTimeout;
         this.maxConnections = maxConnections;
-        SslContext ssl = endpoint.tls() ? sslContext(server) : null;
-        this.group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        Bootstrap bootstrap = new Bootstrap().group(group).channel(NioSocketChannel.class)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, connectTimeout.toMillis()))
-                .option(ChannelOption.TCP_NODELAY, true)
-                .remoteAddress(endpoint.host(), endpoint.port());
-        this.pool = new SimpleChannelPool(bootstrap, new PooledChannelInitializer(endpoint, ssl));
+        this.connections = new NettyConnections(server, endpoint, connectTimeout);
+        this.pool = new SimpleChannelPool(connections.bootstrap(), new PooledChannelInitializer(connections));
     }
 
     /**
@@ -143,14 +127,14 @@ final class NettyHttpClient implements AutoCloseable {
         } catch (RuntimeException e) {
             // the event loop is shutting down under a send that raced close()
             ReferenceCountUtil.release(request);
-            handler.outcome().complete(new ExchangeOutcome.Failed(HttpFailures.connect(server, e)));
+            handler.outcome().complete(new ExchangeOutcome.Failed(NettyConnections.connectFailure(server, e)));
             returnPermit.run();
             return;
         }
         acquiring.addListener(acquired -> {
             if (!acquired.isSuccess()) {
                 ReferenceCountUtil.release(request);
-                handler.outcome().complete(new ExchangeOutcome.Failed(HttpFailures.connect(server, acquired.cause())));
+                handler.outcome().complete(new ExchangeOutcome.Failed(NettyConnections.connectFailure(server, acquired.cause())));
                 returnPermit.run();
                 return;
             }
@@ -171,7 +155,7 @@ final class NettyHttpClient implements AutoCloseable {
             ReferenceCountUtil.release(request);
             channel.close();
             pool.release(channel);
-            handler.outcome().complete(new ExchangeOutcome.Failed(HttpFailures.connect(server,
+            handler.outcome().complete(new ExchangeOutcome.Failed(NettyConnections.connectFailure(server,
                     tls.handshakeFuture().cause())));
             returnPermit.run();
             return;
@@ -183,8 +167,8 @@ final class NettyHttpClient implements AutoCloseable {
             returnPermit.run();
             return;
         }
-        channel.pipeline().addBefore(PooledChannelInitializer.IDLE_TAIL, IDLE,
-                new IdleStateHandler(silence.toMillis(), 0, 0, TimeUnit.MILLISECONDS));
+        channel.pipeline().addBefore(PooledChannelInitializer.IDLE_TAIL, NettyConnections.READ_IDLE,
+                NettyConnections.readIdle(silence));
         channel.pipeline().addBefore(PooledChannelInitializer.IDLE_TAIL, RESPONSE, handler);
         handler.attached(channel);
         if (handler.outcome().isDone() || !handler.startWriting()) {
@@ -202,25 +186,17 @@ final class NettyHttpClient implements AutoCloseable {
 
     /** Runs {@code task} on the event loop after {@code delay}. */
     ScheduledFuture<?> schedule(Runnable task, Duration delay) {
-        return group.next().schedule(task, delay.toMillis(), TimeUnit.MILLISECONDS);
+        return connections.schedule(task, delay);
     }
 
     private void giveBack(Channel channel, boolean reusable) {
-        if (channel.pipeline().get(IDLE) != null) {
-            channel.pipeline().remove(IDLE);
-        }
-        if (channel.pipeline().get(RESPONSE) != null) {
-            channel.pipeline().remove(RESPONSE);
-        }
-        if (!reusable) {
-            channel.close();
-        }
+        NettyConnections.detach(channel, reusable, NettyConnections.READ_IDLE, RESPONSE);
         pool.release(channel);
     }
 
     /** Whether the caller runs on this client's event loop (where it must never block). */
     boolean inEventLoop() {
-        return group.next().inEventLoop();
+        return connections.inEventLoop();
     }
 
     @Override
@@ -237,19 +213,6 @@ final class NettyHttpClient implements AutoCloseable {
                     "transport to server '" + server + "' was closed")));
         }
         pool.close();
-        io.netty.util.concurrent.Future<?> shutdown = group.shutdownGracefully(0, 2, TimeUnit.SECONDS);
-        if (!inEventLoop()) {
-            shutdown.awaitUninterruptibly(5, TimeUnit.SECONDS);
-        }
-    }
-
-    private static SslContext sslContext(String server) {
-        try {
-            // JDK provider, the JVM's default trust store; hostname verification is on by default in Netty 4.2
-            return SslContextBuilder.forClient().sslProvider(SslProvider.JDK).endpointIdentificationAlgorithm("HTTPS")
-                    .build();
-        } catch (SSLException e) {
-            throw new IllegalStateException("cannot set up TLS for server '" + server + "': " + e.getMessage(), e);
-        }
+        connections.close();
     }
 }

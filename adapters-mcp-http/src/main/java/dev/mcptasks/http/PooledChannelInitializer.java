@@ -1,11 +1,10 @@
 package dev.mcptasks.http;
 
+import dev.mcptasks.httpsupport.NettyConnections;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.pool.AbstractChannelPoolHandler;
-import io.netty.handler.codec.http.HttpClientCodec;
-import io.netty.handler.ssl.SslContext;
 import io.netty.util.ReferenceCountUtil;
 
 /**
@@ -13,23 +12,17 @@ import io.netty.util.ReferenceCountUtil;
  * drops stray input on an idle pooled connection (a response handler sits in front of it while an exchange runs).
  */
 final class PooledChannelInitializer extends AbstractChannelPoolHandler {
-    static final String CODEC = "http";
     static final String IDLE_TAIL = "idle-tail";
 
-    private final HttpEndpoint endpoint;
-    private final SslContext ssl;
+    private final NettyConnections connections;
 
-    PooledChannelInitializer(HttpEndpoint endpoint, SslContext ssl) {
-        this.endpoint = endpoint;
-        this.ssl = ssl;
+    PooledChannelInitializer(NettyConnections connections) {
+        this.connections = connections;
     }
 
     @Override
     public void channelCreated(Channel channel) {
-        if (ssl != null) {
-            channel.pipeline().addLast("tls", ssl.newHandler(channel.alloc(), endpoint.host(), endpoint.port()));
-        }
-        channel.pipeline().addLast(CODEC, new HttpClientCodec());
+        connections.initialize(channel);
         channel.pipeline().addLast(IDLE_TAIL, new IdleTail());
     }
 

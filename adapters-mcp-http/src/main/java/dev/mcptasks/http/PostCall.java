@@ -1,5 +1,6 @@
 package dev.mcptasks.http;
 
+import dev.mcptasks.httpsupport.UnsentRequests;
 import dev.mcptasks.ports.transport.McpTransportException;
 import dev.mcptasks.ports.transport.McpTransportException.Kind;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -156,11 +157,7 @@ final class PostCall {
         FullHttpRequest request = next.build().apply(retry);
         ResponseHandler handler = transport.newHandler(stream, resumes == 0 ? frame : null);
         synchronized (this) {
-            if (aborted != null || done.isDone()) {
-                request.release();
-                if (aborted != null) {
-                    done.completeExceptionally(aborted);
-                }
+            if (UnsentRequests.dropIfEnded(done, aborted, request)) {
                 return;
             }
             current = handler;
@@ -187,14 +184,8 @@ final class PostCall {
             sent = sentAuthorization;
             answeredBefore = challenges++;
         }
-        transport.auth().answer(answeredBefore, challenge.status(), challenge.wwwAuthenticate(), sent)
-                .whenComplete((retry, error) -> {
-                    if (error != null) {
-                        failed(transport.auth().failure(error));
-                    } else {
-                        run(refused, retry, false);
-                    }
-                });
+        transport.auth().answer(answeredBefore, challenge.status(), challenge.wwwAuthenticate(), sent,
+                retry -> run(refused, retry, false), this::failed);
     }
 
     private void ended(ExchangeOutcome outcome) {

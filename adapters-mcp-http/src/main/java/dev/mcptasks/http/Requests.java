@@ -1,5 +1,7 @@
 package dev.mcptasks.http;
 
+import dev.mcptasks.httpsupport.HttpAuth;
+import dev.mcptasks.httpsupport.HttpTarget;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -18,11 +20,11 @@ final class Requests {
     static final String ACCEPT_BOTH = "application/json, text/event-stream";
     static final String LAST_EVENT_ID = "Last-Event-ID";
 
-    private final HttpEndpoint endpoint;
+    private final HttpTarget endpoint;
     private final SessionHeaders sessions;
     private final HttpAuth auth;
 
-    Requests(HttpEndpoint endpoint, SessionHeaders sessions, HttpAuth auth) {
+    Requests(HttpTarget endpoint, SessionHeaders sessions, HttpAuth auth) {
         this.endpoint = endpoint;
         this.sessions = sessions;
         this.auth = auth;

@@ -1,5 +1,8 @@
 package dev.mcptasks.http;
 
+import dev.mcptasks.httpsupport.HttpAuth;
+import dev.mcptasks.httpsupport.SseEvent;
+import dev.mcptasks.httpsupport.SseParser;
 import dev.mcptasks.ports.transport.McpMessageTooLargeException;
 import dev.mcptasks.ports.transport.McpTransportException;
 import dev.mcptasks.ports.transport.McpTransportException.Kind;

@@ -1,5 +1,6 @@
 package dev.mcptasks.http;
 
+import dev.mcptasks.httpsupport.SseEvent;
 import dev.mcptasks.ports.transport.McpTransportException;
 
 /** Where a response handler puts what it reads; called on the channel's event loop. */

@@ -1,5 +1,6 @@
 package dev.mcptasks.http;
 
+import dev.mcptasks.httpsupport.SseParser;
 import dev.mcptasks.ports.transport.McpTransportException;
 
 /**

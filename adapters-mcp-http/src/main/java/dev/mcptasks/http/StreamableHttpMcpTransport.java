@@ -1,5 +1,7 @@
 package dev.mcptasks.http;
 
+import dev.mcptasks.httpsupport.HttpAuth;
+import dev.mcptasks.httpsupport.HttpTarget;
 import dev.mcptasks.ports.auth.HttpAuthorizer;
 import dev.mcptasks.ports.transport.McpServerSpec;
 import dev.mcptasks.ports.transport.McpTransport;
@@ -38,7 +40,7 @@ final class StreamableHttpMcpTransport implements McpTransport {
     private static final long DELETE_WAIT_MS = 2000;
 
     private final McpServerSpec spec;
-    private final HttpEndpoint endpoint;
+    private final HttpTarget endpoint;
     private final SessionHeaders sessions;
     private final HttpAuth auth;
     private final Requests requests;
@@ -71,7 +73,7 @@ final class StreamableHttpMcpTransport implements McpTransport {
             boolean ownsSession) {
         this.spec = spec;
         this.ownsSession = ownsSession;
-        this.endpoint = HttpEndpoint.of(spec.name(), spec.url());
+        this.endpoint = HttpTarget.of(spec.name(), spec.url());
         this.sessions = sessions;
         this.auth = new HttpAuth(spec.name(), spec.url(), authorizer);
         this.requests = new Requests(endpoint, sessions, auth);

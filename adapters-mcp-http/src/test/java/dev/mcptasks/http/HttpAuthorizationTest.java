@@ -6,8 +6,9 @@ import static dev.mcptasks.http.ResumableSsePeer.json;
 import static dev.mcptasks.http.ResumableSsePeer.message;
 import static dev.mcptasks.http.ResumableSsePeer.priming;
 import static dev.mcptasks.http.ResumableSsePeer.sse;
+import static dev.mcptasks.httpsupport.TransportWaits.eventually;
+import static dev.mcptasks.httpsupport.TransportWaits.failure;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.mcptasks.http.ResumableSsePeer.End;
 import dev.mcptasks.http.ResumableSsePeer.Reply;
@@ -20,13 +21,10 @@ import dev.mcptasks.ports.transport.McpTransport;
 import dev.mcptasks.ports.transport.McpTransportException;
 import dev.mcptasks.ports.transport.McpTransportException.Kind;
 import dev.mcptasks.testkit.transport.RecordingListener;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -370,33 +368,5 @@ class HttpAuthorizationTest {
             assertThat(p.body()).isEqualTo(modern);
         });
         assertThat(posts().get(1).headers().get("Authorization")).isEqualTo("Bearer t1");
-    }
-
-    @Test
-    void challengesAreRecognisedOnlyFor401AndInsufficientScope() {
-        assertThat(HttpAuth.isChallenge(401, null)).isTrue();
-        assertThat(HttpAuth.isChallenge(403, STEP_UP)).isTrue();
-        assertThat(HttpAuth.isChallenge(403, "Bearer realm=\"x\", error=insufficient_scope")).isTrue();
-        assertThat(HttpAuth.isChallenge(403, "Bearer error=\"invalid_token\"")).isFalse();
-        assertThat(HttpAuth.isChallenge(403, "Bearer my_error=\"insufficient_scope\"")).isFalse();
-        assertThat(HttpAuth.isChallenge(403, null)).isFalse();
-        assertThat(HttpAuth.isChallenge(400, CHALLENGE)).isFalse();
-    }
-
-    private static McpTransportException failure(CompletableFuture<Void> future) {
-        Throwable thrown = catchThrowable(() -> future.get(15, TimeUnit.SECONDS));
-        assertThat(thrown).as("the send failed").isInstanceOf(ExecutionException.class)
-                .hasCauseInstanceOf(McpTransportException.class);
-        return (McpTransportException) thrown.getCause();
-    }
-
-    private static void eventually(BooleanSupplier condition, String what) throws InterruptedException {
-        long end = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError("timed out waiting until " + what);
-            }
-            Thread.sleep(10);
-        }
     }
 }

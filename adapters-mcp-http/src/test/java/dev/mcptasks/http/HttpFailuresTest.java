@@ -3,23 +3,13 @@ package dev.mcptasks.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcptasks.ports.transport.McpTransportException.Kind;
-import io.netty.channel.ConnectTimeoutException;
 import io.netty.handler.codec.DecoderException;
 import java.io.IOException;
-import java.net.ConnectException;
 import javax.net.ssl.SSLHandshakeException;
 import org.junit.jupiter.api.Test;
 
-/** Failure mapping: what is a timeout, a connect failure, a lost session, a broken stream. */
+/** Failure mapping: what is a connect failure, a lost session, a broken stream. */
 class HttpFailuresTest {
-    @Test
-    void connectTimeoutsAndRefusalsAreConnectFailuresThatSentNothing() {
-        assertThat(HttpFailures.connect("s", new ConnectTimeoutException("slow")).sent()).isFalse();
-        assertThat(HttpFailures.connect("s", new ConnectTimeoutException("slow")).getMessage()).contains("timed out");
-        assertThat(HttpFailures.connect("s", new ConnectException("refused")).kind()).isEqualTo(Kind.CONNECT_FAILED);
-        assertThat(HttpFailures.connect("s", new ConnectException("refused")).sent()).isFalse();
-    }
-
     @Test
     void tlsFailuresAreConnectFailuresAndResetsAreBrokenStreams() {
         assertThat(HttpFailures.onChannel("s", new DecoderException(new SSLHandshakeException("bad cert"))))

@@ -1,5 +1,6 @@
 package dev.mcptasks.http;
 
+import dev.mcptasks.httpsupport.HttpTarget;
 import dev.mcptasks.testkit.auth.FakeAuthorizer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -86,9 +87,9 @@ class HttpTransportModuleTest {
 
     @Test
     void endpointFillsDefaultPortsAndKeepsTheQuery() {
-        assertThat(HttpEndpoint.of("x", URI.create("https://example.org/a/mcp?k=v")))
-                .isEqualTo(new HttpEndpoint("example.org", 443, true, "/a/mcp?k=v", "example.org"));
-        assertThat(HttpEndpoint.of("x", URI.create("http://127.0.0.1:8080")))
-                .isEqualTo(new HttpEndpoint("127.0.0.1", 8080, false, "/", "127.0.0.1:8080"));
+        assertThat(HttpTarget.of("x", URI.create("https://example.org/a/mcp?k=v")))
+                .isEqualTo(new HttpTarget("https", "example.org", 443, "/a/mcp?k=v", "example.org"));
+        assertThat(HttpTarget.of("x", URI.create("http://127.0.0.1:8080")))
+                .isEqualTo(new HttpTarget("http", "127.0.0.1", 8080, "/", "127.0.0.1:8080"));
     }
 }

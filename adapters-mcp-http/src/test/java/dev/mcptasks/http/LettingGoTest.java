@@ -1,7 +1,8 @@
 package dev.mcptasks.http;
 
+import static dev.mcptasks.httpsupport.TransportWaits.eventually;
+import static dev.mcptasks.httpsupport.TransportWaits.failure;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.mcptasks.ports.transport.McpServerSpec;
 import dev.mcptasks.ports.transport.McpTransport;
@@ -17,11 +18,9 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -180,23 +179,6 @@ class LettingGoTest {
         @Override
         public void close() throws IOException {
             server.close();
-        }
-    }
-
-    private static McpTransportException failure(CompletableFuture<Void> future) {
-        Throwable thrown = catchThrowable(() -> future.get(10, TimeUnit.SECONDS));
-        assertThat(thrown).as("the send failed").isNotNull();
-        assertThat(thrown.getCause()).isInstanceOf(McpTransportException.class);
-        return (McpTransportException) thrown.getCause();
-    }
-
-    private static void eventually(BooleanSupplier condition, String what) throws InterruptedException {
-        long end = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError("timed out waiting until " + what);
-            }
-            Thread.sleep(10);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.mcptasks.http;
 
+import dev.mcptasks.httpsupport.SseEvent;
 import dev.mcptasks.ports.transport.McpTransportException;
 import java.util.ArrayList;
 import java.util.List;

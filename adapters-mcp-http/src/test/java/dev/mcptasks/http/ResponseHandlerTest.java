@@ -2,6 +2,7 @@ package dev.mcptasks.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mcptasks.httpsupport.SseEvent;
 import dev.mcptasks.ports.transport.McpTransportException;
 import dev.mcptasks.ports.transport.McpTransportException.Kind;
 import io.netty.buffer.Unpooled;

@@ -3,8 +3,9 @@ package dev.mcptasks.http;
 import static dev.mcptasks.http.ResumableSsePeer.message;
 import static dev.mcptasks.http.ResumableSsePeer.priming;
 import static dev.mcptasks.http.ResumableSsePeer.sse;
+import static dev.mcptasks.httpsupport.TransportWaits.eventually;
+import static dev.mcptasks.httpsupport.TransportWaits.failure;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.mcptasks.http.ResumableSsePeer.End;
 import dev.mcptasks.http.ResumableSsePeer.Reply;
@@ -19,10 +20,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -311,22 +310,5 @@ class StreamResumptionTest {
         assertThat(failure.sent()).isTrue();
         assertThat(peer.resumptions()).hasSize(1);
         eventually(() -> peer.heldOpen.get() == 0, "the silent stream's connection is closed");
-    }
-
-    private static McpTransportException failure(CompletableFuture<Void> future) {
-        Throwable thrown = catchThrowable(() -> future.get(15, TimeUnit.SECONDS));
-        assertThat(thrown).as("the send failed").isInstanceOf(ExecutionException.class)
-                .hasCauseInstanceOf(McpTransportException.class);
-        return (McpTransportException) thrown.getCause();
-    }
-
-    private static void eventually(BooleanSupplier condition, String what) throws InterruptedException {
-        long end = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError("timed out waiting until " + what);
-            }
-            Thread.sleep(10);
-        }
     }
 }

@@ -2,6 +2,8 @@ package dev.mcptasks.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mcptasks.httpsupport.SseEvent;
+import dev.mcptasks.httpsupport.SseParser;
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package dev.mcptasks.http;
 
+import static dev.mcptasks.httpsupport.TransportWaits.failure;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.catchThrowable;
 
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
@@ -18,7 +18,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -63,12 +62,6 @@ class StreamableHttpMcpTransportTest {
 
     private static void await(CompletableFuture<Void> future) throws Exception {
         future.get(15, TimeUnit.SECONDS);
-    }
-
-    private static McpTransportException failure(CompletableFuture<Void> future) {
-        Throwable thrown = catchThrowable(() -> future.get(15, TimeUnit.SECONDS));
-        assertThat(thrown).isInstanceOf(ExecutionException.class).hasCauseInstanceOf(McpTransportException.class);
-        return (McpTransportException) thrown.getCause();
     }
 
     @Test

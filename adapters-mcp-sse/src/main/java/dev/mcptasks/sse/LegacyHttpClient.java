@@ -1,31 +1,20 @@
 package dev.mcptasks.sse;
 
+import dev.mcptasks.httpsupport.HttpTarget;
+import dev.mcptasks.httpsupport.NettyConnections;
 import dev.mcptasks.ports.transport.McpTransportException;
 import dev.mcptasks.ports.transport.McpTransportException.Kind;
-import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.pool.AbstractChannelPoolHandler;
 import io.netty.channel.pool.FixedChannelPool;
-import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpRequest;
-import io.netty.handler.ssl.SslContext;
-import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
-import io.netty.handler.ssl.SslProvider;
-import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
-import javax.net.ssl.SSLException;
 
 /**
  * The Netty side of one legacy transport: one event-loop thread, one dedicated connection for the SSE stream, and a
@@ -33,33 +22,22 @@ import javax.net.ssl.SSLException;
  * Over TLS a request is written only after the handshake succeeded, so a handshake failure is a connect failure.
  */
 final class LegacyHttpClient implements AutoCloseable {
-    private static final String IDLE = "read-idle";
     private static final String EXCHANGE = "exchange";
 
     private final String server;
     private final Duration readTimeout;
-    private final EventLoopGroup group;
-    private final Bootstrap bootstrap;
+    private final NettyConnections connections;
     private final FixedChannelPool posts;
-    private final SslContext ssl;
-    private final SseEndpoint endpoint;
 
-    LegacyHttpClient(String server, SseEndpoint endpoint, Duration connectTimeout, Duration readTimeout,
+    LegacyHttpClient(String server, HttpTarget endpoint, Duration connectTimeout, Duration readTimeout,
             int maxConnections) {
         this.server = server;
-        this.endpoint = endpoint;
         this.readTimeout = readTimeout;
-        this.ssl = endpoint.tls() ? sslContext(server) : null;
-        this.group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        this.bootstrap = new Bootstrap().group(group).channel(NioSocketChannel.class)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, connectTimeout.toMillis()))
-                .option(ChannelOption.TCP_NODELAY, true)
-                .option(ChannelOption.SO_KEEPALIVE, true)
-                .remoteAddress(endpoint.host(), endpoint.port());
-        this.posts = new FixedChannelPool(bootstrap, new AbstractChannelPoolHandler() {
+        this.connections = new NettyConnections(server, endpoint, connectTimeout);
+        this.posts = new FixedChannelPool(connections.bootstrap(), new AbstractChannelPoolHandler() {
             @Override
             public void channelCreated(Channel channel) {
-                initChannel(channel);
+                connections.initialize(channel);
             }
         }, maxConnections);
     }
@@ -68,11 +46,11 @@ final class LegacyHttpClient implements AutoCloseable {
     void openStream(HttpRequest request, StreamReader reader) {
         ChannelFuture connecting;
         try {
-            connecting = bootstrap.clone().handler(new ChannelInitializer<Channel>() {
+            connecting = connections.bootstrap().handler(new ChannelInitializer<Channel>() {
                 @Override
                 protected void initChannel(Channel channel) {
-                    LegacyHttpClient.this.initChannel(channel);
-                    channel.pipeline().addLast(IDLE, idle());
+                    connections.initialize(channel);
+                    channel.pipeline().addLast(NettyConnections.READ_IDLE, NettyConnections.readIdle(readTimeout));
                     channel.pipeline().addLast(EXCHANGE, reader);
                 }
             }).connect();
@@ -115,7 +93,7 @@ final class LegacyHttpClient implements AutoCloseable {
                 posts.release(channel);
                 return;
             }
-            channel.pipeline().addLast(IDLE, idle());
+            channel.pipeline().addLast(NettyConnections.READ_IDLE, NettyConnections.readIdle(readTimeout));
             channel.pipeline().addLast(EXCHANGE, exchange);
             whenSecured(channel, request, exchange::failed);
         });
@@ -152,64 +130,27 @@ final class LegacyHttpClient implements AutoCloseable {
 
     /** Takes the exchange's handlers off a pooled connection and returns it (closed unless reusable). */
     private void giveBack(Channel channel, boolean reusable) {
-        if (channel.pipeline().get(IDLE) != null) {
-            channel.pipeline().remove(IDLE);
-        }
-        if (channel.pipeline().get(EXCHANGE) != null) {
-            channel.pipeline().remove(EXCHANGE);
-        }
-        if (!reusable) {
-            channel.close();
-        }
+        NettyConnections.detach(channel, reusable, NettyConnections.READ_IDLE, EXCHANGE);
         posts.release(channel);
     }
 
-    private void initChannel(Channel channel) {
-        if (ssl != null) {
-            channel.pipeline().addLast("tls", ssl.newHandler(channel.alloc(), endpoint.host(), endpoint.port()));
-        }
-        channel.pipeline().addLast("http", new HttpClientCodec());
-    }
-
-    private IdleStateHandler idle() {
-        return new IdleStateHandler(readTimeout.toMillis(), 0, 0, TimeUnit.MILLISECONDS);
-    }
-
     private McpTransportException connectFailure(Throwable cause) {
-        if (cause instanceof io.netty.channel.ConnectTimeoutException) {
-            return new McpTransportException(Kind.CONNECT_FAILED, "connecting to server '" + server + "' timed out",
-                    cause);
-        }
-        return new McpTransportException(Kind.CONNECT_FAILED, "cannot connect to server '" + server + "': " + cause,
-                cause);
+        return NettyConnections.connectFailure(server, cause);
     }
 
     /** Runs {@code task} on the event loop after {@code delay}. */
     ScheduledFuture<?> schedule(Runnable task, Duration delay) {
-        return group.next().schedule(task, delay.toMillis(), TimeUnit.MILLISECONDS);
+        return connections.schedule(task, delay);
     }
 
     /** Whether the caller runs on this client's event loop (where it must never block). */
     boolean inEventLoop() {
-        return group.next().inEventLoop();
+        return connections.inEventLoop();
     }
 
     @Override
     public void close() {
         posts.close();
-        Future<?> shutdown = group.shutdownGracefully(0, 2, TimeUnit.SECONDS);
-        if (!inEventLoop()) {
-            shutdown.awaitUninterruptibly(5, TimeUnit.SECONDS);
-        }
-    }
-
-    private static SslContext sslContext(String server) {
-        try {
-            // the JVM's default trust store; hostname verification on
-            return SslContextBuilder.forClient().sslProvider(SslProvider.JDK).endpointIdentificationAlgorithm("HTTPS")
-                    .build();
-        } catch (SSLException e) {
-            throw new IllegalStateException("cannot set up TLS for server '" + server + "': " + e.getMessage(), e);
-        }
+        connections.close();
     }
 }

@@ -1,5 +1,8 @@
 package dev.mcptasks.sse;
 
+import dev.mcptasks.httpsupport.HttpAuth;
+import dev.mcptasks.httpsupport.HttpTarget;
+import dev.mcptasks.httpsupport.SseEvent;
 import dev.mcptasks.ports.auth.HttpAuthorizer;
 import dev.mcptasks.ports.transport.McpMessageTooLargeException;
 import dev.mcptasks.ports.transport.McpServerSpec;
@@ -47,7 +50,7 @@ final class LegacySseMcpTransport implements McpTransport {
     static final String PROTOCOL_VERSION = "MCP-Protocol-Version";
 
     private final McpServerSpec spec;
-    private final SseEndpoint sse;
+    private final HttpTarget sse;
     private final HttpAuth auth;
     /** Counts the GETs that try to open the stream: a connect timer ends only the attempt it was started for. */
     private final AtomicInteger streamAttempts = new AtomicInteger();
@@ -65,7 +68,7 @@ final class LegacySseMcpTransport implements McpTransport {
 
     LegacySseMcpTransport(McpServerSpec spec, HttpAuthorizer authorizer) {
         this.spec = spec;
-        this.sse = SseEndpoint.of(spec.name(), spec.url());
+        this.sse = HttpTarget.of(spec.name(), spec.url());
         this.auth = new HttpAuth(spec.name(), spec.url(), authorizer);
     }
 
@@ -296,7 +299,7 @@ final class LegacySseMcpTransport implements McpTransport {
         }
 
         @Override
-        public void onEvent(EventStreamParser.Event event) {
+        public void onEvent(SseEvent event) {
             switch (event.type()) {
                 case "endpoint" -> endpoint(event.data());
                 case "message" -> deliver(event.data());

@@ -1,5 +1,6 @@
 package dev.mcptasks.sse;
 
+import dev.mcptasks.httpsupport.HttpAuth;
 import dev.mcptasks.ports.transport.McpTransportException;
 import dev.mcptasks.ports.transport.McpTransportException.Kind;
 import io.netty.buffer.ByteBuf;

@@ -1,5 +1,7 @@
 package dev.mcptasks.sse;
 
+import dev.mcptasks.httpsupport.HttpAuth;
+import dev.mcptasks.httpsupport.UnsentRequests;
 import dev.mcptasks.ports.transport.McpTransportException;
 import dev.mcptasks.ports.transport.McpTransportException.Kind;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -68,11 +70,7 @@ final class PostRequest {
         FullHttpRequest request = build.apply(retry);
         PostExchange exchange = new PostExchange(server);
         synchronized (this) {
-            if (aborted != null || done.isDone()) {
-                request.release();
-                if (aborted != null) {
-                    done.completeExceptionally(aborted);
-                }
+            if (UnsentRequests.dropIfEnded(done, aborted, request)) {
                 return;
             }
             current = exchange;
@@ -103,12 +101,7 @@ final class PostRequest {
             }
             answered = challenges++;
         }
-        auth.answer(answered, challenge.status(), challenge.wwwAuthenticate(), sent).whenComplete((retry, failure) -> {
-            if (failure != null) {
-                done.completeExceptionally(auth.failure(failure));
-            } else {
-                send(retry);
-            }
-        });
+        auth.answer(answered, challenge.status(), challenge.wwwAuthenticate(), sent, this::send,
+                done::completeExceptionally);
     }
 }

@@ -1,5 +1,8 @@
 package dev.mcptasks.sse;
 
+import dev.mcptasks.httpsupport.HttpAuth;
+import dev.mcptasks.httpsupport.SseEvent;
+import dev.mcptasks.httpsupport.SseParser;
 import dev.mcptasks.ports.transport.McpTransportException;
 import dev.mcptasks.ports.transport.McpTransportException.Kind;
 import io.netty.buffer.ByteBuf;
@@ -30,7 +33,7 @@ final class StreamReader extends SimpleChannelInboundHandler<HttpObject> {
 
     /** What the transport hears from the stream; called on the event loop. */
     interface Events {
-        void onEvent(EventStreamParser.Event event);
+        void onEvent(SseEvent event);
 
         /** An event over the bound was discarded. */
         void onOversized(long bytes);
@@ -44,7 +47,7 @@ final class StreamReader extends SimpleChannelInboundHandler<HttpObject> {
 
     private final String server;
     private final Events events;
-    private final EventStreamParser parser;
+    private final SseParser parser;
     private final AtomicBoolean ended = new AtomicBoolean();
     private volatile Channel channel;
     private int status;
@@ -56,9 +59,9 @@ final class StreamReader extends SimpleChannelInboundHandler<HttpObject> {
         super(true);
         this.server = server;
         this.events = events;
-        this.parser = new EventStreamParser(maxMessageBytes, new EventStreamParser.Sink() {
+        this.parser = new SseParser(maxMessageBytes, new SseParser.Sink() {
             @Override
-            public void onEvent(EventStreamParser.Event event) {
+            public void onEvent(SseEvent event) {
                 events.onEvent(event);
             }
 

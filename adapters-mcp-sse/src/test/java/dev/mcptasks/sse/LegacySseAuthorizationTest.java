@@ -1,8 +1,9 @@
 package dev.mcptasks.sse;
 
 import dev.mcptasks.testkit.auth.FakeAuthorizer;
+import static dev.mcptasks.httpsupport.TransportWaits.eventually;
+import static dev.mcptasks.httpsupport.TransportWaits.failure;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.mcptasks.ports.auth.AuthAttempt;
 import dev.mcptasks.ports.auth.AuthChallenge;
@@ -14,12 +15,9 @@ import dev.mcptasks.ports.transport.McpTransportException.Kind;
 import dev.mcptasks.sse.LegacySsePeer.Refusal;
 import dev.mcptasks.testkit.transport.RecordingListener;
 import dev.mcptasks.testkit.transport.ScriptedPeer;
-import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -248,31 +246,5 @@ class LegacySseAuthorizationTest {
 
         assertThat(peer.seen("POST")).extracting(LegacySsePeer.Seen::authorization).containsExactly("Bearer old",
                 "Bearer new");
-    }
-
-    @Test
-    void challengesAreRecognisedOnlyFor401AndInsufficientScope() {
-        assertThat(HttpAuth.isChallenge(401, null)).isTrue();
-        assertThat(HttpAuth.isChallenge(403, STEP_UP)).isTrue();
-        assertThat(HttpAuth.isChallenge(403, "Bearer error=\"invalid_token\"")).isFalse();
-        assertThat(HttpAuth.isChallenge(403, null)).isFalse();
-        assertThat(HttpAuth.isChallenge(404, CHALLENGE)).isFalse();
-    }
-
-    private static McpTransportException failure(CompletableFuture<Void> future) {
-        Throwable thrown = catchThrowable(() -> future.get(RecordingListener.AWAIT.toMillis(), TimeUnit.MILLISECONDS));
-        assertThat(thrown).isInstanceOf(ExecutionException.class);
-        assertThat(thrown.getCause()).isInstanceOf(McpTransportException.class);
-        return (McpTransportException) thrown.getCause();
-    }
-
-    private static void eventually(BooleanSupplier condition, String what) throws InterruptedException {
-        long end = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError("timed out waiting until " + what);
-            }
-            Thread.sleep(10);
-        }
     }
 }

@@ -1,7 +1,7 @@
 package dev.mcptasks.sse;
 
+import static dev.mcptasks.httpsupport.TransportWaits.failure;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.catchThrowable;
 
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
@@ -16,7 +16,6 @@ import io.netty.channel.Channel;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -59,13 +58,6 @@ class LegacySseMcpTransportTest {
 
     private static String request(String id, String method) {
         return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":{}}";
-    }
-
-    private static McpTransportException failure(CompletableFuture<Void> future) {
-        Throwable thrown = catchThrowable(() -> future.get(RecordingListener.AWAIT.toMillis(), TimeUnit.MILLISECONDS));
-        assertThat(thrown).isInstanceOf(ExecutionException.class);
-        assertThat(thrown.getCause()).isInstanceOf(McpTransportException.class);
-        return (McpTransportException) thrown.getCause();
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.mcptasks.oauth;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.mcptasks.domain.DurationText;
+import dev.mcptasks.httpsupport.BoundedBody;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -100,7 +101,7 @@ final class OAuthHttp {
     }
 
     private Reply send(HttpRequest request) {
-        HttpResponse<String> response = exchange(request, BoundedBody.handler(MAX_BODY_BYTES));
+        HttpResponse<String> response = exchange(request, BoundedBody.failingPast(MAX_BODY_BYTES));
         return new Reply(response.statusCode(), response.body() == null ? "" : response.body(), response.headers());
     }
 

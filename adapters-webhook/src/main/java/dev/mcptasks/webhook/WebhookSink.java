@@ -1,5 +1,6 @@
 package dev.mcptasks.webhook;
 
+import dev.mcptasks.httpsupport.BoundedBody;
 import dev.mcptasks.ports.notification.DeliveryResult;
 import dev.mcptasks.ports.notification.Notification;
 import dev.mcptasks.ports.notification.NotificationSink;
@@ -24,6 +25,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@code Busy} without a network call.
  */
 public final class WebhookSink implements NotificationSink {
+    /**
+     * How much of a receiver's answer is read: only a prefix is ever reported, and a receiver that answers with
+     * megabytes must not make the sink hold them.
+     */
+    static final int ANSWER_PREFIX_BYTES = 1024;
+
     private final WebhookSettings settings;
     private final Clock clock;
     private final HttpClient client;
@@ -68,7 +75,7 @@ public final class WebhookSink implements NotificationSink {
         }
         CompletableFuture<HttpResponse<String>> exchange;
         try {
-            exchange = client.sendAsync(request, BoundedBody.handler());
+            exchange = client.sendAsync(request, BoundedBody.truncatedAt(ANSWER_PREFIX_BYTES));
         } catch (RuntimeException e) {
             breaker.release();
             return CompletableFuture.completedFuture(answers.unsendable(e));

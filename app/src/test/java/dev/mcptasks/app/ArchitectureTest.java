@@ -2,11 +2,14 @@ package dev.mcptasks.app;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import java.util.Arrays;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -18,6 +21,18 @@ class ArchitectureTest {
     private static final String[] ADAPTERS = {
         "dev.mcptasks.sqlite..", "dev.mcptasks.postgres..", "dev.mcptasks.stdio..", "dev.mcptasks.http..",
         "dev.mcptasks.sse..", "dev.mcptasks.oauth..", "dev.mcptasks.webhook..", "dev.mcptasks.admin.."
+    };
+
+    /**
+     * The support module of the HTTP adapters (as Trino's JDBC plugins share {@code trino-base-jdbc}): the one place
+     * for logic several adapters need; any adapter may import it, it imports no adapter.
+     */
+    private static final String HTTP_SUPPORT = "dev.mcptasks.httpsupport..";
+
+    /** What no adapter imports besides other adapters. */
+    private static final String[] NOT_FOR_ADAPTERS = {
+        "dev.mcptasks.app..", "dev.mcptasks.core..", "dev.mcptasks.gateway..", "dev.mcptasks.mcp..",
+        "dev.mcptasks.testkit..", "dev.mcptasks.reference.."
     };
 
     private static JavaClasses production;
@@ -70,17 +85,45 @@ class ArchitectureTest {
     @Test
     void adaptersNeverDependOnEachOtherNorOnTheApplication() {
         for (String adapter : ADAPTERS) {
-            String[] forbidden = java.util.stream.Stream.concat(
-                            java.util.Arrays.stream(ADAPTERS).filter(other -> !other.equals(adapter)),
-                            java.util.stream.Stream.of("dev.mcptasks.app..", "dev.mcptasks.core..",
-                                    "dev.mcptasks.gateway..", "dev.mcptasks.mcp..",
-                                    "dev.mcptasks.testkit..", "dev.mcptasks.reference.."))
-                    .toArray(String[]::new);
-            noClasses().that().resideInAPackage(adapter)
-                    .should().dependOnClassesThat().resideInAnyPackage(forbidden)
-                    .allowEmptyShould(true)
-                    .check(production);
+            adapterImportsNoOtherAdapter(adapter).check(production);
         }
+    }
+
+    /** An adapter may build on the support module, and on nothing else of another adapter. */
+    private static ArchRule adapterImportsNoOtherAdapter(String adapter) {
+        String[] forbidden = Stream.concat(Arrays.stream(ADAPTERS).filter(other -> !other.equals(adapter)),
+                Arrays.stream(NOT_FOR_ADAPTERS)).toArray(String[]::new);
+        // no allowEmptyShould: a renamed adapter package fails here instead of escaping the rule
+        return noClasses().that().resideInAPackage(adapter)
+                .should().dependOnClassesThat().resideInAnyPackage(forbidden);
+    }
+
+    /** The support module imports only the ports, the domain, the JDK and its technology: no adapter, no core. */
+    @Test
+    void theHttpSupportModuleBuildsOnlyOnThePortsAndItsTechnology() {
+        supportImportsOnlyPortsAndTechnology().check(production);
+    }
+
+    private static ArchRule supportImportsOnlyPortsAndTechnology() {
+        return classes().that().resideInAPackage(HTTP_SUPPORT)
+                .should().onlyDependOnClassesThat().resideInAnyPackage(HTTP_SUPPORT, "dev.mcptasks.ports..",
+                        "dev.mcptasks.domain..", "java..", "javax.net..", "io.netty..");
+    }
+
+    /** The rules above are not vacuous: they catch an adapter importing another one, and support importing one. */
+    @Test
+    void theAdapterRulesCatchAnAdapterImportingAnother() {
+        JavaClasses violations = new ClassFileImporter().importClasses(
+                dev.mcptasks.sse.ArchitectureFixtures.ImportsAnotherAdapter.class,
+                dev.mcptasks.httpsupport.ArchitectureFixtures.ImportsAnAdapter.class);
+        JavaClasses allowed = new ClassFileImporter().importClasses(
+                dev.mcptasks.sse.ArchitectureFixtures.ImportsTheSupportModule.class);
+
+        assertThatThrownBy(() -> adapterImportsNoOtherAdapter("dev.mcptasks.sse..").check(violations))
+                .isInstanceOf(AssertionError.class).hasMessageContaining("dev.mcptasks.http.HttpTransportFactory");
+        assertThatThrownBy(() -> supportImportsOnlyPortsAndTechnology().check(violations))
+                .isInstanceOf(AssertionError.class).hasMessageContaining("dev.mcptasks.sse.SseTransportFactory");
+        adapterImportsNoOtherAdapter("dev.mcptasks.sse..").check(allowed);
     }
 
     /**
@@ -91,6 +134,7 @@ class ArchitectureTest {
     void inboundAdaptersDependOnTheCoreButNoOtherAdapter() {
         noClasses().that().resideInAPackage("dev.mcptasks.gateway..")
                 .should().dependOnClassesThat().resideInAnyPackage(ADAPTERS)
+                .orShould().dependOnClassesThat().resideInAPackage(HTTP_SUPPORT)
                 .orShould().dependOnClassesThat().resideInAnyPackage("dev.mcptasks.app..", "dev.mcptasks.mcp..",
                         "dev.mcptasks.testkit..", "dev.mcptasks.reference..")
                 .check(production);
@@ -111,6 +155,7 @@ class ArchitectureTest {
     void theMcpClientKnowsTransportsOnlyThroughThePort() {
         noClasses().that().resideInAPackage("dev.mcptasks.mcp..")
                 .should().dependOnClassesThat().resideInAnyPackage(ADAPTERS)
+                .orShould().dependOnClassesThat().resideInAPackage(HTTP_SUPPORT)
                 .orShould().dependOnClassesThat().resideInAnyPackage("dev.mcptasks.app..", "dev.mcptasks.core..")
                 .allowEmptyShould(true)
                 .check(production);

@@ -1,4 +1,4 @@
-package dev.mcptasks.sse;
+package dev.mcptasks.httpsupport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,28 +8,28 @@ import java.net.URI;
 import org.junit.jupiter.api.Test;
 
 /** The SSE url split for Netty, and the endpoint event resolved against it under the same-origin rule. */
-class SseEndpointTest {
-    private final SseEndpoint sse = SseEndpoint.of("s", URI.create("http://127.0.0.1:3001/sse?k=v"));
+class HttpTargetTest {
+    private final HttpTarget sse = HttpTarget.of("s", URI.create("http://127.0.0.1:3001/sse?k=v"));
 
     @Test
     void splitsTheUrlAndFillsDefaultPorts() {
-        assertThat(sse).isEqualTo(new SseEndpoint("http", "127.0.0.1", 3001, "/sse?k=v", "127.0.0.1:3001"));
-        assertThat(SseEndpoint.of("s", URI.create("https://Example.org"))).isEqualTo(
-                new SseEndpoint("https", "example.org", 443, "/", "Example.org"));
+        assertThat(sse).isEqualTo(new HttpTarget("http", "127.0.0.1", 3001, "/sse?k=v", "127.0.0.1:3001"));
+        assertThat(HttpTarget.of("s", URI.create("https://Example.org"))).isEqualTo(
+                new HttpTarget("https", "example.org", 443, "/", "Example.org"));
     }
 
     @Test
     void aRelativeEndpointResolvesAgainstTheSseUrl() {
         assertThat(sse.resolve("s", "/message?sessionId=abc")).isEqualTo("/message?sessionId=abc");
         assertThat(sse.resolve("s", "message?sessionId=abc")).isEqualTo("/message?sessionId=abc");
-        assertThat(SseEndpoint.of("s", URI.create("http://h/a/b/sse")).resolve("s", "../messages/"))
+        assertThat(HttpTarget.of("s", URI.create("http://h/a/b/sse")).resolve("s", "../messages/"))
                 .isEqualTo("/a/messages/");
     }
 
     @Test
     void anAbsoluteEndpointOfTheSameOriginIsTaken() {
         assertThat(sse.resolve("s", "http://127.0.0.1:3001/message?sessionId=x")).isEqualTo("/message?sessionId=x");
-        assertThat(SseEndpoint.of("s", URI.create("https://example.org/sse"))
+        assertThat(HttpTarget.of("s", URI.create("https://example.org/sse"))
                 .resolve("s", "https://EXAMPLE.org:443/m")).isEqualTo("/m");
     }
 

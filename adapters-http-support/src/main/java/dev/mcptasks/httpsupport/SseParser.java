@@ -1,4 +1,4 @@
-package dev.mcptasks.sse;
+package dev.mcptasks.httpsupport;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.util.ByteProcessor;
@@ -6,20 +6,18 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * An incremental {@code text/event-stream} parser for the legacy transport's one long stream: {@code event:} and
- * {@code data:} fields (data lines joined with {@code \n}), {@code :} comments, CR, LF or CRLF line ends, input split
- * anywhere (inside a line, a CRLF pair or a UTF-8 character). {@code id:} and {@code retry:} are ignored: the
- * 2024-11-05 transport has no resumption. Events with empty data are not dispatched. An event whose data exceeds the
- * bound is discarded, never held whole, and reported. One thread feeds it.
+ * The one incremental {@code text/event-stream} parser of every HTTP transport (WHATWG rules): {@code data:} lines
+ * join with {@code \n}, {@code event:} (default {@code message}), {@code id:} and {@code retry:} fields, {@code :}
+ * comments, CR, LF or CRLF line ends, input split anywhere (even inside a line, a CRLF pair or a UTF-8 character).
+ * Events with empty data (priming events) are not dispatched but their id still counts. An event whose data exceeds
+ * the bound is discarded, never held whole, and reported; a line buffer grown for a large event is let go after it,
+ * so a long-lived stream holds only what its current line needs. One thread feeds it.
  */
-final class EventStreamParser {
-
-    /** One dispatched event; {@code type} is {@code message} when the stream named none. */
-    record Event(String type, String data) {}
+public final class SseParser {
 
     /** Receives what the parser finds. */
-    interface Sink {
-        void onEvent(Event event);
+    public interface Sink {
+        void onEvent(SseEvent event);
 
         /** An event over the bound was discarded; {@code bytes} is how much of its data was seen. */
         void onOversized(long bytes);
@@ -27,27 +25,33 @@ final class EventStreamParser {
 
     /** Room for a field name and its colon beside a data value at the bound. */
     private static final int FIELD_SLACK = 64;
+    private static final int INITIAL_LINE = 256;
+    /** A line buffer larger than this is let go once its line ended. */
+    static final int KEPT_LINE = 64 * 1024;
 
     private final int maxEventBytes;
     private final Sink sink;
-    private byte[] line = new byte[256];
+    private byte[] line = new byte[INITIAL_LINE];
     private int lineLength;
     /** Bytes of the current line beyond what is kept: non-zero means the line is dropped. */
-    private long lineOverflow;
+    private long lineOverflowBytes;
     private boolean lastWasCr;
     private final StringBuilder data = new StringBuilder();
     private boolean hasData;
     private long eventBytes;
     private boolean eventOverflow;
     private String type;
+    private String eventId;
+    private String lastEventId;
+    private long retryMillis = -1;
 
-    EventStreamParser(int maxEventBytes, Sink sink) {
+    public SseParser(int maxEventBytes, Sink sink) {
         this.maxEventBytes = maxEventBytes;
         this.sink = sink;
     }
 
     /** Consumes all readable bytes of {@code buf}. */
-    void feed(ByteBuf buf) {
+    public void feed(ByteBuf buf) {
         while (buf.isReadable()) {
             if (lastWasCr) {
                 lastWasCr = false;
@@ -67,10 +71,25 @@ final class EventStreamParser {
         }
     }
 
+    /** The last {@code id:} seen on this stream (kept across events), or null. */
+    public String lastEventId() {
+        return lastEventId;
+    }
+
+    /** The last {@code retry:} value in milliseconds, or -1. */
+    public long retryMillis() {
+        return retryMillis;
+    }
+
+    /** The capacity of the line buffer now, for tests. */
+    int lineCapacity() {
+        return line.length;
+    }
+
     private void append(ByteBuf buf, int count) {
-        if (lineOverflow > 0 || lineLength + count > maxEventBytes + FIELD_SLACK) {
+        if (lineOverflowBytes > 0 || lineLength + count > maxEventBytes + FIELD_SLACK) {
             // only a data line can be this long, and its event is over the bound: count it, keep nothing
-            lineOverflow += count + (lineOverflow == 0 ? lineLength : 0);
+            lineOverflowBytes += count + (lineOverflowBytes == 0 ? lineLength : 0);
             lineLength = 0;
             buf.skipBytes(count);
             return;
@@ -83,10 +102,10 @@ final class EventStreamParser {
     }
 
     private void endLine() {
-        if (lineOverflow > 0) {
+        if (lineOverflowBytes > 0) {
             eventOverflow = true;
-            eventBytes += lineOverflow;
-            lineOverflow = 0;
+            eventBytes += lineOverflowBytes;
+            lineOverflowBytes = 0;
             data.setLength(0);
             return;
         }
@@ -95,10 +114,10 @@ final class EventStreamParser {
             return;
         }
         String text = new String(line, 0, lineLength, StandardCharsets.UTF_8);
-        int valueBytes = lineLength;
+        int lineBytes = lineLength;
         lineLength = 0;
-        if (line.length > 64 * 1024) {
-            line = new byte[256];
+        if (line.length > KEPT_LINE) {
+            line = new byte[INITIAL_LINE];
         }
         if (text.charAt(0) == ':') {
             return;
@@ -109,11 +128,23 @@ final class EventStreamParser {
         if (value.startsWith(" ")) {
             value = value.substring(1);
         }
-        if (field.equals("data")) {
-            // the field name and separator are ASCII: what is left of the line's bytes is the value's
-            addData(value, valueBytes - (text.length() - value.length()));
-        } else if (field.equals("event")) {
-            type = value;
+        // the field name and separator are ASCII: what is left of the line's bytes is the value's
+        int valueBytes = lineBytes - (text.length() - value.length());
+        switch (field) {
+            case "data" -> addData(value, valueBytes);
+            case "event" -> type = value;
+            case "id" -> {
+                if (value.indexOf('\0') < 0) {
+                    eventId = value;
+                    lastEventId = value.isEmpty() ? null : value;
+                }
+            }
+            case "retry" -> {
+                if (!value.isEmpty() && value.chars().allMatch(c -> c >= '0' && c <= '9') && value.length() < 12) {
+                    retryMillis = Long.parseLong(value);
+                }
+            }
+            default -> { }
         }
     }
 
@@ -135,12 +166,14 @@ final class EventStreamParser {
         if (eventOverflow) {
             sink.onOversized(eventBytes);
         } else if (data.length() > 0) {
-            sink.onEvent(new Event(type == null || type.isEmpty() ? "message" : type, data.toString()));
+            sink.onEvent(new SseEvent(eventId == null || eventId.isEmpty() ? null : eventId,
+                    type == null || type.isEmpty() ? SseEvent.MESSAGE : type, data.toString()));
         }
         data.setLength(0);
         hasData = false;
         eventBytes = 0;
         eventOverflow = false;
         type = null;
+        eventId = null;
     }
 }

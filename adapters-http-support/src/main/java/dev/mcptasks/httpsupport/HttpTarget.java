@@ -1,4 +1,4 @@
-package dev.mcptasks.sse;
+package dev.mcptasks.httpsupport;
 
 import dev.mcptasks.ports.transport.McpTransportException;
 import dev.mcptasks.ports.transport.McpTransportException.Kind;
@@ -7,19 +7,29 @@ import java.net.URISyntaxException;
 import java.util.Locale;
 
 /**
- * The SSE url split for Netty: the stream is opened at {@code pathAndQuery}; every POST goes to the endpoint the server
- * names, which must be of this same origin (scheme, host, port), since the configured headers (credentials) go with
- * every POST and one connection pool serves this origin only.
+ * A server's http(s) url split for Netty. A url the server names later (the legacy transport's POST endpoint) must
+ * be of this same origin (scheme, host, port), since the configured headers (credentials) go with every request and
+ * one connection pool serves this origin only.
  *
  * @param scheme http or https
  * @param host the host to connect to (lower case)
  * @param port the port (default 80/443 filled in)
- * @param pathAndQuery the target of the GET that opens the stream
+ * @param pathAndQuery the request target of the url
  * @param hostHeader the {@code Host} header value
  */
-record SseEndpoint(String scheme, String host, int port, String pathAndQuery, String hostHeader) {
+public record HttpTarget(String scheme, String host, int port, String pathAndQuery, String hostHeader) {
 
-    static SseEndpoint of(String serverName, URI url) {
+    /** Whether {@code url} is an http or https url (scheme in any case), the one thing every HTTP transport takes. */
+    public static boolean isHttp(URI url) {
+        if (url == null || url.getScheme() == null) {
+            return false;
+        }
+        String scheme = url.getScheme().toLowerCase(Locale.ROOT);
+        return scheme.equals("http") || scheme.equals("https");
+    }
+
+    /** Splits {@code url}; refuses (naming the server) one that is not http(s) or has no host. */
+    public static HttpTarget of(String serverName, URI url) {
         String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("http") && !scheme.equals("https")) {
             throw new IllegalArgumentException("server '" + serverName + "': url must be http or https, got " + url);
@@ -29,23 +39,23 @@ record SseEndpoint(String scheme, String host, int port, String pathAndQuery, St
         }
         int port = url.getPort() > 0 ? url.getPort() : defaultPort(scheme);
         String hostHeader = url.getPort() > 0 ? url.getHost() + ":" + url.getPort() : url.getHost();
-        return new SseEndpoint(scheme, url.getHost().toLowerCase(Locale.ROOT), port, target(url), hostHeader);
+        return new HttpTarget(scheme, url.getHost().toLowerCase(Locale.ROOT), port, target(url), hostHeader);
     }
 
-    boolean tls() {
+    public boolean tls() {
         return scheme.equals("https");
     }
 
     /** {@code scheme://host:port}, for messages. */
-    String origin() {
+    public String origin() {
         return scheme + "://" + host + ":" + port;
     }
 
     /**
-     * The request target of the POST endpoint named by the {@code endpoint} event (a url relative to the SSE url, or
-     * absolute). Throws {@link McpTransportException} ({@code CONNECT_FAILED}: nothing was sent) for another origin.
+     * The request target of the POST endpoint a legacy SSE server named (relative to this url, or absolute).
+     * Throws {@link McpTransportException} ({@code CONNECT_FAILED}: nothing was sent) for another origin.
      */
-    String resolve(String serverName, String named) {
+    public String resolve(String serverName, String named) {
         URI resolved;
         try {
             resolved = new URI(scheme, null, host, port, "/", null, null).resolve(new URI(pathAndQuery))

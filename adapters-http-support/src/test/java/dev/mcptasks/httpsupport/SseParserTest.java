@@ -1,4 +1,4 @@
-package dev.mcptasks.http;
+package dev.mcptasks.httpsupport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,7 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** SSE framing: fields, comments, priming events, line ends, bounds, and input split at every possible byte. */
+/**
+ * SSE framing as both HTTP transports read it: fields, comments, priming events, event types, line ends, bounds, and
+ * input split at every possible byte.
+ */
 class SseParserTest {
     private final List<SseEvent> events = new ArrayList<>();
     private final List<Long> oversized = new ArrayList<>();
@@ -47,7 +50,7 @@ class SseParserTest {
                 "data: second\n\n");
 
         assertThat(events).containsExactly(new SseEvent("7", "message", "{\"a\":\n1}"),
-                new SseEvent(null, null, "second"));
+                new SseEvent(null, "message", "second"));
         assertThat(parser.lastEventId()).as("the last id persists across events").isEqualTo("7");
     }
 
@@ -55,7 +58,7 @@ class SseParserTest {
     void fieldWithoutColonAndUnknownFieldsAndBadValuesAreHandled() {
         SseParser parser = feed(1000, "retry: soon\nid: bad\0id\nfoo: bar\ndata\ndata: x\n\n");
 
-        assertThat(events).containsExactly(new SseEvent(null, null, "\nx"));
+        assertThat(events).containsExactly(new SseEvent(null, "message", "\nx"));
         assertThat(parser.retryMillis()).isEqualTo(-1);
         assertThat(parser.lastEventId()).isNull();
     }
@@ -80,7 +83,7 @@ class SseParserTest {
                 + "data: x\ndata: y\n\n";
         byte[] bytes = stream.getBytes(StandardCharsets.UTF_8);
         List<SseEvent> expected = List.of(new SseEvent("\u00e9-1", "message", "{\"t\":\"\u00e9t\u00e9 \uD83D\uDE00\"}"),
-                new SseEvent(null, null, "x\ny"));
+                new SseEvent(null, "message", "x\ny"));
         for (int split = 0; split <= bytes.length; split++) {
             events.clear();
             SseParser parser = new SseParser(1000, sink);
@@ -111,5 +114,76 @@ class SseParserTest {
         feed(1000, "data: half");
 
         assertThat(events).isEmpty();
+    }
+
+    /** The stricter of the two parsers this one replaces: a stream must not keep a buffer one large event grew. */
+    @Test
+    void aLineBufferGrownForOneLargeEventIsLetGoAfterIt() {
+        int max = 4 * SseParser.KEPT_LINE;
+        SseParser parser = feed(max, "data: " + "x".repeat(2 * SseParser.KEPT_LINE) + "\n");
+
+        assertThat(parser.lineCapacity()).isLessThanOrEqualTo(SseParser.KEPT_LINE);
+        parser.feed(Unpooled.wrappedBuffer("\ndata: small\n\n".getBytes(StandardCharsets.UTF_8)));
+        assertThat(events).extracting(SseEvent::data).containsExactly("x".repeat(2 * SseParser.KEPT_LINE), "small");
+    }
+
+    @Test
+    void anEventWithoutOrWithAnEmptyTypeIsAMessage() {
+        feed(1000, "data: a\n\n", "event:\ndata: b\n\n", "event: endpoint\ndata: c\n\n");
+
+        assertThat(events).extracting(SseEvent::type).containsExactly("message", "message", "endpoint");
+    }
+
+    // the 2024-11-05 stream as the legacy transport reads it: an endpoint event, then messages
+
+    @Test
+    void endpointThenMessagesWithTheDefaultType() {
+        feed(1000, "event: endpoint\ndata: /message?sessionId=abc\n\n", ": ping\n",
+                "event: message\ndata: {\"a\":\ndata:1}\n\n", "data: second\n\n");
+
+        assertThat(events).containsExactly(new SseEvent(null, "endpoint", "/message?sessionId=abc"),
+                new SseEvent(null, "message", "{\"a\":\n1}"),
+                new SseEvent(null, "message", "second"));
+    }
+
+    @Test
+    void emptyDataIsNotDispatchedAndUnknownFieldsAreIgnored() {
+        feed(1000, "event: endpoint\ndata: \n\n", "id: 3\nretry: 10\nfoo: bar\ndata\ndata: x\n\n");
+
+        assertThat(events).containsExactly(new SseEvent("3", "message", "\nx"));
+    }
+
+    @Test
+    void crLfAndCrLineEndsSplitAtEveryByte() {
+        String stream = "event: message\r\ndata: h\u00e9llo\r\rdata: two\n\n";
+        byte[] bytes = stream.getBytes(StandardCharsets.UTF_8);
+        for (int cut = 0; cut <= bytes.length; cut++) {
+            events.clear();
+            SseParser parser = new SseParser(1000, sink);
+            parser.feed(Unpooled.wrappedBuffer(bytes, 0, cut));
+            parser.feed(Unpooled.wrappedBuffer(bytes, cut, bytes.length - cut));
+
+            assertThat(events).as("cut at " + cut).containsExactly(new SseEvent(null, "message", "h\u00e9llo"),
+                    new SseEvent(null, "message", "two"));
+        }
+    }
+
+    @Test
+    void anOversizedEventIsDiscardedAndReportedAndTheNextOneArrives() {
+        feed(100, "data: " + "x".repeat(60) + "\n", "data: " + "y".repeat(60) + "\n\n", "data: " + "z".repeat(500),
+                "\n\ndata: ok\n\n");
+
+        assertThat(oversized).hasSize(2);
+        assertThat(oversized.get(0)).isGreaterThan(100);
+        assertThat(oversized.get(1)).isGreaterThanOrEqualTo(500);
+        assertThat(events).containsExactly(new SseEvent(null, "message", "ok"));
+    }
+
+    @Test
+    void dataJustAtTheBoundIsDelivered() {
+        feed(100, "data: " + "x".repeat(100) + "\n\n");
+
+        assertThat(oversized).isEmpty();
+        assertThat(events).containsExactly(new SseEvent(null, "message", "x".repeat(100)));
     }
 }

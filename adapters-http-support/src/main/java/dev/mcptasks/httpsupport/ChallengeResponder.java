@@ -1,4 +1,8 @@
-package dev.mcptasks.ports.auth;
+package dev.mcptasks.httpsupport;
+
+import dev.mcptasks.ports.auth.AuthAttempt;
+import dev.mcptasks.ports.auth.AuthChallenge;
+import dev.mcptasks.ports.auth.HttpAuthorizer;
 
 import dev.mcptasks.ports.transport.McpTransportException;
 import dev.mcptasks.ports.transport.McpTransportException.Kind;
@@ -17,7 +21,7 @@ import java.util.regex.Pattern;
  * authorizer's future, so no thread (least of all an I/O thread) waits for discovery or a token request. Header
  * values are never logged.
  */
-public final class ChallengeResponder {
+final class ChallengeResponder {
     private static final System.Logger LOG = System.getLogger(ChallengeResponder.class.getName());
     private static final Pattern INSUFFICIENT_SCOPE =
             Pattern.compile("(?i)(^|[\\s,])error\\s*=\\s*\"?insufficient_scope\"?");
@@ -26,7 +30,7 @@ public final class ChallengeResponder {
     private final URI resource;
     private final HttpAuthorizer authorizer;
 
-    public ChallengeResponder(String server, URI resource, HttpAuthorizer authorizer) {
+    ChallengeResponder(String server, URI resource, HttpAuthorizer authorizer) {
         this.server = server;
         this.resource = resource;
         this.authorizer = authorizer == null ? HttpAuthorizer.NONE : authorizer;
@@ -36,7 +40,7 @@ public final class ChallengeResponder {
      * The header a request goes out with: {@code retry} (what a challenge's answer named) when not null, else the
      * authorizer's current one, else null (the transport then leaves a configured header, if any, in place).
      */
-    public String header(String retry) {
+    String header(String retry) {
         if (retry != null) {
             return retry;
         }
@@ -51,7 +55,7 @@ public final class ChallengeResponder {
     }
 
     /** Whether an answer is a challenge: any 401, or a 403 whose challenge says {@code insufficient_scope}. */
-    public static boolean isChallenge(int status, String wwwAuthenticate) {
+    static boolean isChallenge(int status, String wwwAuthenticate) {
         return status == 401 || (status == 403 && wwwAuthenticate != null
                 && INSUFFICIENT_SCOPE.matcher(wwwAuthenticate).find());
     }
@@ -61,7 +65,7 @@ public final class ChallengeResponder {
      * send it again with, or fails with {@link Kind#AUTH_REQUIRED} (not retryable, not sent) when the authorizer
      * refuses or the request is out of answers.
      */
-    public CompletableFuture<String> answer(int answered, int status, String wwwAuthenticate,
+    CompletableFuture<String> answer(int answered, int status, String wwwAuthenticate,
             String sentAuthorization) {
         String refusal = "server '" + server + "' refused a request (HTTP " + status
                 + (status == 403 ? " insufficient_scope" : "") + ")";
@@ -94,7 +98,7 @@ public final class ChallengeResponder {
     }
 
     /** The transport failure a failed {@link #answer} future carries. */
-    public McpTransportException failure(Throwable error) {
+    McpTransportException failure(Throwable error) {
         Throwable cause = unwrap(error);
         return cause instanceof McpTransportException transport ? transport
                 : authRequired("authorization for server '" + server + "' failed: " + cause);
