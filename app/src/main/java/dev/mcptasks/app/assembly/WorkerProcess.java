@@ -47,6 +47,7 @@ public final class WorkerProcess {
                 LOG.warn("calls still running after {}; abandoning them at exit", stopBound);
             }
         }));
+        lifecycle.add("retention", app.get(RetentionLoop.class));
         lifecycle.add("worker runtime", new LifecycleListener() {
             @Override
             public void start() {

@@ -14,7 +14,7 @@ import picocli.CommandLine.Model.CommandSpec;
         subcommands = {ServeCommand.class, SubmitCommand.class, ListCommand.class, ShowCommand.class,
             CancelCommand.class, AnswerCommand.class, ResultCommand.class, WorkersCommand.class,
             NotificationsCommand.class, GatewayCommand.class, ReferenceServerCommand.class, DemoCommand.class,
-            AuthCommand.class})
+            AuthCommand.class, PurgeCommand.class, AuditCommand.class})
 public final class McpTasksCommand implements Runnable {
     private final CliContext context;
 

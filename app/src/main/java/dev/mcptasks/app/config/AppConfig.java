@@ -1,5 +1,6 @@
 package dev.mcptasks.app.config;
 
+import dev.mcptasks.core.retention.RetentionPolicy;
 import dev.mcptasks.core.service.ServerDirectory;
 import dev.mcptasks.webhook.WebhookSettings;
 import java.util.Collections;
@@ -14,15 +15,27 @@ import java.util.Optional;
  * @param servers the configured MCP servers by name, in file order
  * @param webhook {@code notifications.webhook}: where workers POST attention events, or null to log them
  * @param gateway the {@code gateway} object ({@code mcp-tasks gateway}); its defaults when absent
+ * @param retention the {@code retention} object: how long finished tasks and audit records are kept; its defaults
+ *     when absent
  */
 public record AppConfig(String source, DatabaseConfig database, RuntimeConfig runtime,
-        Map<String, ServerConfig> servers, WebhookSettings webhook, GatewayConfig gateway) {
+        Map<String, ServerConfig> servers, WebhookSettings webhook, GatewayConfig gateway,
+        RetentionPolicy retention) {
 
     public AppConfig {
         servers = Collections.unmodifiableMap(new LinkedHashMap<>(servers));
         if (gateway == null) {
             gateway = GatewayConfig.defaults(servers.keySet());
         }
+        if (retention == null) {
+            retention = RetentionPolicy.defaults();
+        }
+    }
+
+    /** A configuration with the default retention. */
+    public AppConfig(String source, DatabaseConfig database, RuntimeConfig runtime,
+            Map<String, ServerConfig> servers, WebhookSettings webhook, GatewayConfig gateway) {
+        this(source, database, runtime, servers, webhook, gateway, null);
     }
 
     /** A configuration whose gateway serves every server with its defaults. */
@@ -54,7 +67,7 @@ public record AppConfig(String source, DatabaseConfig database, RuntimeConfig ru
         }
         Map<String, ServerConfig> replaced = new LinkedHashMap<>(servers);
         replaced.put(server.name(), server);
-        return new AppConfig(source, database, runtime, replaced, webhook, gateway);
+        return new AppConfig(source, database, runtime, replaced, webhook, gateway, retention);
     }
 
     /** The configured webhook, if any. */
