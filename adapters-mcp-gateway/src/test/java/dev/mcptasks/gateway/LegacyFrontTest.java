@@ -283,6 +283,20 @@ class LegacyFrontTest {
     }
 
     @Test
+    void everyActionOfAPrincipalIsInTheAuditLogUnderItsPrincipal() {
+        String id = createTask();
+        front.result(ALICE, session, front.request("tasks/cancel", "{'taskId':'" + id + "'}"));
+        front.send(BOB, new RecordingSession("s-bob"), front.request("tasks/cancel", "{'taskId':'" + id + "'}"));
+
+        assertThat(front.audit.list(new dev.mcptasks.ports.audit.AuditQuery(TaskId.of(id), null, 10)))
+                .extracting(r -> r.principal() + " " + r.channel().wireName() + " " + r.action().wireName() + " "
+                        + r.detail())
+                .containsExactly(BOB + " gateway cancel_request not_found",
+                        ALICE + " gateway cancel_request cancelled_locally",
+                        ALICE + " gateway submit alpha/long_job");
+    }
+
+    @Test
     void anotherPrincipalFindsNothingOfAlicesTask() {
         String id = createTask();
         RecordingSession bobs = new RecordingSession("s-bob");
