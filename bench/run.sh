@@ -4,7 +4,7 @@
 #
 #   bench/run.sh [--quick] [--db sqlite|postgres|both] [--tasks N] [--latency-samples N] [--work-tasks N]
 #                [--sqlite-synchronous full|normal] [--scale-rows SMALL,LARGE] [--out FILE] [--dir DIR]
-#                [--renewals N[,N...]] [--only PHASE[,PHASE...]]   (phases: burn-down, work, scale, renewals, latency;
+#                [--renewals N[,N...]] [--only PHASE[,PHASE...]]   (phases: burn-down, work, scale, renewals, latency, purge;
 #                 e.g. --only renewals --renewals 10000 --tasks 10000 measures one change's renewal cost alone)
 #
 # Per database:
@@ -17,6 +17,8 @@
 #                 is pinned for the run) + sqlite-jdbc's statement trace
 #   claim scale   claim rate with 10 k vs 1 M finished rows (--quick: 100 k)
 #   renewal CPU   1,000 and 10,000 calls in flight (--quick: 1,000)
+#   purge         claim rate and submit->claim latency with and without a purge of the claim scale's large number of
+#                 finished rows (1 M; --quick 100 k) running beside, in the workers' batches
 #   latency       submit -> claim on an idle worker with the shipped settings
 # A burn-down runs until done or 75 s (--quick 20 s); after 8 s (--quick 4 s) one whose rate cannot finish in
 # the box stops there, as does one that finished nothing for 5 s.

@@ -8,8 +8,10 @@ import dev.mcptasks.ports.repository.TaskRecord;
 
 /**
  * A stored row in each generation's Task shape. Both are read from the same row, so a task created by a client of
- * one generation (on an upstream of either) reads the same in the other. The store keeps rows until an operator
- * removes them, so the retention reported is unlimited ({@code ttl}/{@code ttlMs} null).
+ * one generation (on an upstream of either) reads the same in the other. The retention reported
+ * ({@code ttl}/{@code ttlMs}) is the task's stored ttl, counted from its creation, after which the workers purge the
+ * task once it has finished; null when the task asked for none and its server has no default (then only the
+ * retention of its final status ends it).
  */
 final class TaskShapes {
     static final String CANCEL_REQUESTED = "Cancellation requested; the task ends once the upstream server"
@@ -34,16 +36,25 @@ final class TaskShapes {
             message = message == null ? LEGACY_INPUT : message + " (" + LEGACY_INPUT + ")";
         }
         putMessage(task, message);
-        task.putNull("ttl");
+        putTtl(task, "ttl", row);
         task.put("pollInterval", settings.clientPollIntervalMs());
         return task;
+    }
+
+    private static void putTtl(ObjectNode task, String field, TaskRecord row) {
+        Long ttl = row.definition().requestedTtlMs();
+        if (ttl == null) {
+            task.putNull(field);
+        } else {
+            task.put(field, ttl.longValue());
+        }
     }
 
     /** The 2026-07-28 {@code Task} (the fields of a CreateTaskResult and of a DetailedTask). */
     ObjectNode extensionTask(TaskRecord row) {
         ObjectNode task = common(row, extensionStatus(row));
         putMessage(task, message(row));
-        task.putNull("ttlMs");
+        putTtl(task, "ttlMs", row);
         task.put("pollIntervalMs", settings.clientPollIntervalMs());
         return task;
     }

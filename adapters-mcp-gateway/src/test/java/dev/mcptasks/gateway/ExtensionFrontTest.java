@@ -108,6 +108,7 @@ class ExtensionFrontTest {
         assertThat(created.has("task")).isFalse();
         assertThat(created.path("status").asText()).isEqualTo("working");
         assertThat(created.has("ttlMs")).isTrue();
+        assertThat(created.path("ttlMs").isNull()).as("no ttl stored, none served").isTrue();
         assertThat(created.path("pollIntervalMs").asLong()).isEqualTo(500);
         assertThat(created.path("createdAt").asText()).isEqualTo("2026-01-01T00:00:00.000Z");
         TaskRecord row = front.row(created.path("taskId").asText());

@@ -22,6 +22,9 @@ import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.TaskRepository;
+import dev.mcptasks.core.service.AuditTrail;
+import dev.mcptasks.ports.audit.AuditChannel;
+import dev.mcptasks.testkit.InMemoryAuditLog;
 import dev.mcptasks.testkit.InMemoryTaskRepository;
 import dev.mcptasks.testkit.ManualClock;
 import dev.mcptasks.testkit.SequentialIdGenerator;
@@ -51,6 +54,8 @@ final class FrontHarness {
     final ManualClock clock = new ManualClock();
     final SequentialIdGenerator ids = new SequentialIdGenerator();
     final InMemoryTaskRepository repo = new InMemoryTaskRepository(clock, ids);
+    /** Where the task service records the principals' actions. */
+    final InMemoryAuditLog audit = new InMemoryAuditLog(clock);
     final FakeToolCatalog catalog = new FakeToolCatalog()
             .set("alpha", FakeToolCatalog.tool("long_job", "required"), FakeToolCatalog.tool("echo", null))
             .set("beta", FakeToolCatalog.tool("echo", "forbidden"));
@@ -93,7 +98,8 @@ final class FrontHarness {
         ServerDirectory servers = ServerDirectory.of(List.of(new ServerProfile("alpha", "mcp-tasks", null, null),
                 new ServerProfile("beta", "mcp-tasks", null, null)));
         TaskRepository decorated = decorate.apply(repo);
-        TaskService tasks = new TaskService(decorated, servers, ids);
+        TaskService tasks = new TaskService(decorated, servers, ids,
+                new AuditTrail(audit, AuditChannel.GATEWAY, "gateway"));
         changes = new TaskChanges(decorated);
         door = FrontDoor.create(tasks, changes, catalog, clock, executor, settings);
         dispatcher = door.dispatcher();

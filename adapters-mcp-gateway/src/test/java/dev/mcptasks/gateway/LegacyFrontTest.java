@@ -97,8 +97,8 @@ class LegacyFrontTest {
         assertThat(task.path("status").asText()).isEqualTo("working");
         assertThat(task.path("createdAt").asText()).isEqualTo("2026-01-01T00:00:00.000Z");
         assertThat(task.path("lastUpdatedAt").asText()).isEqualTo("2026-01-01T00:00:00.000Z");
-        assertThat(task.has("ttl")).isTrue();
-        assertThat(task.path("ttl").isNull()).isTrue();
+        assertThat(task.path("ttl").isIntegralNumber()).as("the stored ttl is served").isTrue();
+        assertThat(task.path("ttl").asLong()).isEqualTo(60000L);
         assertThat(task.path("pollInterval").asLong()).isEqualTo(500);
     }
 
@@ -345,6 +345,20 @@ class LegacyFrontTest {
         assertThat(task.path("status").asText()).isEqualTo("working");
         assertThat(task.path("statusMessage").asText()).isEqualTo(TaskShapes.CANCEL_REQUESTED);
         assertThat(front.door.watching()).as("the wait stopped").isEqualTo(following);
+    }
+
+    @Test
+    void everyActionOfAPrincipalIsInTheAuditLogUnderItsPrincipal() {
+        String id = createTask();
+        front.result(ALICE, session, front.request("tasks/cancel", "{'taskId':'" + id + "'}"));
+        front.send(BOB, new RecordingSession("s-bob"), front.request("tasks/cancel", "{'taskId':'" + id + "'}"));
+
+        assertThat(front.audit.list(new dev.mcptasks.ports.audit.AuditQuery(TaskId.of(id), null, 10)))
+                .extracting(r -> r.principal() + " " + r.channel().wireName() + " " + r.action().wireName() + " "
+                        + r.detail())
+                .containsExactly(BOB + " gateway cancel_request not_found",
+                        ALICE + " gateway cancel_request cancelled_locally",
+                        ALICE + " gateway submit alpha/long_job");
     }
 
     @Test

@@ -5,10 +5,12 @@ import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.audit.AuditLog;
 import dev.mcptasks.ports.auth.CredentialStore;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.FencedWriteHook;
 import dev.mcptasks.ports.repository.TaskRepository;
+import dev.mcptasks.ports.retention.RetentionStore;
 import java.util.Objects;
 
 /**
@@ -58,5 +60,17 @@ public final class PostgresModule extends AbstractModule {
     @Provides
     CredentialStore credentials(PostgresTaskRepository repository) {
         return repository.credentials();
+    }
+
+    /** Unscoped, as {@link #credentials}: the repository holds the one instance. */
+    @Provides
+    RetentionStore retention(PostgresTaskRepository repository) {
+        return repository.retention();
+    }
+
+    /** Unscoped, as {@link #credentials}: the repository holds the one instance. */
+    @Provides
+    AuditLog audit(PostgresTaskRepository repository) {
+        return repository.audit();
     }
 }

@@ -261,6 +261,8 @@ final class PostgresStore implements AutoCloseable {
             configuration.getTypeHandlerRegistry().register(TaskRow.class, new TaskRowReader());
             configuration.addMapper(TaskMapper.class);
             configuration.addMapper(CredentialMapper.class);
+            configuration.addMapper(RetentionMapper.class);
+            configuration.addMapper(AuditMapper.class);
             return new SqlSessionFactoryBuilder().build(configuration);
         }
     }

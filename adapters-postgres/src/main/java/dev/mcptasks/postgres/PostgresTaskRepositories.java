@@ -2,8 +2,10 @@ package dev.mcptasks.postgres;
 
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.audit.AuditLog;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.FencedWriteHook;
+import dev.mcptasks.ports.retention.RetentionStore;
 import java.util.Objects;
 
 /** Opens PostgreSQL task repositories: the one public way to obtain one outside Guice. */
@@ -23,5 +25,15 @@ public final class PostgresTaskRepositories {
         Objects.requireNonNull(hook, "hook");
         return new PostgresTaskRepository(PostgresStore.open(settings), WorkArrivalListener.of(settings), clock, ids,
                 hook);
+    }
+
+    /** The retention store on the database of {@code repository}, one this class opened. */
+    public static RetentionStore retentionOf(CloseableTaskRepository repository) {
+        return ((PostgresTaskRepository) repository).retention();
+    }
+
+    /** The audit log on the database of {@code repository}, one this class opened. */
+    public static AuditLog auditOf(CloseableTaskRepository repository) {
+        return ((PostgresTaskRepository) repository).audit();
     }
 }

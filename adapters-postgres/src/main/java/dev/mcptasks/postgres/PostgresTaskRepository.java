@@ -69,6 +69,8 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
     private final FencedBatch batch;
     private final WorkArrivalListener arrivals;
     private final PostgresCredentialStore credentials;
+    private final PostgresRetentionStore retention;
+    private final PostgresAuditLog audit;
 
     PostgresTaskRepository(PostgresStore store, WorkArrivalListener arrivals, Clock clock, IdGenerator ids,
             FencedWriteHook hook) {
@@ -80,11 +82,23 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
         this.batch = new FencedBatch(store, clock, hook);
         this.outbox = new PostgresOutbox(store, clock, ids, hook, batch);
         this.credentials = new PostgresCredentialStore(store, clock);
+        this.retention = new PostgresRetentionStore(store);
+        this.audit = new PostgresAuditLog(store, clock);
     }
 
     /** The credential store on this repository's database, on its pool: closing the repository closes it too. */
     PostgresCredentialStore credentials() {
         return credentials;
+    }
+
+    /** Retention of finished tasks on this repository's database and pool. */
+    PostgresRetentionStore retention() {
+        return retention;
+    }
+
+    /** The audit log on this repository's database and pool. */
+    PostgresAuditLog audit() {
+        return audit;
     }
 
     @Override

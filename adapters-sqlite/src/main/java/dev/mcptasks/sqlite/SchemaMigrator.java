@@ -27,7 +27,8 @@ final class SchemaMigrator {
     /** The scripts, in version order: version n is element n-1. Never edit a released script; add a new one. */
     static final List<String> SCRIPTS = List.of("V001__tasks_and_workers.sql", "V002__task_creator.sql",
             "V003__input_rounds.sql", "V004__per_phase_claim_indexes.sql", "V005__credentials.sql",
-            "V006__task_principal.sql", "V007__endpoint_session.sql");
+            "V006__task_principal.sql", "V007__endpoint_session.sql",
+            "V008__retention_and_audit.sql");
 
     private static final String RESOURCE_DIR = "dev/mcptasks/sqlite/migrations/";
 

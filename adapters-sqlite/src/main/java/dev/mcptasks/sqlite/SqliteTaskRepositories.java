@@ -2,8 +2,10 @@ package dev.mcptasks.sqlite;
 
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.audit.AuditLog;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.FencedWriteHook;
+import dev.mcptasks.ports.retention.RetentionStore;
 import dev.mcptasks.ports.repository.RepositoryUnavailableException;
 import java.util.Objects;
 
@@ -25,5 +27,15 @@ public final class SqliteTaskRepositories {
         Objects.requireNonNull(hook, "hook");
         SqliteDatabase database = SqliteDatabase.open(settings, clock);
         return new SqliteTaskRepository(database, clock, ids, hook);
+    }
+
+    /** The retention store on the database of {@code repository}, one this class opened. */
+    public static RetentionStore retentionOf(CloseableTaskRepository repository) {
+        return ((SqliteTaskRepository) repository).retention();
+    }
+
+    /** The audit log on the database of {@code repository}, one this class opened. */
+    public static AuditLog auditOf(CloseableTaskRepository repository) {
+        return ((SqliteTaskRepository) repository).audit();
     }
 }

@@ -52,6 +52,8 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
     private final BatchedWrites batched;
     private final WorkArrivals arrivals;
     private final SqliteCredentialStore credentials;
+    private final SqliteRetentionStore retention;
+    private final SqliteAuditLog audit;
 
     SqliteTaskRepository(SqliteDatabase database, Clock clock, IdGenerator ids, FencedWriteHook hook) {
         this.database = database;
@@ -61,11 +63,23 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
         this.batched = new BatchedWrites(database, clock, hook);
         this.arrivals = new WorkArrivals(database::openReadConnection, database.path());
         this.credentials = new SqliteCredentialStore(database, clock);
+        this.retention = new SqliteRetentionStore(database);
+        this.audit = new SqliteAuditLog(database, clock);
     }
 
     /** The credential store on this repository's database, on its pools: closing the repository closes it too. */
     SqliteCredentialStore credentials() {
         return credentials;
+    }
+
+    /** Retention of finished tasks on this repository's database and pools. */
+    SqliteRetentionStore retention() {
+        return retention;
+    }
+
+    /** The audit log on this repository's database and pools. */
+    SqliteAuditLog audit() {
+        return audit;
     }
 
     @Override

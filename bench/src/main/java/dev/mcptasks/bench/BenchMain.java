@@ -25,6 +25,8 @@ import java.util.Map;
  * Exit 0: measured (a FAIL verdict is a finding, not an error); 2: the bench could not run.
  */
 public final class BenchMain {
+    /** Latency samples per side of the purge phase (each waits 20 ms to 1 s, so the purge is still running). */
+    private static final int PURGE_LATENCY_SAMPLES = 30;
     private BenchMain() {}
 
     public static void main(String[] args) throws Exception {
@@ -122,6 +124,16 @@ public final class BenchMain {
                     + options.scalePending() + " pending");
             figures.addAll(new ClaimScale(db, burnDown).run("mcp_fast_1", options.scaleSmall(), options.scaleLarge(),
                     options.scalePending(), fastTick, budget));
+        }
+        if (options.runs("purge")) {
+            if (!options.runs("burn-down") && !options.runs("scale")) {
+                // the purged rows are copies of the reference burn-down's finished tasks, as the claim scale's
+                figures.add(referenceBurnDown(progress, burnDown, fastTick, tasks, budget));
+            }
+            progress.next("claim under purge: " + options.scaleLarge() + " finished rows, " + options.scalePending()
+                    + " pending");
+            figures.addAll(new PurgeLoad(db, burnDown, clock).run("mcp_fast_1", options.scaleLarge(),
+                    options.scalePending(), fastTick, budget, Math.min(options.latencySamples(), PURGE_LATENCY_SAMPLES)));
         }
         for (int inFlight : options.runs("renewals") ? options.renewalInFlight() : List.<Integer>of()) {
             if (inFlight > tasks) {

@@ -21,7 +21,8 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
         int latencySamples, int scaleSmall, int scaleLarge, int scalePending, List<Integer> renewalInFlight,
         Duration renewalWindow, int workTasks, Synchronous sqliteSynchronous, Path out, Path dir, List<String> only) {
 
-    static final List<String> PHASES = List.of("burn-down", "work", "scale", "renewals", "latency", "gateway");
+    static final List<String> PHASES = List.of("burn-down", "work", "scale", "renewals", "latency", "gateway",
+            "purge");
 
     /** Whether {@code phase} (one of {@link #PHASES}) runs. */
     boolean runs(String phase) {
@@ -31,7 +32,7 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
     static final String USAGE = "usage: bench/run.sh [--quick] [--db sqlite|postgres|both] [--tasks N]"
             + " [--latency-samples N] [--work-tasks N] [--sqlite-synchronous full|normal]"
             + " [--scale-rows SMALL,LARGE] [--renewals N[,N...]] [--only PHASE[,PHASE...]] [--out FILE] [--dir DIR]"
-            + " (phases: burn-down, work, scale, renewals, latency)";
+            + " (phases: burn-down, work, scale, renewals, latency, purge)";
 
     static BenchOptions parse(String... args) {
         boolean quick = false;

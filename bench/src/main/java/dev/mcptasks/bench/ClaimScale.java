@@ -69,7 +69,7 @@ final class ClaimScale {
     }
 
     /** Keeps {@value #SEEDS} finished rows and copies them until there are {@code target}; returns the count. */
-    private long multiply(HikariDataSource pool, int target) throws SQLException {
+    long multiply(HikariDataSource pool, int target) throws SQLException {
         try (Connection connection = pool.getConnection(); Statement statement = connection.createStatement()) {
             String notDue = "notification_status not in ('" + String.join("', '", DUE_NOTIFICATIONS) + "')";
             statement.execute("delete from tasks where id not in (select id from tasks where status = 'completed'"

@@ -155,6 +155,30 @@ class BenchSmokeTest {
     }
 
     @Test
+    void thePurgePhaseBurnsDownBesideAPurgeThatDeletesEveryOldFinishedRowAndNothingElse() throws Exception {
+        try (SystemClock clock = new SystemClock(); SqliteBench db = new SqliteBench(dir)) {
+            McpTasksBurnDown burnDown = new McpTasksBurnDown(db, clock);
+            burnDown.prepareTemplate("tpl", 16);
+            var fastTick = McpTasksWorker.withTick(McpTasksWorker.shipped(), Duration.ofMillis(1));
+            burnDown.run("tpl", "finished", "seed", 1, fastTick, 16, GENEROUS);
+
+            List<Figure> figures = new PurgeLoad(db, burnDown, clock).run("finished", 200, 16, fastTick, GENEROUS,
+                    2);
+
+            assertThat(figures).hasSize(5);
+            Figure quiet = figures.get(0);
+            Figure loaded = figures.get(2);
+            assertThat(quiet.details()).containsEntry("finished", 16L).doesNotContainKey("rows_purged");
+            assertThat(loaded.details()).containsEntry("finished", 16L);
+            long finishedRows = (Long) figures.get(4).details().get("finished_rows");
+            assertThat(finishedRows).isGreaterThanOrEqualTo(200);
+            // every row finished before the purge began, none of the 16 the burn-down finished beside it
+            assertThat(loaded.details()).containsEntry("rows_purged", finishedRows);
+            assertThat(figures.get(4).value()).isPositive();
+        }
+    }
+
+    @Test
     void theLatencyProbeSeesEverySubmitClaimed() throws Exception {
         try (SystemClock clock = new SystemClock(); SqliteBench db = new SqliteBench(dir)) {
             Figure latency = new SubmitLatency(db, clock).run("latency", 2);
@@ -249,6 +273,6 @@ class BenchSmokeTest {
         assertThat(renewals.renewalInFlight()).containsExactly(10_000);
         assertThat(BenchOptions.parse().only()).isEqualTo(BenchOptions.PHASES);
         assertThatThrownBy(() -> BenchOptions.parse("--only", "burn-down,speed"))
-                .hasMessage("--only takes phases of [burn-down, work, scale, renewals, latency, gateway], was 'speed'");
+                .hasMessage("--only takes phases of [burn-down, work, scale, renewals, latency, gateway, purge], was 'speed'");
     }
 }

@@ -51,12 +51,19 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
     private final InMemoryOutbox outbox;
     private final InMemoryQueries queries;
     private final WorkArrivals arrivals = new WorkArrivals();
+    private final InMemoryRetentionStore retention;
 
     public InMemoryTaskRepository(Clock clock, IdGenerator ids, FencedWriteHook hook) {
         this.store = new InMemoryStore(clock, ids, hook);
         this.claims = new InMemoryClaims(store);
         this.outbox = new InMemoryOutbox(store);
         this.queries = new InMemoryQueries(store);
+        this.retention = new InMemoryRetentionStore(store);
+    }
+
+    /** Retention of this repository's finished rows. */
+    public InMemoryRetentionStore retention() {
+        return retention;
     }
 
     public InMemoryTaskRepository(Clock clock, IdGenerator ids) {

@@ -1,23 +1,29 @@
 package dev.mcptasks.app.assembly;
 
-import com.google.inject.multibindings.OptionalBinder;
-import dev.mcptasks.core.metrics.MeteringRepository;
-import dev.mcptasks.ports.Clock;
-import dev.mcptasks.ports.metrics.Metrics;
-
 import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
+import com.google.inject.multibindings.OptionalBinder;
 import dev.mcptasks.app.config.AppConfig;
 import dev.mcptasks.app.config.ConfiguredSecrets;
 import dev.mcptasks.app.logging.LogRedaction;
+import dev.mcptasks.core.metrics.MeteringRepository;
+import dev.mcptasks.core.retention.Pacer;
+import dev.mcptasks.core.retention.Purger;
+import dev.mcptasks.core.retention.RetentionPolicy;
 import dev.mcptasks.core.runtime.RuntimeSettings;
 import dev.mcptasks.core.secret.KnownSecrets;
+import dev.mcptasks.core.service.AuditTrail;
 import dev.mcptasks.core.service.ServerDirectory;
 import dev.mcptasks.core.service.TaskChanges;
 import dev.mcptasks.core.service.TaskService;
+import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.audit.AuditChannel;
+import dev.mcptasks.ports.audit.AuditLog;
+import dev.mcptasks.ports.metrics.Metrics;
 import dev.mcptasks.ports.repository.TaskRepository;
+import dev.mcptasks.ports.retention.RetentionStore;
 import dev.mcptasks.ports.secret.SecretRedactor;
 import java.util.Objects;
 
@@ -59,8 +65,14 @@ public final class CoreModule extends AbstractModule {
         bind(SecretRedactor.class).toInstance(secrets);
         // no metrics unless the admin module serves them
         OptionalBinder.newOptionalBinder(binder(), Metrics.class).setDefault().toInstance(Metrics.NONE);
+        // the command line's unless a channel module (the gateway's) says otherwise
+        OptionalBinder.newOptionalBinder(binder(), AuditChannel.class).setDefault().toInstance(AuditChannel.CLI);
     }
 
+    /**
+     * Every action through the task service is audited: on the gateway under the calling token's principal, on the
+     * command line under the OS user ({@code user.name}).
+     */
     @Provides
     @Singleton
     ThreadDeaths threadDeaths() {
@@ -70,8 +82,25 @@ public final class CoreModule extends AbstractModule {
     @Provides
     @Singleton
     TaskService taskService(TaskRepository repository, ServerDirectory servers, IdGenerator ids, Metrics metrics,
-            Clock clock) {
-        return new TaskService(new MeteringRepository(repository, metrics, clock), servers, ids);
+            Clock clock, AuditLog audit, AuditChannel channel) {
+        return new TaskService(new MeteringRepository(repository, metrics, clock), servers, ids,
+                new AuditTrail(audit, channel, operator(channel)));
+    }
+
+    /** Deletes what the configured retention no longer keeps, in paced batches; workers and {@code purge} use it. */
+    @Provides
+    @Singleton
+    Purger purger(RetentionStore store, AuditLog audit, Clock clock) {
+        RetentionPolicy policy = config.retention();
+        return new Purger(store, audit, clock, policy.batchSize(), Pacer.sleeping(policy.pause()));
+    }
+
+    static String operator(AuditChannel channel) {
+        if (channel == AuditChannel.GATEWAY) {
+            return "gateway";
+        }
+        String user = System.getProperty("user.name");
+        return user == null || user.isBlank() ? "unknown" : user;
     }
 
 

@@ -4,6 +4,8 @@ import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import com.google.inject.multibindings.MapBinder;
+import com.google.inject.multibindings.OptionalBinder;
+import dev.mcptasks.ports.audit.AuditChannel;
 import dev.mcptasks.app.config.AppConfig;
 import dev.mcptasks.app.config.ConfigException;
 import dev.mcptasks.app.config.GatewayConfig;
@@ -55,6 +57,8 @@ final class GatewayModule extends AbstractModule {
 
     @Override
     protected void configure() {
+        // the task service's actions are the gateway's, under the principal of each request's token
+        OptionalBinder.newOptionalBinder(binder(), AuditChannel.class).setBinding().toInstance(AuditChannel.GATEWAY);
         if (ownSessions) {
             MapBinder.newMapBinder(binder(), String.class, McpTransportFactory.class);
             install(new OwnSessions());

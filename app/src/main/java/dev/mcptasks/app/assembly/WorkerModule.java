@@ -11,7 +11,9 @@ import dev.mcptasks.core.metrics.MetricsListener;
 import dev.mcptasks.core.runtime.LogNotificationSink;
 import dev.mcptasks.core.runtime.RuntimeListener;
 import dev.mcptasks.core.runtime.RuntimeSettings;
+import dev.mcptasks.core.retention.Purger;
 import dev.mcptasks.core.runtime.WorkerRuntime;
+import dev.mcptasks.ports.audit.AuditLog;
 import dev.mcptasks.core.secret.RedactingRepository;
 import dev.mcptasks.core.service.ServerDirectory;
 import dev.mcptasks.core.service.TaskChanges;
@@ -65,6 +67,12 @@ public final class WorkerModule extends AbstractModule {
     @Singleton
     TaskDriverRegistry drivers(AppConfig config, McpSessions sessions) {
         return Workers.drivers(config, sessions);
+    }
+
+    @Provides
+    @Singleton
+    RetentionLoop retention(Purger purger, AppConfig config, AuditLog audit) {
+        return new RetentionLoop(purger, config.retention(), audit, worker);
     }
 
     @Provides

@@ -50,6 +50,7 @@ public final class WorkerProcess {
                 LOG.warn("calls still running after {}; abandoning them at exit", DurationText.of(stopBound));
             }
         }));
+        lifecycle.add("retention", app.get(RetentionLoop.class));
         lifecycle.add("worker runtime", new LifecycleListener() {
             @Override
             public void start() {

@@ -17,7 +17,7 @@ import picocli.CommandLine.Model.CommandSpec;
         subcommands = {ServeCommand.class, SubmitCommand.class, ListCommand.class, ShowCommand.class,
             CancelCommand.class, AnswerCommand.class, ResultCommand.class, WorkersCommand.class,
             NotificationsCommand.class, GatewayCommand.class, ReferenceServerCommand.class, DemoCommand.class,
-            AuthCommand.class, CompletionCommand.class, HelpCommand.class})
+            AuthCommand.class, PurgeCommand.class, AuditCommand.class, CompletionCommand.class, HelpCommand.class})
 public final class McpTasksCommand implements Callable<Integer> {
     private final CliContext context;
 

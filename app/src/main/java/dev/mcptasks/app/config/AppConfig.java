@@ -1,5 +1,6 @@
 package dev.mcptasks.app.config;
 
+import dev.mcptasks.core.retention.RetentionPolicy;
 import dev.mcptasks.core.service.ServerDirectory;
 import dev.mcptasks.webhook.WebhookSettings;
 import java.util.Collections;
@@ -15,21 +16,27 @@ import java.util.Optional;
  * @param webhook {@code notifications.webhook}: where workers POST attention events, or null to log them
  * @param gateway the {@code gateway} object ({@code mcp-tasks gateway}); its defaults when absent
  * @param admin the {@code admin} object (metrics and probes of {@code serve} and {@code gateway}), or null: none
+ * @param retention the {@code retention} object: how long finished tasks and audit records are kept; its defaults
+ *     when absent
  */
 public record AppConfig(String source, DatabaseConfig database, RuntimeConfig runtime,
-        Map<String, ServerConfig> servers, WebhookSettings webhook, GatewayConfig gateway, AdminConfig admin) {
+        Map<String, ServerConfig> servers, WebhookSettings webhook, GatewayConfig gateway, AdminConfig admin,
+        RetentionPolicy retention) {
 
     public AppConfig {
         servers = Collections.unmodifiableMap(new LinkedHashMap<>(servers));
         if (gateway == null) {
             gateway = GatewayConfig.defaults(servers.keySet());
         }
+        if (retention == null) {
+            retention = RetentionPolicy.defaults();
+        }
     }
 
-    /** A configuration without an admin listener. */
+    /** A configuration without an admin listener, with the default retention. */
     public AppConfig(String source, DatabaseConfig database, RuntimeConfig runtime,
             Map<String, ServerConfig> servers, WebhookSettings webhook, GatewayConfig gateway) {
-        this(source, database, runtime, servers, webhook, gateway, null);
+        this(source, database, runtime, servers, webhook, gateway, null, null);
     }
 
     /** The admin listener's configuration, if any. */
@@ -66,7 +73,7 @@ public record AppConfig(String source, DatabaseConfig database, RuntimeConfig ru
         }
         Map<String, ServerConfig> replaced = new LinkedHashMap<>(servers);
         replaced.put(server.name(), server);
-        return new AppConfig(source, database, runtime, replaced, webhook, gateway, admin);
+        return new AppConfig(source, database, runtime, replaced, webhook, gateway, admin, retention);
     }
 
     /** The configured webhook, if any. */

@@ -27,7 +27,7 @@ public final class ConfigLoader {
     public static final String ENV_VARIABLE = "MCP_TASKS_CONFIG";
 
     private static final Set<String> ROOT_KEYS = Set.of("database", "runtime", "mcpServers", "notifications",
-            "gateway", "admin");
+            "gateway", "admin", "retention");
     private static final Set<String> DATABASE_KEYS = Set.of("url", "user", "password", "poolSize", "synchronous");
     private static final Set<String> RUNTIME_KEYS = Set.of("leaseSeconds", "pollIntervalSeconds",
             "maxConcurrentControlCalls", "maxBackoffSeconds", "inputRequiredPollSeconds", "degradedAfterErrors",
@@ -120,7 +120,8 @@ public final class ConfigLoader {
                 ? new GatewayConfigReader(substitution).read(root.section("gateway"), byName.keySet())
                 : null;
         AdminConfig admin = root.has("admin") ? AdminConfig.read(root.section("admin"), substitution) : null;
-        return new AppConfig(source, database, runtime, byName, webhook, gateway, admin);
+        return new AppConfig(source, database, runtime, byName, webhook, gateway, admin,
+                RetentionConfigReader.read(root.section("retention")));
     }
 
     /** @param slots the worker's control slots, which size the default PostgreSQL pool */

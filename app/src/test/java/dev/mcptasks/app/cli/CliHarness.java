@@ -7,7 +7,10 @@ import dev.mcptasks.app.config.ConfigLoader;
 import dev.mcptasks.domain.RandomSource;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.audit.AuditLog;
 import dev.mcptasks.ports.auth.CredentialStore;
+import dev.mcptasks.ports.retention.RetentionStore;
+import dev.mcptasks.testkit.InMemoryAuditLog;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.stdio.StdioTransportModule;
@@ -47,6 +50,7 @@ final class CliHarness {
     final InMemoryTaskRepository repository;
     /** Where the OAuth module keeps sealed tokens. */
     final InMemoryCredentialStore credentials;
+    final InMemoryAuditLog audit;
     final Map<String, String> environment = new HashMap<>(Map.of("TOKEN", "s3cret"));
     final Path dir;
     Sleeper sleeper = duration -> clock.advance(duration);
@@ -65,6 +69,7 @@ final class CliHarness {
         this.storeClock = storeClock == null ? clock : storeClock;
         this.repository = new InMemoryTaskRepository(this.storeClock, ids);
         this.credentials = new InMemoryCredentialStore(this.storeClock);
+        this.audit = new InMemoryAuditLog(this.storeClock);
         writeConfig(CONFIG);
     }
 
@@ -103,6 +108,8 @@ final class CliHarness {
                 bind(CloseableTaskRepository.class).toInstance(repository);
                 bind(TaskRepository.class).toInstance(repository);
                 bind(CredentialStore.class).toInstance(credentials);
+                bind(RetentionStore.class).toInstance(repository.retention());
+                bind(AuditLog.class).toInstance(audit);
             }
         };
     }

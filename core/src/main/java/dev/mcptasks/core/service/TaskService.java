@@ -5,6 +5,7 @@ import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.audit.AuditAction;
 import dev.mcptasks.ports.repository.AnswerOutcome;
 import dev.mcptasks.ports.repository.CancelRequestOutcome;
 import dev.mcptasks.ports.repository.NewTask;
@@ -26,11 +27,23 @@ public final class TaskService {
     private final TaskRepository repository;
     private final ServerDirectory servers;
     private final IdGenerator ids;
+    private final AuditTrail audit;
 
+    /** A service that audits nothing (the bench, embeddings without an audit log). */
     public TaskService(TaskRepository repository, ServerDirectory servers, IdGenerator ids) {
+        this(repository, servers, ids, AuditTrail.NONE);
+    }
+
+    /**
+     * @param audit where every submit, cancel request and answer is recorded, with its outcome, right after the
+     *     action's own write (not in its transaction: a write announces new work to the workers as it commits, and
+     *     a group transaction would delay that; a process that dies between the two loses the record)
+     */
+    public TaskService(TaskRepository repository, ServerDirectory servers, IdGenerator ids, AuditTrail audit) {
         this.repository = Objects.requireNonNull(repository, "repository");
         this.servers = Objects.requireNonNull(servers, "servers");
         this.ids = Objects.requireNonNull(ids, "ids");
+        this.audit = Objects.requireNonNull(audit, "audit");
     }
 
     /** Persists a pending task for a configured server with the server's default ttl. */
@@ -62,7 +75,9 @@ public final class TaskService {
         Long ttl = ttlMs != null ? ttlMs : profile.defaultTtlMs();
         NewTask task = new NewTask(ids.newTaskId(), profile.name(), toolName, argumentsJson, profile.driver(), ttl,
                 principal);
-        return repository.create(task);
+        TaskRecord created = repository.create(task);
+        audit.record(principal, AuditAction.SUBMIT, task.id(), profile.name() + "/" + toolName);
+        return created;
     }
 
     /**
@@ -76,12 +91,20 @@ public final class TaskService {
 
     /** {@link #requestCancel} for the task's own principal; {@code NOT_FOUND} for anyone else's task. */
     public CancelRequestOutcome requestCancelFor(String principal, TaskId id) {
-        return findFor(principal, id).isPresent() ? requestCancel(id) : CancelRequestOutcome.NOT_FOUND;
+        if (findFor(principal, id).isEmpty()) {
+            audit.record(principal, AuditAction.CANCEL_REQUEST, id, detail(CancelRequestOutcome.NOT_FOUND));
+            return CancelRequestOutcome.NOT_FOUND;
+        }
+        return requestCancel(principal, id);
     }
 
     /** {@link #answer} for the task's own principal; {@code NOT_FOUND} for anyone else's task. */
     public AnswerOutcome answerFor(String principal, TaskId id, String key, String responseJson) {
-        return findFor(principal, id).isPresent() ? answer(id, key, responseJson) : AnswerOutcome.NOT_FOUND;
+        if (findFor(principal, id).isEmpty()) {
+            audit.record(principal, AuditAction.ANSWER_INPUT, id, key + ": " + detail(AnswerOutcome.NOT_FOUND));
+            return AnswerOutcome.NOT_FOUND;
+        }
+        return answer(principal, id, key, responseJson);
     }
 
     /** A page of {@code principal}'s tasks, newest first ({@code query}'s own principal is replaced). */
@@ -92,7 +115,14 @@ public final class TaskService {
 
     /** Records a cancel request (or cancels a never-sent task locally); a repeat changes nothing. */
     public CancelRequestOutcome requestCancel(TaskId id) {
-        return repository.requestCancel(Objects.requireNonNull(id, "id"));
+        return requestCancel(null, id);
+    }
+
+    private CancelRequestOutcome requestCancel(String principal, TaskId id) {
+        Objects.requireNonNull(id, "id");
+        CancelRequestOutcome outcome = repository.requestCancel(id);
+        audit.record(principal, AuditAction.CANCEL_REQUEST, id, detail(outcome));
+        return outcome;
     }
 
     /**
@@ -109,15 +139,37 @@ public final class TaskService {
      *     mcp-tasks, the key is not pending, or the answer is not a JSON object
      */
     public AnswerOutcome answer(TaskId id, String key, String responseJson) {
+        return answer(null, id, key, responseJson);
+    }
+
+    private AnswerOutcome answer(String principal, TaskId id, String key, String responseJson) {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(key, "key");
         String answer = InputRequests.answer(responseJson);
         Optional<TaskRecord> found = repository.find(id);
         if (found.isEmpty()) {
+            audit.record(principal, AuditAction.ANSWER_INPUT, id, key + ": " + detail(AnswerOutcome.NOT_FOUND));
             return AnswerOutcome.NOT_FOUND;
         }
-        InputRequests.check(found.get(), key);
-        return repository.answerInput(id, key, answer);
+        TaskRecord task = found.get();
+        try {
+            InputRequests.check(task, key);
+        } catch (AnswerRejectedException e) {
+            audit.record(principal, AuditAction.ANSWER_INPUT, id, key + ": rejected");
+            throw e;
+        }
+        AnswerOutcome outcome = repository.answerInput(id, key, answer);
+        audit.record(principal, AuditAction.ANSWER_INPUT, id, key + ": " + detail(outcome));
+        return outcome;
+    }
+
+    /** The audit trail of this service, for the operator actions the service does not make itself (a purge). */
+    public AuditTrail auditTrail() {
+        return audit;
+    }
+
+    private static String detail(Enum<?> outcome) {
+        return outcome.name().toLowerCase(java.util.Locale.ROOT);
     }
 
     public Optional<TaskRecord> find(TaskId id) {

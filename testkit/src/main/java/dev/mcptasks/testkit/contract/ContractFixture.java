@@ -129,6 +129,11 @@ public abstract class ContractFixture {
         return create(new NewTask(ids.newTaskId(), SERVER, TOOL, ARGUMENTS, DRIVER, null, principal));
     }
 
+    /** A task that asked for {@code ttlMs} of retention. */
+    protected TaskId createWithTtl(long ttlMs) {
+        return create(new NewTask(ids.newTaskId(), SERVER, TOOL, ARGUMENTS, DRIVER, ttlMs));
+    }
+
     private TaskId create(NewTask task) {
         repo.create(task);
         created.add(task.id());
