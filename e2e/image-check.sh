@@ -19,6 +19,10 @@ if ! ls dist/target/mcp-tasks-*.tar.gz >/dev/null 2>&1; then
   echo "image-check: no distribution yet: ./mvnw -Pdist -pl dist -am -DskipTests package"
   ./mvnw -B -q -Pdist -pl dist -am -DskipTests package
 fi
+if ! command -v buildah >/dev/null; then
+  echo "image-check: installing buildah from Debian's packages"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q buildah >/dev/null
+fi
 deploy/image/build.sh
 rootfs="$root/dist/target/image/rootfs"
 archive=$(ls dist/target/image/mcp-tasks-*.oci.tar)
