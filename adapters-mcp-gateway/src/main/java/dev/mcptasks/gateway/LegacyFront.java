@@ -55,7 +55,7 @@ final class LegacyFront {
             case "ping" -> done(FrontJson.object());
             case "tools/list" -> toolsList();
             case "tools/call" -> toolsCall(request, params);
-            case "tasks/get" -> done(shapes.legacyTask(find(request, params)));
+            case "tasks/get" -> done(get(request, params));
             case "tasks/result" -> result(request, find(request, params));
             case "tasks/cancel" -> cancel(request, params);
             case "tasks/list" -> done(list(request, params));
@@ -126,6 +126,15 @@ final class LegacyFront {
                 return read.status().isTerminal();
             }).thenApply(ended -> legacy(callResult(ended, false)));
         });
+    }
+
+    /** {@code tasks/get}; the reading session follows the task from now on (status notifications). */
+    private ObjectNode get(FrontRequest request, ObjectNode params) {
+        TaskRecord row = find(request, params);
+        if (request.session() != null) {
+            notifier.follow(request.session(), request.principal(), row);
+        }
+        return shapes.legacyTask(row);
     }
 
     /** {@code tasks/result}: the call's own answer, held until the task ends; the same answer every time. */

@@ -398,10 +398,15 @@ class LegacyFrontTest {
     }
 
     @Test
-    void statusNotificationsGoToTheCreatingSessionOnlyUntilTheTaskEnds() {
-        RecordingSession other = new RecordingSession("s-2");
+    void statusNotificationsGoToEverySessionThatFollowsTheTaskUntilItEnds() {
+        RecordingSession reader = new RecordingSession("s-2");
+        RecordingSession bystander = new RecordingSession("s-3");
+        RecordingSession bobs = new RecordingSession("s-bob");
         String id = createTask();
-        front.result(ALICE, other, front.request("tasks/get", "{'taskId':'" + id + "'}"));
+        // a session of the same principal follows the task by reading it, once however often it reads
+        front.result(ALICE, reader, front.request("tasks/get", "{'taskId':'" + id + "'}"));
+        front.result(ALICE, reader, front.request("tasks/get", "{'taskId':'" + id + "'}"));
+        front.send(BOB, bobs, front.request("tasks/get", "{'taskId':'" + id + "'}"));
 
         front.tick();
         assertThat(session.notifications).isEmpty();
@@ -418,7 +423,9 @@ class LegacyFrontTest {
         assertThat(first.path("method").asText()).isEqualTo("notifications/tasks/status");
         assertThat(first.path("params").path("taskId").asText()).isEqualTo(id);
         assertThat(first.path("params").path("statusMessage").asText()).isEqualTo("half way");
-        assertThat(other.notifications).isEmpty();
+        assertThat(reader.statuses()).containsExactly("working", "completed");
+        assertThat(bystander.notifications).isEmpty();
+        assertThat(bobs.notifications).as("another principal's session learns nothing").isEmpty();
         assertThat(front.door.watching()).isZero();
     }
 
