@@ -16,6 +16,7 @@ import io.netty.handler.codec.http.QueryStringDecoder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
@@ -27,6 +28,9 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     private static final Logger LOG = LoggerFactory.getLogger(AdminHandler.class);
 
     private final Map<String, AdminRoute> routes;
+    /** Paths served without the token: the liveness and readiness probes. */
+    static final Set<String> OPEN = Set.of("/healthz", "/readyz");
+
     private final byte[] token;
     private final ExecutorService work;
 
@@ -39,11 +43,14 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
         boolean keepAlive = HttpUtil.isKeepAlive(request);
-        if (token != null && !authorized(request.headers().get(HttpHeaderNames.AUTHORIZATION))) {
+        QueryStringDecoder uri = new QueryStringDecoder(request.uri());
+        // the probes answer without the token: an orchestrator's liveness and readiness checks carry no secret, and
+        // they say only up or down (their reasons are masked like every other text)
+        if (token != null && !OPEN.contains(uri.path())
+                && !authorized(request.headers().get(HttpHeaderNames.AUTHORIZATION))) {
             reply(ctx, AdminReply.text(401, "admin token required\n"), keepAlive);
             return;
         }
-        QueryStringDecoder uri = new QueryStringDecoder(request.uri());
         AdminRoute route = routes.get(uri.path());
         if (route == null) {
             reply(ctx, AdminReply.text(404, "no such admin route: " + uri.path() + "\n"), keepAlive);

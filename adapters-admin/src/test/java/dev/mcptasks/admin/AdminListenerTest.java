@@ -49,10 +49,16 @@ class AdminListenerTest {
     }
 
     @Test
-    void aConfiguredTokenIsRequiredOnEveryRoute() throws Exception {
+    void aConfiguredTokenIsRequiredOnEveryRouteButTheProbes() throws Exception {
         listener = new AdminListener(new AdminSettings("127.0.0.1", 0, TOKEN),
-                Map.of("/metrics", request -> AdminReply.text(200, "m\n")));
+                Map.of("/metrics", request -> AdminReply.text(200, "m\n"),
+                        "/healthz", request -> AdminReply.text(200, "ok\n"),
+                        "/readyz", request -> AdminReply.text(503, "not ready\n")));
         listener.start();
+
+        // an orchestrator's probes carry no secret
+        assertThat(get("/healthz", null).body()).isEqualTo("ok\n");
+        assertThat(get("/readyz", null).statusCode()).isEqualTo(503);
 
         assertThat(get("/metrics", null).statusCode()).isEqualTo(401);
         assertThat(get("/metrics", "Bearer wrong-token-wrong-token").statusCode()).isEqualTo(401);
