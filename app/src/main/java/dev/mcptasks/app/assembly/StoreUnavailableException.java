@@ -1,6 +1,7 @@
 package dev.mcptasks.app.assembly;
 
 import dev.mcptasks.app.config.DatabaseConfig;
+import dev.mcptasks.core.secret.KnownSecrets;
 import dev.mcptasks.ports.repository.RepositoryException;
 
 /**
@@ -23,7 +24,9 @@ public final class StoreUnavailableException extends RuntimeException {
             root = root.getCause();
         }
         String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
-        if (database.password() != null && !database.password().isEmpty()) {
+        // a password too short to be told from ordinary text (below the registry's minimum) is not searched for:
+        // masking every "x" would garble the message, and such a password protects nothing
+        if (database.password() != null && database.password().length() >= KnownSecrets.MIN_LENGTH) {
             message = message.replace(database.password(), "***");
         }
         return message.replaceAll("\\s*[\\r\\n]+\\s*", " ").strip();
