@@ -27,6 +27,28 @@ public final class FaultLog {
                 .findFirst();
     }
 
+    /**
+     * The stop of {@code tag} that began before {@code stoppedBeforeMs} and whose continue came at most
+     * {@code withinMs} before {@code sentAtMs}: a request the worker checked its lease for before the stop and wrote
+     * right after it was continued (a pause between the last check and the write, which no check can close).
+     */
+    public synchronized Optional<FaultEvent> resumedJustBefore(String tag, long stoppedBeforeMs, long sentAtMs,
+            long withinMs) {
+        FaultEvent stop = null;
+        for (FaultEvent event : events) {
+            if (!event.tag().equals(tag) || event.atMs() > sentAtMs) {
+                continue;
+            }
+            if (event.kind() == FaultEvent.Kind.STOP) {
+                stop = event;
+            } else if (event.kind() == FaultEvent.Kind.CONT && stop != null && stop.atMs() < stoppedBeforeMs
+                    && sentAtMs - event.atMs() <= withinMs) {
+                return Optional.of(stop);
+            }
+        }
+        return Optional.empty();
+    }
+
     public synchronized long count(FaultEvent.Kind kind) {
         return events.stream().filter(event -> event.kind() == kind).count();
     }

@@ -13,7 +13,10 @@ import java.util.stream.Collectors;
  * documents ("What is guaranteed, and what is not"), each counted under its own figure:
  * <ul>
  *   <li>a fault: the earlier call's process died (SIGKILL), lost its event loop (SIGSTOP past the lease) or shut down
- *       (SIGTERM drains, then releases) while the call was in flight, so a peer's recovered call overlaps it;
+ *       (SIGTERM drains, then releases) while the call was in flight, so a peer's recovered call overlaps it; or
+ *       the later call's process was stopped (SIGSTOP) before the earlier call began and wrote the later request
+ *       within {@link #IN_TRANSIT_MS} of being continued: it checked its lease before the stop, and no check can
+ *       close the gap between the last check and the write (counted as {@code overlaps after STOP, sent on resume});
  *   <li>rule (a), abandoned: the client closed the earlier call's connection before it was answered (a timed-out or
  *       cancelled call, whose renewal was rejected), and the server saw that close before the later call began; the
  *       server does not notice a closed connection and keeps working on the call;
@@ -89,6 +92,14 @@ public final class OverlapChecks {
             result.count("overlaps after " + cause.get().kind());
             return;
         }
+        String laterClient = journal.client(later);
+        Optional<FaultEvent> resumed = faults.resumedJustBefore(laterClient, first.beginMs(), later.beginMs(),
+                IN_TRANSIT_MS);
+        if (resumed.isPresent()) {
+            result.count(BY_FAULT);
+            result.count("overlaps after STOP, sent on resume");
+            return;
+        }
         if (first.abandonedBefore(later)) {
             result.count(BY_ABANDON);
             return;
@@ -100,7 +111,6 @@ public final class OverlapChecks {
             result.count(BY_CANCEL);
             return;
         }
-        String laterClient = journal.client(later);
         // one worker with itself breaks the runtime's own rule (a row whose call is still draining is excluded from
         // that worker's later claims); two live workers mean a claim was handed over while its call ran
         String kind = firstClient.equals(laterClient) ? "overlap_within_one_worker" : "overlap_between_live_workers";

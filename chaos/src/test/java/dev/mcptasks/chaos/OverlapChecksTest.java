@@ -86,6 +86,40 @@ class OverlapChecksTest {
                 .containsEntry("overlaps after STOP", 1);
     }
 
+    /**
+     * The later caller checked its lease, was stopped before it wrote the request, and wrote it when continued, after
+     * a peer had taken the expired claim over (seen in CI: a status request sent 5 ms after SIGCONT).
+     */
+    @Test
+    void aRequestWrittenRightAfterItsCallerWasContinuedIsExplainedByTheStop() {
+        ServerJournal server = journal(begin(1, "sa", 4_000), begin(2, "sb", 7_005), end(2, 7_010), end(1, 9_000));
+        FaultLog faults = new FaultLog();
+        faults.record(new FaultEvent("w2.1", FaultEvent.Kind.STOP, 1_000, ""));
+        faults.record(new FaultEvent("w2.1", FaultEvent.Kind.CONT, 7_000, ""));
+
+        CheckResult result = OverlapChecks.check(server, faults);
+
+        assertThat(result.violations()).isEmpty();
+        assertThat(result.figures()).containsEntry(OverlapChecks.BY_FAULT, 1)
+                .containsEntry("overlaps after STOP, sent on resume", 1);
+    }
+
+    @Test
+    void aContinueLongBeforeTheLaterRequestOrAStopAfterTheFirstCallBeganExplainsNothing() {
+        ServerJournal server = journal(begin(1, "sa", 4_000), begin(2, "sb", 7_005), end(2, 7_010), end(1, 9_000));
+        FaultLog longAgo = new FaultLog();
+        longAgo.record(new FaultEvent("w2.1", FaultEvent.Kind.STOP, 1_000, ""));
+        longAgo.record(new FaultEvent("w2.1", FaultEvent.Kind.CONT, 7_005 - OverlapChecks.IN_TRANSIT_MS - 1, ""));
+        FaultLog stoppedLater = new FaultLog();
+        stoppedLater.record(new FaultEvent("w2.1", FaultEvent.Kind.STOP, 1_000, ""));
+        stoppedLater.record(new FaultEvent("w2.1", FaultEvent.Kind.CONT, 3_000, ""));
+        stoppedLater.record(new FaultEvent("w2.1", FaultEvent.Kind.STOP, 4_500, ""));
+        stoppedLater.record(new FaultEvent("w2.1", FaultEvent.Kind.CONT, 7_000, ""));
+
+        assertThat(OverlapChecks.check(server, longAgo).violations()).hasSize(1);
+        assertThat(OverlapChecks.check(server, stoppedLater).violations()).hasSize(1);
+    }
+
     @Test
     void aFaultBeforeTheFirstCallBeganExplainsNothing() {
         ServerJournal server = journal(begin(1, "sa", 1_000), begin(2, "sb", 7_000), end(2, 7_010), end(1, 7_100));
