@@ -25,6 +25,11 @@ import java.util.Set;
  * claim them between the read and the updates. Each candidate is still claimed by an UPDATE that repeats every
  * eligibility predicate, and only rows that UPDATE actually changed are returned, each read back by primary key
  * right after its claim (mapped by hand: {@link WriterSession#row}).
+ *
+ * <p>A control scan first reads its candidates on a reader connection, without the write lock: most scans find
+ * nothing due (a pass scans every phase; another process's commit wakes every worker), and an empty scan then never
+ * queues behind, or holds up, the writes of calls in flight. Nothing is missed by it: a row that becomes due after
+ * that read was committed after it, and its commit asks for another pass (or the next tick finds it).
  */
 final class ClaimScans {
     private final SqliteDatabase database;
@@ -59,20 +64,13 @@ final class ClaimScans {
         }
         Set<String> excluded = new HashSet<>();
         request.excluded().forEach(id -> excluded.add(id.value()));
+        if (!anyDue(request, excluded)) {
+            return List.of();
+        }
         return database.write("claim " + request.phase().wireName() + " rows", session -> {
-            TaskMapper mapper = session.mapper();
-            Instant now = Instant.ofEpochMilli(clock.now().toEpochMilli());
-            Instant expiresAt = now.plusMillis(request.lease().toMillis());
-            // the statement is static (prepared once): ask for as many more rows as there are excluded ids, which
-            // are dropped here, so the first `limit` rows left are the ones a NOT IN term would have returned
-            ClaimScan scan = new ClaimScan(request.worker().value(), now.toEpochMilli(), expiresAt.toEpochMilli(),
-                    request.workerStaleAfter().toMillis(), request.limit() + excluded.size());
-            List<Map<String, Object>> candidates = switch (request.phase()) {
-                case SUBMIT -> mapper.selectSubmitCandidates(scan);
-                case POLL -> mapper.selectPollCandidates(scan);
-                case CANCEL -> mapper.selectCancelCandidates(scan);
-                case NOTIFY -> throw new IllegalArgumentException("not a control phase: " + request.phase());
-            };
+            ClaimScan scan = scan(request, excluded.size());
+            Instant expiresAt = Instant.ofEpochMilli(scan.expiresAt());
+            List<Map<String, Object>> candidates = candidates(session.mapper(), request.phase(), scan);
             DirectUpdate claim = switch (request.phase()) {
                 case SUBMIT -> claimSubmit;
                 case POLL -> claimPoll;
@@ -96,6 +94,32 @@ final class ClaimScans {
             }
             return claimed;
         });
+    }
+
+    /** Whether a reader sees any row this scan could claim, besides the excluded ones (no write lock taken). */
+    private boolean anyDue(ControlClaimRequest request, Set<String> excluded) {
+        ClaimScan scan = scan(request, excluded.size());
+        List<Map<String, Object>> candidates = database.read("look for due " + request.phase().wireName() + " rows",
+                mapper -> candidates(mapper, request.phase(), scan));
+        return candidates.stream().anyMatch(candidate -> !excluded.contains((String) candidate.get("id")));
+    }
+
+    private ClaimScan scan(ControlClaimRequest request, int excluded) {
+        Instant now = Instant.ofEpochMilli(clock.now().toEpochMilli());
+        Instant expiresAt = now.plusMillis(request.lease().toMillis());
+        // the statement is static (prepared once): ask for as many more rows as there are excluded ids, which are
+        // dropped by the caller, so the first `limit` rows left are the ones a NOT IN term would have returned
+        return new ClaimScan(request.worker().value(), now.toEpochMilli(), expiresAt.toEpochMilli(),
+                request.workerStaleAfter().toMillis(), request.limit() + excluded);
+    }
+
+    private static List<Map<String, Object>> candidates(TaskMapper mapper, ClaimPhase phase, ClaimScan scan) {
+        return switch (phase) {
+            case SUBMIT -> mapper.selectSubmitCandidates(scan);
+            case POLL -> mapper.selectPollCandidates(scan);
+            case CANCEL -> mapper.selectCancelCandidates(scan);
+            case NOTIFY -> throw new IllegalArgumentException("not a control phase: " + phase);
+        };
     }
 
     /**

@@ -5,16 +5,17 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.repository.RepositoryException;
 import dev.mcptasks.ports.repository.RepositoryUnavailableException;
+import dev.mcptasks.ports.repository.TransientRepositoryException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import dev.mcptasks.ports.repository.TransientRepositoryException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -55,6 +56,8 @@ final class SqliteDatabase implements AutoCloseable {
     private final SqlSessionFactory reader;
     /** Held by the thread using the writer session; fair, so in-process writers take turns in arrival order. */
     private final ReentrantLock writerLock = new ReentrantLock(true);
+    /** Write transactions begun by this process, counted before BEGIN (before anything reaches the files). */
+    private final AtomicLong writesBegun = new AtomicLong();
     private final Duration writerWait;
     private final String selectTaskSql;
     private WriterSession writerSession; // guarded by writerLock
@@ -168,6 +171,7 @@ final class SqliteDatabase implements AutoCloseable {
         try {
             WriterSession session = writerSession();
             try {
+                writesBegun.incrementAndGet();
                 session.execute("BEGIN IMMEDIATE");
                 inWork = true;
                 T result = work.apply(session);
@@ -231,6 +235,14 @@ final class SqliteDatabase implements AutoCloseable {
             }
             session.close();
         }
+    }
+
+    /**
+     * How many write transactions this process has begun: a file change while this number stayed the same was made by
+     * another process (the work-arrival watcher's test).
+     */
+    long writesBegun() {
+        return writesBegun.get();
     }
 
     /** Runs {@code work} on a read-only connection in autocommit mode. */

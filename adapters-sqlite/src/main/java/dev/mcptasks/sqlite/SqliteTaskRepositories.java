@@ -5,8 +5,8 @@ import dev.mcptasks.ports.IdGenerator;
 import dev.mcptasks.ports.audit.AuditLog;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.FencedWriteHook;
-import dev.mcptasks.ports.retention.RetentionStore;
 import dev.mcptasks.ports.repository.RepositoryUnavailableException;
+import dev.mcptasks.ports.retention.RetentionStore;
 import java.util.Objects;
 
 /** Opens the SQLite task repository: pools, schema migrations, MyBatis. */

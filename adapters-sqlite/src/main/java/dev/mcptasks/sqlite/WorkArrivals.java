@@ -3,20 +3,22 @@ package dev.mcptasks.sqlite;
 import dev.mcptasks.ports.repository.TaskChangeListener;
 import dev.mcptasks.ports.repository.WorkSubscription;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The work-arrival listeners of one repository. Writes of this process signal right after their commit
  * ({@link #signal}); commits of other processes are seen by a watcher thread that reads {@code PRAGMA data_version}
- * on a connection of its own every {@link #INTERVAL}: the value changes whenever another connection committed, so it
+ * on a connection of its own as soon as a file of the database changes ({@link WalWatch}: a commit writes the
+ * write-ahead log), and at the latest every {@link #INTERVAL}: the value changes whenever another connection committed, so it
  * also changes for this process's own writer (a spurious signal, which listeners accept). The same thread tells the
  * task-change listeners ({@link #subscribeChanges}) of such commits: readers that wait on rows another process writes.
  * The thread runs only while someone listens: started by the first subscription of either kind, stopped when the
@@ -30,6 +32,27 @@ final class WorkArrivals implements AutoCloseable {
      */
     static final Duration INTERVAL = Duration.ofMillis(20);
 
+    /**
+     * The shortest time between two looks after one that saw a change: the file watch wakes on every commit, this
+     * process's own too, and a busy writer must not make every listener rescan continuously (at most 200 looks a
+     * second, four times the idle rate; a commit after a quiet spell is still seen at once).
+     */
+    static final Duration MIN_GAP = Duration.ofMillis(5);
+
+    /** How long after a write of this process a file wake-up is taken for that write's own file events. */
+    static final Duration OWN_ECHO = Duration.ofMillis(2);
+
+    /**
+     * After a file wake-up that saw no commit yet, the watcher looks again for this long (a sync on a busy disk may
+     * hold the commit back), first after {@link #RECHECK_FIRST}, then at doubling pauses of at most
+     * {@link #RECHECK_MAX_PAUSE}: about fifteen reads of the version.
+     */
+    static final Duration RECHECK_WINDOW = Duration.ofMillis(100);
+
+    static final Duration RECHECK_FIRST = Duration.ofMillis(1);
+
+    static final Duration RECHECK_MAX_PAUSE = Duration.ofMillis(8);
+
     private static final Logger LOG = LoggerFactory.getLogger(WorkArrivals.class);
 
     /** Opens the watcher's own read connection (never one of the pools: it would hold one for good). */
@@ -42,12 +65,27 @@ final class WorkArrivals implements AutoCloseable {
     private final List<TaskChangeListener> changeListeners = new CopyOnWriteArrayList<>();
     private final ConnectionSource connections;
     private final String path;
+    private final Duration interval;
+    private final LongSupplier ownWrites;
     private Watcher watcher; // guarded by this
     private boolean closed; // guarded by this
 
-    WorkArrivals(ConnectionSource connections, String path) {
+    /**
+     * @param ownWrites how many write transactions this process has begun ({@link SqliteDatabase#writesBegun}): a file
+     *     change while it stayed the same is another process's, and is looked at at once; after a write of this
+     *     process the watcher keeps its {@link #INTERVAL} pace, as its own commits are announced by the writes
+     *     themselves and looking at each would only signal them again, spuriously
+     */
+    WorkArrivals(ConnectionSource connections, String path, LongSupplier ownWrites) {
+        this(connections, path, ownWrites, INTERVAL);
+    }
+
+    /** @param interval the longest wait between two looks (tests make it long, to see the file watch alone) */
+    WorkArrivals(ConnectionSource connections, String path, LongSupplier ownWrites, Duration interval) {
         this.connections = connections;
         this.path = path;
+        this.ownWrites = ownWrites;
+        this.interval = interval;
     }
 
     synchronized WorkSubscription subscribe(Runnable listener) {
@@ -137,6 +175,7 @@ final class WorkArrivals implements AutoCloseable {
             return;
         }
         stopped.running = false;
+        stopped.files.close(); // wakes a watcher waiting on it
         LockSupport.unpark(stopped);
         if (Thread.currentThread() != stopped) {
             try {
@@ -150,6 +189,7 @@ final class WorkArrivals implements AutoCloseable {
     /** The watcher thread: one connection, one pragma read per interval. */
     private final class Watcher extends Thread {
         volatile boolean running = true;
+        final WalWatch files = WalWatch.of(path);
         /** The version last read: the baseline is read by the subscriber before {@link #start}, then by the thread. */
         private long seen;
         private Connection connection;
@@ -163,21 +203,49 @@ final class WorkArrivals implements AutoCloseable {
         @Override
         public void run() {
             try {
+                long lastLook = System.nanoTime();
+                long ownSeen = ownWrites.getAsLong();
+                long ownSeenAt = lastLook;
                 while (true) {
-                    LockSupport.parkNanos(INTERVAL.toNanos());
+                    long left = interval.toNanos() - (System.nanoTime() - lastLook);
+                    boolean woken = left > 0 && files.await(Duration.ofNanos(left));
                     if (!running) {
                         return;
                     }
+                    long own = ownWrites.getAsLong();
+                    long now = System.nanoTime();
+                    if (own != ownSeen) {
+                        ownSeen = own;
+                        ownSeenAt = now;
+                    }
+                    // a wake-up right after a write of this process (its file events come in bursts) is most likely
+                    // that write: keep the periodic pace for it, the write announced itself
+                    if (woken && now - ownSeenAt < OWN_ECHO.toNanos()) {
+                        continue;
+                    }
+                    lastLook = now;
                     long version = dataVersion();
+                    // the log is written (and synced) before the commit becomes visible: a wake-up by a write may
+                    // come just before it, and no later file event follows, so look again shortly after, backing off
+                    long pause = RECHECK_FIRST.toNanos();
+                    long recheckUntil = now + RECHECK_WINDOW.toNanos();
+                    while (woken && version == seen && running && System.nanoTime() < recheckUntil) {
+                        LockSupport.parkNanos(pause);
+                        pause = Math.min(pause * 2, RECHECK_MAX_PAUSE.toNanos());
+                        version = dataVersion();
+                    }
                     // a failed read (-1) signals at once, spuriously, so a commit made while the connection was being
                     // reopened is not missed
-                    if (version != seen) {
+                    boolean changed = version != seen;
+                    seen = version;
+                    if (changed) {
                         signal();
                         changedSomewhere();
+                        LockSupport.parkNanos(MIN_GAP.toNanos());
                     }
-                    seen = version;
                 }
             } finally {
+                files.close();
                 closeConnection();
             }
         }

@@ -2,9 +2,9 @@ package dev.mcptasks.sqlite;
 
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.IdGenerator;
-import dev.mcptasks.ports.retention.RetentionStore;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.FencedWriteHook;
+import dev.mcptasks.ports.retention.RetentionStore;
 import dev.mcptasks.testkit.contract.RetentionContract;
 import java.nio.file.Path;
 import java.sql.Connection;

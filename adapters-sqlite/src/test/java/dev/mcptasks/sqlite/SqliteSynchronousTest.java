@@ -13,9 +13,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The {@code synchronous} setting reaches every connection: both pools and the work-arrival watcher's. */
 class SqliteSynchronousTest {

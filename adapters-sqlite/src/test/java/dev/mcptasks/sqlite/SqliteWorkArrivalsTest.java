@@ -99,6 +99,25 @@ class SqliteWorkArrivalsTest {
         }
     }
 
+    /**
+     * Another process's commit is seen when the database's files change, not only at the next periodic look: with
+     * looks an hour apart, the commit is still told within seconds.
+     */
+    @Test
+    void anotherProcesssCommitWakesTheWatcherThroughTheFileWatch() throws Exception {
+        Path file = dir.resolve("tasks.db");
+        try (CloseableTaskRepository writer = SqliteFixture.open(file, clock, new SequentialIdGenerator());
+                WorkArrivals arrivals = new WorkArrivals(() -> SeedRows.connect(file), file.toString(), () -> 0,
+                        java.time.Duration.ofHours(1))) {
+            CountDownLatch told = new CountDownLatch(1);
+            arrivals.subscribe(told::countDown);
+
+            writer.create(new NewTask(TaskId.of("t-1"), "srv", "tool", "{}", "mcp-tasks", null));
+
+            assertThat(told.await(10, TimeUnit.SECONDS)).as("told of the commit long before the next look").isTrue();
+        }
+    }
+
     private static long watchers(Path file) {
         String name = "sqlite-work-arrivals " + file;
         return Thread.getAllStackTraces().keySet().stream()

@@ -11,8 +11,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.BiConsumer;
 import java.util.function.BiPredicate;
@@ -37,7 +39,7 @@ final class InMemoryStore {
      */
     private final ThreadLocal<Undo> undo = new ThreadLocal<>();
 
-    private record Undo(Map<TaskId, TaskRow> rows, Map<RemoteKey, TaskId> remoteIds) {}
+    private record Undo(Map<TaskId, TaskRow> rows, Map<RemoteKey, TaskId> remoteIds, Set<TaskId> inserted) {}
 
     private final Clock clock;
     private final IdGenerator ids;
@@ -89,6 +91,17 @@ final class InMemoryStore {
         }
     }
 
+    /** Adds a new row (under the lock); a transaction open on this thread removes it again when it rolls back. */
+    void insert(TaskRow row) {
+        synchronized (lock) {
+            rows.put(row.id, row);
+            Undo open = undo.get();
+            if (open != null) {
+                open.inserted().add(row.id);
+            }
+        }
+    }
+
     /**
      * Runs {@code work} under the lock as one transaction: when it throws, every row it changed and the remote-id
      * index are put back as they were. A nested call joins the outer transaction.
@@ -98,12 +111,13 @@ final class InMemoryStore {
             if (undo.get() != null) {
                 return work.get();
             }
-            Undo open = new Undo(new HashMap<>(), new HashMap<>(remoteIds));
+            Undo open = new Undo(new HashMap<>(), new HashMap<>(remoteIds), new HashSet<>());
             undo.set(open);
             try {
                 return work.get();
             } catch (RuntimeException | Error e) {
                 rows.putAll(open.rows());
+                open.inserted().forEach(rows::remove);
                 remoteIds.clear();
                 remoteIds.putAll(open.remoteIds());
                 throw e;

@@ -113,7 +113,7 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
                 throw new DuplicateTaskException("task id " + task.id() + " is already used", null);
             }
             TaskRow row = new TaskRow(task, store.now());
-            store.rows.put(row.id, row);
+            store.insert(row);
             return row.toRecord();
         }
     }

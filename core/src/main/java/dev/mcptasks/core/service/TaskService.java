@@ -6,6 +6,7 @@ import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.IdGenerator;
 import dev.mcptasks.ports.audit.AuditAction;
+import dev.mcptasks.ports.audit.AuditLog;
 import dev.mcptasks.ports.repository.AnswerOutcome;
 import dev.mcptasks.ports.repository.CancelRequestOutcome;
 import dev.mcptasks.ports.repository.NewTask;
@@ -18,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The application's entry points for callers (CLI, API): they only persist intent; the workers' control loops make
@@ -35,9 +37,10 @@ public final class TaskService {
     }
 
     /**
-     * @param audit where every submit, cancel request and answer is recorded, with its outcome, right after the
-     *     action's own write (not in its transaction: a write announces new work to the workers as it commits, and
-     *     a group transaction would delay that; a process that dies between the two loses the record)
+     * @param audit where every submit, cancel request and answer is recorded, with its outcome. A submit's record is
+     *     written in the create's own transaction where the store can group writes (one commit on a gateway call's
+     *     path instead of two, and no task without its record); cancel requests and answers are recorded right
+     *     after their own write, which decides the outcome the record names
      */
     public TaskService(TaskRepository repository, ServerDirectory servers, IdGenerator ids, AuditTrail audit) {
         this.repository = Objects.requireNonNull(repository, "repository");
@@ -75,9 +78,34 @@ public final class TaskService {
         Long ttl = ttlMs != null ? ttlMs : profile.defaultTtlMs();
         NewTask task = new NewTask(ids.newTaskId(), profile.name(), toolName, argumentsJson, profile.driver(), ttl,
                 principal);
-        TaskRecord created = repository.create(task);
-        audit.record(principal, AuditAction.SUBMIT, task.id(), profile.name() + "/" + toolName);
-        return created;
+        return createAudited(task, () -> audit.record(principal, AuditAction.SUBMIT, task.id(),
+                profile.name() + "/" + toolName));
+    }
+
+    /**
+     * Creates the row and writes its audit record in one store transaction; the work-arrival signal goes out at that
+     * commit. A store that cannot group writes (a test fake) creates, then records.
+     */
+    private TaskRecord createAudited(NewTask task, Runnable record) {
+        if (audit.log() == AuditLog.NONE) {
+            return repository.create(task);
+        }
+        AtomicBoolean ran = new AtomicBoolean();
+        try {
+            return repository.inOneTransaction(() -> {
+                ran.set(true);
+                TaskRecord created = repository.create(task);
+                record.run();
+                return created;
+            });
+        } catch (UnsupportedOperationException cannotGroup) {
+            if (ran.get()) {
+                throw cannotGroup;
+            }
+            TaskRecord created = repository.create(task);
+            record.run();
+            return created;
+        }
     }
 
     /**

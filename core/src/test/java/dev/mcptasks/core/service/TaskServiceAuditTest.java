@@ -6,8 +6,11 @@ import dev.mcptasks.domain.SubmitPolicy;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.ports.audit.AuditAction;
 import dev.mcptasks.ports.audit.AuditChannel;
+import dev.mcptasks.ports.audit.AuditEntry;
+import dev.mcptasks.ports.audit.AuditLog;
 import dev.mcptasks.ports.audit.AuditQuery;
 import dev.mcptasks.ports.audit.AuditRecord;
+import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.testkit.InMemoryAuditLog;
 import dev.mcptasks.testkit.InMemoryTaskRepository;
 import dev.mcptasks.testkit.ManualClock;
@@ -56,5 +59,34 @@ class TaskServiceAuditTest {
                 .extracting(AuditRecord::action, AuditRecord::channel, AuditRecord::taskId)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple(AuditAction.CANCEL_REQUEST, AuditChannel.CLI, task),
                         org.assertj.core.groups.Tuple.tuple(AuditAction.SUBMIT, AuditChannel.CLI, task));
+    }
+
+    /** The submit's record is written in the create's transaction: a record that cannot be written leaves no task. */
+    @Test
+    void aSubmitWhoseRecordCannotBeWrittenLeavesNoTask() {
+        AuditLog failing = new AuditLog() {
+            @Override
+            public void append(AuditEntry entry) {
+                throw new IllegalStateException("audit table is gone");
+            }
+
+            @Override
+            public List<AuditRecord> list(AuditQuery query) {
+                return List.of();
+            }
+
+            @Override
+            public int purgeBefore(java.time.Instant cutoff, int limit) {
+                return 0;
+            }
+        };
+        TaskService gateway = new TaskService(repository, servers, new SequentialIdGenerator(),
+                new AuditTrail(failing, AuditChannel.GATEWAY, "gateway"));
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                () -> gateway.submitFor("alice", "native", "long_job", "{}", null))
+                .hasMessageContaining("audit table is gone");
+
+        assertThat(repository.list(TaskQuery.all(10))).isEmpty();
     }
 }

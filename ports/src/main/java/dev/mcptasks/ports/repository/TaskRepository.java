@@ -325,7 +325,8 @@ public interface TaskRepository {
      * {@link #recordProgress}, {@link #applySubmitted}, {@link #applyOutcome}, {@link #releaseAfterFailure}, {@link #releaseCancelled},
      * {@link #abandonCancel}, {@link #releaseToEndpoint}, {@link #markDispatched}, {@link #finishNotification},
      * {@link #retryNotification}, {@link #deadLetterNotification}, {@link #releaseNotification}, and their batched
-     * forms such as {@link #renewAll}); a call made inside
+     * forms such as {@link #renewAll}), or {@link #create} with the same store's audit append (a submit and its
+     * record commit together; the work-arrival signal goes out at that commit); a call made inside
      * another {@code inOneTransaction} on the same thread joins the outer transaction. A write that throws inside may
      * leave the transaction unusable (PostgreSQL aborts it): callers that want the other writes kept run them again,
      * each alone. {@link FencedWriteHook} runs inside the transaction.
