@@ -116,6 +116,7 @@ public final class HttpGateway implements AutoCloseable {
                         protected void initChannel(SocketChannel channel) {
                             channel.pipeline().addLast(
                                     new HttpServerCodec(),
+                                    new InOrderResponses(),
                                     limits,
                                     cors,
                                     new RequestGate(guard, tokens, settings.maxRequestBytes(), replies),
