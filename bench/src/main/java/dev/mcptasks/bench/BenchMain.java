@@ -144,6 +144,15 @@ public final class BenchMain {
             progress.next("renewal CPU, " + inFlight + " calls in flight");
             figures.add(new RenewalCpu(db, clock).run("tpl", inFlight, options.renewalWindow()));
         }
+        for (int inFlight : options.runs("polls") ? options.renewalInFlight() : List.<Integer>of()) {
+            if (inFlight > tasks) {
+                System.err.println("bench [" + db.key() + "] poll steady state for " + inFlight + " tasks skipped: only "
+                        + tasks + " tasks (--tasks)");
+                continue;
+            }
+            progress.next("poll steady state, " + inFlight + " remote tasks in flight");
+            figures.add(new PollSteadyState(db, clock).run("tpl", inFlight, options.renewalWindow()));
+        }
         if (options.runs("latency")) {
             progress.next("submit->claim latency, " + options.latencySamples() + " samples");
             figures.add(new SubmitLatency(db, clock).run("latency", options.latencySamples()));

@@ -21,8 +21,8 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
         int latencySamples, int scaleSmall, int scaleLarge, int scalePending, List<Integer> renewalInFlight,
         Duration renewalWindow, int workTasks, Synchronous sqliteSynchronous, Path out, Path dir, List<String> only) {
 
-    static final List<String> PHASES = List.of("burn-down", "work", "scale", "renewals", "latency", "gateway",
-            "purge");
+    static final List<String> PHASES = List.of("burn-down", "work", "scale", "renewals", "polls", "latency",
+            "gateway", "purge");
 
     /** Whether {@code phase} (one of {@link #PHASES}) runs. */
     boolean runs(String phase) {
@@ -32,7 +32,8 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
     static final String USAGE = "usage: bench/run.sh [--quick] [--db sqlite|postgres|both] [--tasks N]"
             + " [--latency-samples N] [--work-tasks N] [--sqlite-synchronous full|normal]"
             + " [--scale-rows SMALL,LARGE] [--renewals N[,N...]] [--only PHASE[,PHASE...]] [--out FILE] [--dir DIR]"
-            + " (phases: burn-down, work, scale, renewals, latency, purge)";
+            + " (phases: burn-down, work, scale, renewals, polls, latency, gateway, purge; --renewals also sets how many"
+            + " tasks the polls phase keeps in flight)";
 
     static BenchOptions parse(String... args) {
         boolean quick = false;

@@ -43,6 +43,18 @@ final class Store {
         }
     }
 
+    /** Keeps the first {@code keep} pending tasks by id and deletes the others (a phase that needs fewer). */
+    static void keepPending(DataSource pool, int keep) {
+        try (Connection connection = pool.getConnection();
+                PreparedStatement statement = connection.prepareStatement("delete from tasks where status = 'pending'"
+                        + " and id not in (select id from tasks where status = 'pending' order by id limit ?)")) {
+            statement.setInt(1, keep);
+            statement.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException("keep " + keep + " pending tasks: " + e.getMessage(), e);
+        }
+    }
+
     private interface Column<T> {
         T read(ResultSet rows) throws SQLException;
     }

@@ -179,6 +179,20 @@ class BenchSmokeTest {
     }
 
     @Test
+    void thePollPhaseCountsThePollsTheirTransactionsAndTheHeapPerTask() throws Exception {
+        try (SystemClock clock = new SystemClock(); SqliteBench db = new SqliteBench(dir)) {
+            new McpTasksBurnDown(db, clock).prepareTemplate("tpl", 30);
+            Figure polls = new PollSteadyState(db, clock, Duration.ofSeconds(1)).run("tpl", 20, Duration.ofSeconds(2));
+
+            assertThat(polls.details()).as("only as many tasks as asked for").containsEntry("in_flight", 20L);
+            assertThat((long) polls.details().get("polls")).isPositive();
+            assertThat(polls.value()).as("transactions per poll").isPositive();
+            assertThat(polls.details()).containsKeys("cpu_us_per_poll", "heap_bytes_per_task_in_flight",
+                    "polls_asked_for");
+        }
+    }
+
+    @Test
     void theLatencyProbeSeesEverySubmitClaimed() throws Exception {
         try (SystemClock clock = new SystemClock(); SqliteBench db = new SqliteBench(dir)) {
             Figure latency = new SubmitLatency(db, clock).run("latency", 2);
@@ -273,6 +287,6 @@ class BenchSmokeTest {
         assertThat(renewals.renewalInFlight()).containsExactly(10_000);
         assertThat(BenchOptions.parse().only()).isEqualTo(BenchOptions.PHASES);
         assertThatThrownBy(() -> BenchOptions.parse("--only", "burn-down,speed"))
-                .hasMessage("--only takes phases of [burn-down, work, scale, renewals, latency, gateway, purge], was 'speed'");
+                .hasMessage("--only takes phases of [burn-down, work, scale, renewals, polls, latency, gateway, purge], was 'speed'");
     }
 }
