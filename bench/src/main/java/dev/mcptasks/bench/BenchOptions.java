@@ -24,6 +24,27 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
     static final List<String> PHASES = List.of("burn-down", "work", "scale", "renewals", "polls", "latency",
             "gateway", "purge");
 
+    /**
+     * SQLite once more with {@code synchronous = NORMAL} (the shipped store's default is {@code FULL}): db-scheduler
+     * and mcp-tasks burn down again on it, so the comparison is reported under both settings. Only the burn-down
+     * phase runs on it, and only when SQLite's own run is {@code FULL}.
+     */
+    static final String NORMAL_VARIANT = "sqlite-normal";
+
+    /** The phases that run on {@code database}. */
+    List<String> phasesOf(String database) {
+        if (!database.equals(NORMAL_VARIANT)) {
+            return only;
+        }
+        return sqliteSynchronous == Synchronous.FULL && only.contains("burn-down") ? List.of("burn-down") : List.of();
+    }
+
+    /** These options with only {@code phases} run. */
+    BenchOptions onlyPhases(List<String> phases) {
+        return new BenchOptions(quick, databases, tasks, timeBox, probe, latencySamples, scaleSmall, scaleLarge,
+                scalePending, renewalInFlight, renewalWindow, workTasks, sqliteSynchronous, out, dir, phases);
+    }
+
     /** Whether {@code phase} (one of {@link #PHASES}) runs. */
     boolean runs(String phase) {
         return only.contains(phase);
@@ -66,9 +87,9 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
             }
         }
         List<String> databases = switch (db) {
-            case "sqlite" -> List.of("sqlite");
+            case "sqlite" -> List.of("sqlite", NORMAL_VARIANT);
             case "postgres" -> List.of("postgres");
-            case "both" -> List.of("sqlite", "postgres");
+            case "both" -> List.of("sqlite", NORMAL_VARIANT, "postgres");
             default -> throw new IllegalArgumentException("--db must be sqlite, postgres or both, was '" + db + "'");
         };
         return new BenchOptions(quick, databases, tasks != null ? tasks : quick ? 1_000 : 10_000,

@@ -127,7 +127,7 @@ final class DbSchedulerBurnDown {
                     HikariDataSource pool = db.pool(name, POOL);
                     pools.add(pool);
                     SchedulerBuilder builder = Scheduler.create(pool, task);
-                    if (db.key().equals("sqlite")) {
+                    if (db.key().startsWith("sqlite")) {
                         builder.jdbcCustomization(new SqliteJdbcCustomization());
                     }
                     running.add(polling.configure().apply(builder)

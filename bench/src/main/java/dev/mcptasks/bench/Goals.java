@@ -32,6 +32,9 @@ final class Goals {
         List<Verdict> verdicts = new ArrayList<>();
         for (String db : databases) {
             verdicts.add(throughput(figures, db));
+            if (db.equals(BenchOptions.NORMAL_VARIANT)) {
+                continue; // the comparison's second SQLite setting: only the burn-downs run on it
+            }
             verdicts.addAll(latency(figures, db));
             verdicts.add(renewals(figures, db));
             verdicts.add(scale(figures, db));

@@ -6,8 +6,8 @@ import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.IdGenerator;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.FencedWriteHook;
-import dev.mcptasks.sqlite.SqliteSettings;
 import dev.mcptasks.sqlite.SqliteSettings.Synchronous;
+import dev.mcptasks.sqlite.SqliteSettings;
 import dev.mcptasks.sqlite.SqliteTaskRepositories;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -32,14 +32,21 @@ final class SqliteBench implements BenchDatabase {
 
     private final Path dir;
     private final Synchronous synchronous;
+    private final String key;
 
     SqliteBench(Path dir) {
         this(dir, Synchronous.FULL);
     }
 
     SqliteBench(Path dir, Synchronous synchronous) {
+        this(dir, synchronous, "sqlite");
+    }
+
+    /** @param key the figures' database name: {@code sqlite}, or {@code sqlite-normal} for the comparison's variant */
+    SqliteBench(Path dir, Synchronous synchronous, String key) {
         this.dir = dir;
         this.synchronous = synchronous;
+        this.key = key;
         try {
             Files.createDirectories(dir);
             // a run starts from nothing: a template left by an earlier run would hold its tasks too
@@ -55,7 +62,7 @@ final class SqliteBench implements BenchDatabase {
 
     @Override
     public String key() {
-        return "sqlite";
+        return key;
     }
 
     @Override

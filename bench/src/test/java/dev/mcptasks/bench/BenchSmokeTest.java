@@ -273,6 +273,12 @@ class BenchSmokeTest {
         assertThat(full.sqliteSynchronous()).isEqualTo(Synchronous.FULL);
         assertThat(BenchOptions.parse("--sqlite-synchronous", "normal").sqliteSynchronous())
                 .isEqualTo(Synchronous.NORMAL);
+        // the comparison is reported under both settings: SQLite burns down once more with NORMAL
+        assertThat(full.databases()).containsExactly("sqlite", "sqlite-normal", "postgres");
+        assertThat(full.phasesOf("sqlite-normal")).containsExactly("burn-down");
+        assertThat(full.phasesOf("sqlite")).isEqualTo(BenchOptions.PHASES);
+        assertThat(BenchOptions.parse("--only", "gateway").phasesOf("sqlite-normal")).isEmpty();
+        assertThat(BenchOptions.parse("--sqlite-synchronous", "normal").phasesOf("sqlite-normal")).isEmpty();
         assertThatThrownBy(() -> BenchOptions.parse("--sqlite-synchronous", "off"))
                 .hasMessage("--sqlite-synchronous must be full or normal, was 'off'");
         assertThat(BenchOptions.parse("--db", "postgres", "--tasks", "7").databases()).containsExactly("postgres");
