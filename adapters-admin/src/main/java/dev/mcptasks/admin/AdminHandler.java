@@ -56,6 +56,16 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         Map<String, List<String>> form = form(request);
         String cookie = request.headers().get(HttpHeaderNames.COOKIE);
         boolean post = request.method().equals(HttpMethod.POST);
+        // anything but a read must carry the CSRF token and a role that may act (a route that changes something
+        // answers only POST: Dashboard.postOnly)
+        boolean mutating = !request.method().equals(HttpMethod.GET) && !request.method().equals(HttpMethod.HEAD);
+        if (auth.open() && !OPEN.contains(path) && !loopbackHost(request.headers().get(HttpHeaderNames.HOST))) {
+            // an open listener trusts whoever reaches loopback: a page of another site whose name resolves to
+            // 127.0.0.1 (DNS rebinding) must not read it nor act through it
+            reply(ctx, AdminReply.text(403, "the admin listener without a token answers only loopback host names\n"),
+                    keepAlive);
+            return;
+        }
         AdminRequest admitted;
         // the probes answer without the token: an orchestrator's liveness and readiness checks carry no secret, and
         // they say only up or down (their reasons are masked like every other text); the login form and the
@@ -75,7 +85,7 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             }
             String sessionKey = who.get().sessionKey();
             AdminPrincipal principal = who.get().principal();
-            if (post && !auth.csrfValid(sessionKey, first(form.get(CSRF_FIELD)))) {
+            if (mutating && !auth.csrfValid(sessionKey, first(form.get(CSRF_FIELD)))) {
                 reply(ctx, Dashboard.refusal(403, "The form's CSRF token is missing or wrong: reload the page and"
                         + " try again."), keepAlive);
                 return;
@@ -86,7 +96,7 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
                         keepAlive);
                 return;
             }
-            if (post && !principal.role().mayAct()) {
+            if (mutating && !principal.role().mayAct()) {
                 reply(ctx, Dashboard.refusal(403, principal.name() + " has the role "
                         + principal.role().wireName() + ": viewing only, no actions."), keepAlive);
                 return;
@@ -127,6 +137,18 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             return AdminReply.redirect(LoginPage.PATH);
         }
         return AdminReply.text(401, "admin token required\n");
+    }
+
+    /** Whether a {@code Host} header names this machine: localhost, 127.x or ::1 (with or without a port). */
+    static boolean loopbackHost(String host) {
+        if (host == null) {
+            return true;
+        }
+        String name = host.startsWith("[") ? host.substring(1, Math.max(1, host.indexOf(']')))
+                : host.contains(":") ? host.substring(0, host.indexOf(':')) : host;
+        name = name.toLowerCase(java.util.Locale.ROOT);
+        return name.equals("localhost") || name.endsWith(".localhost") || name.equals("::1")
+                || name.matches("127(\\.\\d{1,3}){3}");
     }
 
     private static Map<String, List<String>> form(FullHttpRequest request) {

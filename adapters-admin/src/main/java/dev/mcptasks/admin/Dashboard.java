@@ -47,6 +47,15 @@ final class Dashboard {
                 + "\">Back to the tasks</a></p></main></body></html>\n");
     }
 
+    /**
+     * A route that changes something: it answers only POST (which the handler admits only with the CSRF token and a
+     * role that may act), so no link, image or redirect can trigger it.
+     */
+    static AdminRoute postOnly(AdminRoute route) {
+        return request -> "POST".equals(request.method()) ? route.handle(request)
+                : refusal(405, "This action takes a POST from the dashboard's own form.").withHeader("Allow", "POST");
+    }
+
     /** The hidden field every form of a page carries. */
     static String csrf(AdminRequest request) {
         return "<input type=\"hidden\" name=\"" + AdminHandler.CSRF_FIELD + "\" value=\"" + text(request.csrfToken())

@@ -36,13 +36,13 @@ final class DashboardRoutes {
         routes.put(TaskListPage.PATH, new TaskListPage(finder));
         routes.put(BulkCancel.PATH, new BulkCancel(finder, actions));
         routes.put(TaskPage.PATH, new TaskPage(tasks, audit));
-        routes.put(TaskActions.CANCEL, taskActions.cancel());
-        routes.put(TaskActions.ANSWER, taskActions.answer());
+        routes.put(TaskActions.CANCEL, Dashboard.postOnly(taskActions.cancel()));
+        routes.put(TaskActions.ANSWER, Dashboard.postOnly(taskActions.answer()));
         routes.put(WorkersPage.PATH, new WorkersPage(tasks, staleAfter));
         routes.put(ServersPage.PATH, servers);
         routes.put(ServersPage.DATA, servers.data());
         routes.put(DeadLettersPage.PATH, deadLetters);
-        routes.put(DeadLettersPage.REPLAY, deadLetters.replay());
+        routes.put(DeadLettersPage.REPLAY, Dashboard.postOnly(deadLetters.replay()));
         return routes;
     }
 }

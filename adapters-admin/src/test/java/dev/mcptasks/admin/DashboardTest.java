@@ -177,6 +177,30 @@ class DashboardTest {
     }
 
     @Test
+    void anActionAnswersOnlyAPostSoNoLinkOrImageCanTriggerIt() throws Exception {
+        fixture = DashboardFixture.open();
+        TaskRecord task = fixture.submit("ref", "work", null);
+
+        HttpResponse<String> get = fixture.client(null).get(TaskActions.CANCEL + "?id=" + task.id().value());
+        assertThat(get.statusCode()).isEqualTo(405);
+        assertThat(fixture.tasks.find(task.id()).orElseThrow().status()).isEqualTo(TaskStatus.PENDING);
+        assertThat(adminAudit()).isEmpty();
+    }
+
+    @Test
+    void theOpenListenerAnswersOnlyLoopbackHostNames() throws Exception {
+        fixture = DashboardFixture.open();
+
+        assertThat(rawGet("/ui/tasks", "rebound.example.com")).startsWith("HTTP/1.1 403");
+        assertThat(rawGet("/healthz", "rebound.example.com")).as("the probes carry no data")
+                .doesNotStartWith("HTTP/1.1 403");
+        assertThat(rawGet("/ui/tasks", "localhost:9465")).startsWith("HTTP/1.1 200");
+        assertThat(AdminHandler.loopbackHost("127.0.0.1:9465")).isTrue();
+        assertThat(AdminHandler.loopbackHost("[::1]:9465")).isTrue();
+        assertThat(AdminHandler.loopbackHost("127.0.0.1.nip.io")).isFalse();
+    }
+
+    @Test
     void theLoginFormSetsAStrictHttpOnlyCookieAndTheCookieSignsIn() throws Exception {
         fixture = DashboardFixture.withTokens();
         DashboardFixture.Client browser = fixture.client(null);
@@ -287,6 +311,16 @@ class DashboardTest {
         assertThat(client.get(StaticAssets.UPLOT).body()).contains("uPlot");
         assertThat(client.get("/ui/tasks").body()).contains(StaticAssets.HTMX, StaticAssets.UPLOT, StaticAssets.CSS);
         assertThat(client.get("/").headers().firstValue("Location")).contains(Dashboard.HOME);
+    }
+
+    /** A GET with the given {@code Host} header (which java.net.http does not let a caller set). */
+    private String rawGet(String path, String host) throws Exception {
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", fixture.listener.address().getPort())) {
+            socket.setSoTimeout(20_000);
+            socket.getOutputStream().write(("GET " + path + " HTTP/1.1\r\nHost: " + host
+                    + "\r\nConnection: close\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            return new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
     }
 
     private List<AuditRecord> adminAudit() {

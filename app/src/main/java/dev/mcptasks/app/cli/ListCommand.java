@@ -45,5 +45,4 @@ final class ListCommand extends ClientCommand {
         table.print(context.out());
         return ExitCodes.OK;
     }
-
 }
