@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
 public final class AdminListener implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(AdminListener.class);
     private static final int MAX_REQUEST_BYTES = 16 * 1024;
-    private static final int ROUTE_THREADS = 2;
+    private static final int ROUTE_THREADS = 4;
 
     private final AdminSettings settings;
     private final Map<String, AdminRoute> routes;
@@ -42,7 +42,7 @@ public final class AdminListener implements AutoCloseable {
         this.routes = Map.copyOf(routes);
         // fail at assembly, before anything starts: an open listener beyond loopback is refused, not warned about
         InetAddress bind = resolve(settings.host());
-        if (settings.token() == null && !bind.isLoopbackAddress()) {
+        if (!settings.requiresToken() && !bind.isLoopbackAddress()) {
             throw new IllegalStateException("refusing to serve the admin listener on the non-loopback address "
                     + settings.host() + " without admin.token: configure a token or bind 127.0.0.1");
         }
@@ -60,7 +60,7 @@ public final class AdminListener implements AutoCloseable {
             return thread;
         });
         loop = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        AdminHandler handler = new AdminHandler(routes, settings.token(), work);
+        AdminHandler handler = new AdminHandler(routes, new AdminAuth(settings, System::nanoTime), work);
         try {
             server = new ServerBootstrap().group(loop).channel(NioServerSocketChannel.class)
                     .childHandler(new ChannelInitializer<SocketChannel>() {
@@ -81,7 +81,7 @@ public final class AdminListener implements AutoCloseable {
                     + e.getMessage(), e);
         }
         LOG.info("admin listener on http://{}:{} ({}), routes {}", settings.host(), address().getPort(),
-                settings.token() == null ? "loopback, no token" : "bearer token required", routes.keySet());
+                settings.requiresToken() ? "token or login required" : "loopback, no token", routes.keySet());
     }
 
     /** The bound address (the real port when an ephemeral one was asked for). */

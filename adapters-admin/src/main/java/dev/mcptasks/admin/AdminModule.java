@@ -7,7 +7,10 @@ import com.google.inject.Singleton;
 import com.google.inject.multibindings.MapBinder;
 import com.google.inject.multibindings.OptionalBinder;
 import com.google.inject.name.Names;
+import dev.mcptasks.core.runtime.RuntimeSettings;
+import dev.mcptasks.core.service.TaskService;
 import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.audit.AuditLog;
 import dev.mcptasks.ports.metrics.Metrics;
 import dev.mcptasks.ports.repository.TaskRepository;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
@@ -26,9 +29,10 @@ import java.util.Map;
 /**
  * The admin listener and the metrics: binds {@link Metrics} (through the {@link OptionalBinder} the application
  * declares) to a Prometheus registry with the JVM's and Netty's own binders, and the {@link AdminListener} with the
- * routes {@code /metrics}, {@code /healthz} and {@code /readyz}. Needs {@link AdminSettings}, the
- * {@link TaskRepository} and the {@link Clock}; other modules add routes with {@link #routes} and probe conditions
- * with {@link #liveness} and {@link #readiness}.
+ * routes {@code /metrics}, {@code /healthz}, {@code /readyz} and the dashboard under {@code /ui/}. Needs
+ * {@link AdminSettings}, the {@link TaskRepository}, the {@link TaskService} (the dashboard's reads and actions), the
+ * {@link AuditLog}, the {@link RuntimeSettings} and the {@link Clock}; other modules add routes with {@link #routes}
+ * and probe conditions with {@link #liveness} and {@link #readiness}.
  */
 public final class AdminModule extends AbstractModule {
     private static final String LIVENESS = "liveness";
@@ -94,11 +98,15 @@ public final class AdminModule extends AbstractModule {
 
     @Provides
     @Singleton
-    AdminListener listener(AdminSettings settings, Map<String, AdminRoute> routes,
+    AdminListener listener(AdminSettings settings, Map<String, AdminRoute> routes, TaskService tasks,
+            TaskRepository repository, AuditLog audit, Clock clock, PrometheusMeterRegistry registry,
+            RuntimeSettings runtime,
             @com.google.inject.name.Named(LIVENESS) Map<String, HealthCheck> liveness,
             @com.google.inject.name.Named(READINESS) Map<String, HealthCheck> readiness) {
         ProbeRoutes probes = new ProbeRoutes();
-        Map<String, AdminRoute> all = new java.util.HashMap<>(routes);
+        Map<String, AdminRoute> all = new java.util.HashMap<>(DashboardRoutes.of(tasks, repository, audit, clock,
+                registry, runtime.workerStaleAfter()));
+        all.putAll(routes);
         all.put("/healthz", probes.route(liveness));
         all.put("/readyz", probes.route(readiness));
         return new AdminListener(settings, all);

@@ -6,7 +6,9 @@ import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import dev.mcptasks.admin.AdminListener;
 import dev.mcptasks.admin.AdminModule;
+import dev.mcptasks.admin.AdminRole;
 import dev.mcptasks.admin.AdminSettings;
+import dev.mcptasks.admin.AdminUser;
 import dev.mcptasks.admin.HealthCheck;
 import dev.mcptasks.app.config.AdminConfig;
 import dev.mcptasks.app.config.AppConfig;
@@ -35,7 +37,9 @@ public final class AdminModules {
             @Override
             protected void configure() {
                 install(new AdminModule());
-                bind(AdminSettings.class).toInstance(new AdminSettings(admin.host(), admin.port(), admin.token()));
+                bind(AdminSettings.class).toInstance(new AdminSettings(admin.host(), admin.port(), admin.token(),
+                        admin.users().stream().map(user -> new AdminUser(user.name(), user.token(),
+                                AdminRole.fromWire(user.role()))).toList()));
                 AdminModule.liveness(binder()).addBinding("threads").to(ThreadsAlive.class);
                 AdminModule.readiness(binder()).addBinding("store").to(StoreAnswers.class);
                 if (worker != null) {

@@ -4,11 +4,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.mcptasks.app.assembly.Application;
 import dev.mcptasks.app.config.AppConfig;
+import dev.mcptasks.core.service.TaskService;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.ports.repository.DeadLetterQuery;
 import dev.mcptasks.ports.repository.ReplayOutcome;
 import dev.mcptasks.ports.repository.TaskRecord;
-import dev.mcptasks.ports.repository.TaskRepository;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -21,7 +21,7 @@ import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code notifications replay TASK_ID | --all}: makes dead letters deliverable again, due now (the store's
- * {@code replayDeadLetter}: a fresh failure budget, the version that died unless a newer event supersedes it). A task
+ * {@code replayDeadLetter}, through the task service, which audits each replay as an operator action: a fresh failure budget, the version that died unless a newer event supersedes it). A task
  * whose notification is not a dead letter (replayed already, delivered, a newer event pending) is left alone and
  * said so; that is no error.
  */
@@ -54,11 +54,11 @@ final class NotificationsReplayCommand implements Callable<Integer> {
     }
 
     private int run(Application app, AppConfig config, CliContext context) {
-        TaskRepository store = app.get(TaskRepository.class);
-        return target.all ? replayAll(store, context) : replayOne(store, TaskId.of(target.id), context);
+        TaskService tasks = app.get(TaskService.class);
+        return target.all ? replayAll(tasks, context) : replayOne(tasks, TaskId.of(target.id), context);
     }
 
-    private int replayOne(TaskRepository store, TaskId id, CliContext context) {
+    private int replayOne(TaskService store, TaskId id, CliContext context) {
         Optional<TaskRecord> before = store.find(id);
         ReplayOutcome outcome = before.isEmpty() ? ReplayOutcome.NOT_FOUND : store.replayDeadLetter(id);
         if (json) {
@@ -81,13 +81,13 @@ final class NotificationsReplayCommand implements Callable<Integer> {
      * Pages through the dead letters with the store's cursor, replaying each. A replayed letter that dies again while
      * this runs dies later than the cursor, so it is not met (and replayed) twice.
      */
-    private int replayAll(TaskRepository store, CliContext context) {
+    private int replayAll(TaskService store, CliContext context) {
         ArrayNode replayed = TaskJson.MAPPER.createArrayNode();
         int count = 0;
         DeadLetterQuery query = DeadLetterQuery.first(PAGE);
         List<TaskRecord> page;
         do {
-            page = store.listDeadLetters(query);
+            page = store.deadLetters(query);
             for (TaskRecord task : page) {
                 // NOT_DEAD: replayed by someone else, or superseded by a newer event, since the page was read
                 if (store.replayDeadLetter(task.id()) == ReplayOutcome.REPLAYED) {

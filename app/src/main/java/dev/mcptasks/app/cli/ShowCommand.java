@@ -4,6 +4,7 @@ import dev.mcptasks.app.assembly.Application;
 import dev.mcptasks.app.config.AppConfig;
 import dev.mcptasks.core.service.InputRequests;
 import dev.mcptasks.core.service.TaskService;
+import dev.mcptasks.core.service.TaskSummary;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.ports.repository.TaskRecord;
@@ -72,7 +73,7 @@ final class ShowCommand extends ClientCommand {
                 ? lease.phase().wireName() + " by " + lease.owner() + " until " + lease.expiresAt() : "none");
         line(out, "endpoint owner", state.endpointOwner());
         line(out, "created by", state.createdBy());
-        line(out, "cancel", cancel(control));
+        line(out, "cancel", TaskSummary.cancelState(control));
         line(out, "notification", outbox.status().wireName() + " (event " + outbox.eventVersion() + ", notified "
                 + outbox.notifiedVersion() + (outbox.error() == null ? "" : ", error: " + outbox.error()) + ")");
     }
@@ -112,31 +113,9 @@ final class ShowCommand extends ClientCommand {
         for (InputRequests.InputRequest request : requests) {
             if (!pending.contains(request.key())) {
                 line(out, "answer", "mcp-tasks answer " + task.id() + " " + request.key() + " --json '"
-                        + template(request.method()) + "' (or --file PATH)");
+                        + InputRequests.answerTemplate(request.method()) + "' (or --file PATH)");
             }
         }
-    }
-
-    /** The shape of the bare answer each kind of request takes. */
-    private static String template(String method) {
-        if ("sampling/createMessage".equals(method)) {
-            return "{\"role\":\"assistant\",\"content\":{\"type\":\"text\",\"text\":\"...\"},\"model\":\"...\"}";
-        }
-        if ("roots/list".equals(method)) {
-            return "{\"roots\":[{\"uri\":\"file:///...\"}]}";
-        }
-        return "{\"action\":\"accept\",\"content\":{...}}";
-    }
-
-    /**
-     * A cancel the runtime gave up on without sending (the server cannot cancel) clears the request and keeps the
-     * reason as the last cancel error: say so, rather than "not requested", so the operator sees why it was not sent.
-     */
-    private static String cancel(TaskRecord.Control control) {
-        if (control.cancelRequestedAt() != null) {
-            return "requested at " + control.cancelRequestedAt();
-        }
-        return control.lastCancelError() == null ? "not requested" : "not sent: " + control.lastCancelError();
     }
 
     private static void line(PrintWriter out, String label, Object value) {

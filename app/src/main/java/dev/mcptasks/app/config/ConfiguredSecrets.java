@@ -38,6 +38,7 @@ public final class ConfiguredSecrets {
         }
         secrets.addAll(config.gateway().tokensByPrincipal().values());
         config.adminConfig().map(AdminConfig::token).ifPresent(secrets::add);
+        config.adminConfig().ifPresent(admin -> admin.users().forEach(user -> secrets.add(user.token())));
         if (config.database().password() != null) {
             secrets.add(config.database().password());
         }

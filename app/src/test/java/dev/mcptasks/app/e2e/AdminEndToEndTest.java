@@ -211,7 +211,7 @@ class AdminEndToEndTest {
     void aListenerBeyondLoopbackWithoutATokenIsRefusedInOneLine() {
         assertThatThrownBy(() -> config(JSON.createObjectNode().put("host", "0.0.0.0")))
                 .isInstanceOf(ConfigException.class)
-                .hasMessage("admin.json: admin.host is '0.0.0.0', not a loopback address: configure admin.token to serve the"
-                        + " admin listener beyond this machine");
+                .hasMessage("admin.json: admin.host is '0.0.0.0', not a loopback address: configure admin.token (or"
+                        + " admin.users) to serve the admin listener beyond this machine");
     }
 }

@@ -63,6 +63,17 @@ public final class InputRequests {
             + " tasks/result stream, which mcp-tasks does not drive; answer it from a client that holds that stream,"
             + " or cancel the task";
 
+    /** The shape of the bare answer each kind of input request takes, for a reader to fill in. */
+    public static String answerTemplate(String method) {
+        if ("sampling/createMessage".equals(method)) {
+            return "{\"role\":\"assistant\",\"content\":{\"type\":\"text\",\"text\":\"...\"},\"model\":\"...\"}";
+        }
+        if ("roots/list".equals(method)) {
+            return "{\"roots\":[{\"uri\":\"file:///...\"}]}";
+        }
+        return "{\"action\":\"accept\",\"content\":{...}}";
+    }
+
     /**
      * Checks that the task can take an answer to {@code key} now.
      *

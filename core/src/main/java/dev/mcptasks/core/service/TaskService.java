@@ -9,7 +9,9 @@ import dev.mcptasks.ports.audit.AuditAction;
 import dev.mcptasks.ports.audit.AuditLog;
 import dev.mcptasks.ports.repository.AnswerOutcome;
 import dev.mcptasks.ports.repository.CancelRequestOutcome;
+import dev.mcptasks.ports.repository.DeadLetterQuery;
 import dev.mcptasks.ports.repository.NewTask;
+import dev.mcptasks.ports.repository.ReplayOutcome;
 import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.TaskRepository;
@@ -189,6 +191,31 @@ public final class TaskService {
         AnswerOutcome outcome = repository.answerInput(id, key, answer);
         audit.record(principal, AuditAction.ANSWER_INPUT, id, key + ": " + detail(outcome));
         return outcome;
+    }
+
+    /**
+     * This service acting through another audit trail: the admin listener records each operator's actions under
+     * that operator and its own channel, over the same store.
+     */
+    public TaskService withAudit(AuditTrail trail) {
+        return new TaskService(repository, servers, ids, trail);
+    }
+
+    /**
+     * Makes a task's dead letter deliverable again, due now (the store's {@code replayDeadLetter}), and records it as
+     * an operator action.
+     */
+    public ReplayOutcome replayDeadLetter(TaskId id) {
+        Objects.requireNonNull(id, "id");
+        ReplayOutcome outcome = repository.find(id).isEmpty() ? ReplayOutcome.NOT_FOUND
+                : repository.replayDeadLetter(id);
+        audit.record(null, AuditAction.OPERATOR, id, "replay dead letter: " + detail(outcome));
+        return outcome;
+    }
+
+    /** A page of dead letters, newest first. */
+    public List<TaskRecord> deadLetters(DeadLetterQuery query) {
+        return repository.listDeadLetters(Objects.requireNonNull(query, "query"));
     }
 
     /** The audit trail of this service, for the operator actions the service does not make itself (a purge). */
