@@ -2,6 +2,7 @@ package dev.mcptasks.admin;
 
 import com.google.inject.AbstractModule;
 import com.google.inject.Binder;
+import com.google.inject.Provider;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import com.google.inject.multibindings.MapBinder;
@@ -11,6 +12,7 @@ import dev.mcptasks.core.runtime.RuntimeSettings;
 import dev.mcptasks.core.service.TaskService;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.audit.AuditLog;
+import dev.mcptasks.ports.metrics.ConnectionPools;
 import dev.mcptasks.ports.metrics.Metrics;
 import dev.mcptasks.ports.repository.TaskRepository;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
@@ -25,6 +27,7 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.netty.buffer.PooledByteBufAllocator;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The admin listener and the metrics: binds {@link Metrics} (through the {@link OptionalBinder} the application
@@ -61,6 +64,8 @@ public final class AdminModule extends AbstractModule {
         readiness(binder());
         routes(binder()).addBinding("/metrics").to(MetricsRoute.class);
         OptionalBinder.newOptionalBinder(binder(), Metrics.class).setBinding().to(MicrometerMetrics.class);
+        // the store's pools, where the store module binds them (their HikariCP meters join /metrics)
+        OptionalBinder.newOptionalBinder(binder(), ConnectionPools.class);
     }
 
     @Provides
@@ -92,8 +97,9 @@ public final class AdminModule extends AbstractModule {
 
     @Provides
     @Singleton
-    MetricsRoute metricsRoute(PrometheusMeterRegistry registry, StoreFigureGauges figures) {
-        return new MetricsRoute(registry, figures);
+    MetricsRoute metricsRoute(PrometheusMeterRegistry registry, StoreFigureGauges figures,
+            Optional<Provider<ConnectionPools>> pools) {
+        return new MetricsRoute(registry, figures, new PoolMeters(pools, registry));
     }
 
     @Provides

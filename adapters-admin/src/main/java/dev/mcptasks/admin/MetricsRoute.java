@@ -9,14 +9,17 @@ final class MetricsRoute implements AdminRoute {
 
     private final PrometheusMeterRegistry registry;
     private final StoreFigureGauges figures;
+    private final PoolMeters pools;
 
-    MetricsRoute(PrometheusMeterRegistry registry, StoreFigureGauges figures) {
+    MetricsRoute(PrometheusMeterRegistry registry, StoreFigureGauges figures, PoolMeters pools) {
         this.registry = registry;
         this.figures = figures;
+        this.pools = pools;
     }
 
     @Override
     public AdminReply handle(AdminRequest request) {
+        pools.bindOnce();
         figures.refreshIfStale();
         return new AdminReply(200, CONTENT_TYPE, registry.scrape().getBytes(StandardCharsets.UTF_8));
     }

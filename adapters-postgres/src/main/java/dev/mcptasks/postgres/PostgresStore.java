@@ -23,6 +23,11 @@ final class PostgresStore implements AutoCloseable {
     private final String location;
     private final ThreadLocal<BoundTransaction> bound = new ThreadLocal<>();
 
+    /** The pool, by its name (for the operator's metrics). */
+    java.util.Map<String, javax.sql.DataSource> pools() {
+        return java.util.Map.of(dataSource.getPoolName(), dataSource);
+    }
+
     private PostgresStore(HikariDataSource dataSource, String location) {
         this.dataSource = dataSource;
         this.location = location;

@@ -97,6 +97,11 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
     }
 
     /** The audit log on this repository's database and pool. */
+    /** The store's connection pool, by name. */
+    java.util.Map<String, javax.sql.DataSource> pools() {
+        return store.pools();
+    }
+
     PostgresAuditLog audit() {
         return audit;
     }

@@ -14,6 +14,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
@@ -235,6 +236,11 @@ final class SqliteDatabase implements AutoCloseable {
             }
             session.close();
         }
+    }
+
+    /** The writer's and the readers' pools, by pool name (for the operator's metrics). */
+    Map<String, DataSource> namedPools() {
+        return Map.of(writerPool.getPoolName(), writerPool, readerPool.getPoolName(), readerPool);
     }
 
     /**

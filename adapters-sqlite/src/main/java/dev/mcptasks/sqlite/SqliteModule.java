@@ -7,6 +7,7 @@ import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.IdGenerator;
 import dev.mcptasks.ports.audit.AuditLog;
 import dev.mcptasks.ports.auth.CredentialStore;
+import dev.mcptasks.ports.metrics.ConnectionPools;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.FencedWriteHook;
 import dev.mcptasks.ports.repository.TaskRepository;
@@ -66,6 +67,12 @@ public final class SqliteModule extends AbstractModule {
     @Provides
     RetentionStore retention(SqliteTaskRepository repository) {
         return repository.retention();
+    }
+
+    /** Unscoped, as {@link #credentials}: the repository holds the pools. */
+    @Provides
+    ConnectionPools pools(SqliteTaskRepository repository) {
+        return repository::pools;
     }
 
     /** Unscoped, as {@link #credentials}: the repository holds the one instance. */

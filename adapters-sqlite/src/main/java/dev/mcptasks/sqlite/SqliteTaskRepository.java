@@ -78,6 +78,11 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
     }
 
     /** The audit log on this repository's database and pools. */
+    /** The database's connection pools, by name. */
+    java.util.Map<String, javax.sql.DataSource> pools() {
+        return database.namedPools();
+    }
+
     SqliteAuditLog audit() {
         return audit;
     }

@@ -144,7 +144,9 @@ class AdminEndToEndTest {
                 .contains("mcp_tasks_outbox_backlog")
                 .contains("mcp_tasks_worker_slots ")
                 .contains("jvm_memory_used_bytes")
-                .contains("netty_allocator_memory_used");
+                .contains("netty_allocator_memory_used")
+                .contains("hikaricp_connections_active{pool=\"sqlite-writer\"}")
+                .contains("hikaricp_connections_pending{pool=\"sqlite-reader\"}");
         assertThat(metrics).doesNotContain(ids.get(0).value());
         assertThat(metricNames(metrics)).as("every exposed name is documented")
                 .isSubsetOf(metricNames(Files.readString(DOCS.resolve("operations-metrics.md"))));
