@@ -12,8 +12,14 @@ import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.FailureWrite;
 import dev.mcptasks.ports.repository.FencedWrite;
 import dev.mcptasks.ports.repository.TaskRepository;
+import dev.mcptasks.ports.trace.SpanRole;
+import dev.mcptasks.ports.trace.TraceAttributes;
+import dev.mcptasks.ports.trace.TraceContext;
+import dev.mcptasks.ports.trace.TraceSpan;
+import dev.mcptasks.ports.trace.Tracing;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -49,6 +55,12 @@ final class ControlOperation implements ClaimContext {
     private final Transitions transitions;
     private final Duration lease;
     private final OwnershipLossFence fence = new OwnershipLossFence();
+    private final Tracing tracing;
+    /**
+     * The claim's span, a child of the trace context stored with the task (never of anything this worker remembers),
+     * so a worker that takes the task over continues the same trace. Ended with the claim ({@link #end}).
+     */
+    private final TraceSpan span;
     /** Taken by whoever ends the claim: the last write, or the cancellation release. Never both. */
     private final AtomicBoolean ended = new AtomicBoolean();
     /**
@@ -68,8 +80,16 @@ final class ControlOperation implements ClaimContext {
 
     ControlOperation(ClaimedTask claimed, long claimedAtNanos, PhaseHandler handler, TaskRepository repository,
             Clock clock, Executor executor, RuntimeSettings settings, Transitions transitions,
-            RuntimeListener listener, RuntimeCounters counters) {
+            RuntimeListener listener, RuntimeCounters counters, Tracing tracing) {
         this.transitions = transitions;
+        this.tracing = tracing;
+        this.span = tracing.start("claim " + claimed.claim().phase().wireName(), SpanRole.CONSUMER,
+                        claimed.task().definition().trace())
+                .attribute(TraceAttributes.TASK_ID, claimed.claim().taskId().value())
+                .attribute(TraceAttributes.SERVER, claimed.task().definition().serverName())
+                .attribute(TraceAttributes.PHASE, claimed.claim().phase().wireName())
+                .attribute(TraceAttributes.WORKER, claimed.claim().owner().value())
+                .attribute(TraceAttributes.TAKEOVER, claimed.recovered());
         this.lease = settings.lease();
         this.claimed = claimed;
         this.handler = handler;
@@ -240,7 +260,9 @@ final class ControlOperation implements ClaimContext {
         if (!ended.compareAndSet(false, true)) {
             return; // the claim was already released: nothing more is written for it
         }
-        attemptLastWrite(kind, write, 0, clock.nanoTime());
+        TraceSpan writing = tracing.start("write " + kind.name().toLowerCase(Locale.ROOT), SpanRole.INTERNAL,
+                span.context()).attribute(TraceAttributes.WRITE, kind.name().toLowerCase(Locale.ROOT));
+        attemptLastWrite(kind, write, writing, 0, clock.nanoTime());
     }
 
     /**
@@ -250,15 +272,20 @@ final class ControlOperation implements ClaimContext {
      * completed yet). Retries stop when the claim is lost, or before the locally confirmed lease (monotonic clock)
      * or one lease since the first failure would run out; the claim is then given back by the cancellation release.
      */
-    private void attemptLastWrite(FencedWrite kind, BooleanSupplier write, int failures, long firstTryNanos) {
+    private void attemptLastWrite(FencedWrite kind, BooleanSupplier write, TraceSpan writing, int failures,
+            long firstTryNanos) {
         if (fence.isLost() && (ownershipLost || failures == 0)) {
+            writing.error("not written: the claim was lost (" + fence.cause().orElse("unknown") + ")");
+            writing.end();
             releaseAndEnd();
             return;
         }
         try {
             if (!write.getAsBoolean()) {
                 refused(kind);
+                writing.error("the store refused " + kind + ": the claim was lost meanwhile");
             }
+            writing.end();
             end();
             return;
         } catch (RuntimeException e) {
@@ -269,13 +296,15 @@ final class ControlOperation implements ClaimContext {
                     || retryAt >= firstTryNanos + lease.toNanos()) {
                 LOG.warn("task {}: {} failed {} time(s) and cannot be retried within the confirmed lease; releasing"
                         + " the claim: {}", taskId(), kind, failures + 1, e.toString());
+                writing.error(e);
+                writing.end();
                 releaseAndEnd();
                 return;
             }
             LOG.info("task {}: {} failed; retrying in {} while the lease is confirmed: {}", taskId(), kind,
                     DurationText.of(delay), e.toString());
             clock.schedule(delay, () -> executor.execute(
-                    () -> attemptLastWrite(kind, write, failures + 1, firstTryNanos)));
+                    () -> attemptLastWrite(kind, write, writing, failures + 1, firstTryNanos)));
             listener.finalWriteRetry(taskId(), delay);
         }
     }
@@ -330,6 +359,11 @@ final class ControlOperation implements ClaimContext {
         @Override
         public CompletableFuture<Boolean> confirm() {
             return ControlOperation.this.confirm();
+        }
+
+        @Override
+        public TraceContext traceContext() {
+            return span.context();
         }
     }
 
@@ -408,6 +442,9 @@ final class ControlOperation implements ClaimContext {
             running = call;
             release = ended.compareAndSet(false, true);
         }
+        if (ownershipLoss) {
+            span.error("ownership of the claim lost: " + fence.cause().orElse(cause));
+        }
         if (ownershipLoss && release) {
             counters.ownershipLosses.incrementAndGet();
             LOG.info("task {}: ownership of the {} claim lost ({}); stopping the local call", taskId(),
@@ -442,6 +479,7 @@ final class ControlOperation implements ClaimContext {
     private void refused(FencedWrite kind) {
         counters.fencedWrites.incrementAndGet();
         fence.markLost("the store refused " + kind);
+        span.error("the store refused " + kind + ": the claim was lost meanwhile");
         LOG.info("task {}: {} refused by the fence: the claim was lost meanwhile", taskId(), kind);
     }
 
@@ -452,6 +490,7 @@ final class ControlOperation implements ClaimContext {
      */
     private void abandon(Throwable error) {
         LOG.warn("task {}: the {} operation failed unexpectedly", taskId(), claimed.claim().phase().wireName(), error);
+        span.error(error);
         CompletableFuture<?> running;
         synchronized (this) {
             running = call;
@@ -500,6 +539,7 @@ final class ControlOperation implements ClaimContext {
         if (allReturned) {
             callSettled.complete(null);
         }
+        span.end();
         finished.complete(null);
         listener.operationFinished(taskId());
     }
