@@ -4,6 +4,8 @@ import dev.mcptasks.ports.trace.Tracing;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
 import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
@@ -20,6 +22,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class ProcessTracing implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ProcessTracing.class);
+    /** The variables handed to the SDK from an environment other than the process's (tests, embedders). */
+    private static final List<String> KNOWN = List.of(TracingSwitch.TRACES_EXPORTER, TracingSwitch.OTLP_ENDPOINT,
+            TracingSwitch.OTLP_TRACES_ENDPOINT, "OTEL_EXPORTER_OTLP_HEADERS", "OTEL_EXPORTER_OTLP_TRACES_HEADERS",
+            "OTEL_EXPORTER_OTLP_PROTOCOL", "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "OTEL_EXPORTER_OTLP_TIMEOUT",
+            "OTEL_SERVICE_NAME", "OTEL_RESOURCE_ATTRIBUTES", "OTEL_TRACES_SAMPLER", "OTEL_TRACES_SAMPLER_ARG",
+            "OTEL_PROPAGATORS");
     /** No SDK, no exporter: every span is the port's pass-through no-op. */
     public static final ProcessTracing OFF = new ProcessTracing(Tracing.NONE, null);
 
@@ -47,16 +55,25 @@ public final class ProcessTracing implements AutoCloseable {
         }).orElse(OFF);
     }
 
-    /** The defaults under the environment's own values (which take precedence in the SDK's autoconfiguration). */
+    /**
+     * The {@code OTEL_*} variables of {@code environment} as the SDK's properties (the process environment, which the
+     * SDK reads itself too, unless a caller passes another), over our defaults: traces only, named mcp-tasks.
+     */
     private static Map<String, String> defaults(Function<String, String> environment) {
-        Map<String, String> defaults = new HashMap<>();
-        defaults.put("otel.metrics.exporter", "none");
-        defaults.put("otel.logs.exporter", "none");
+        Map<String, String> properties = new HashMap<>();
+        properties.put("otel.metrics.exporter", "none");
+        properties.put("otel.logs.exporter", "none");
         String resource = environment.apply("OTEL_RESOURCE_ATTRIBUTES");
         if (resource == null || !resource.contains("service.name=")) {
-            defaults.put("otel.service.name", "mcp-tasks");
+            properties.put("otel.service.name", "mcp-tasks");
         }
-        return defaults;
+        for (String name : KNOWN) {
+            String value = environment.apply(name);
+            if (value != null) {
+                properties.put(name.toLowerCase(Locale.ROOT).replace('_', '.'), value);
+            }
+        }
+        return properties;
     }
 
     public Tracing tracing() {
