@@ -1,10 +1,13 @@
 package dev.mcptasks.app.tracing;
 
+import dev.mcptasks.ports.secret.SecretRedactor;
 import dev.mcptasks.ports.trace.SpanRole;
 import dev.mcptasks.ports.trace.TraceContext;
 import dev.mcptasks.ports.trace.TraceSpan;
 import dev.mcptasks.ports.trace.Tracing;
 import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
@@ -44,17 +47,31 @@ public final class OtelTracing implements Tracing {
         }
     };
 
+    private static final AttributeKey<String> EXCEPTION_TYPE = AttributeKey.stringKey("exception.type");
+    private static final AttributeKey<String> EXCEPTION_MESSAGE = AttributeKey.stringKey("exception.message");
+
     private final Tracer tracer;
+    private final SecretRedactor secrets;
 
     public OtelTracing(OpenTelemetry openTelemetry) {
+        this(openTelemetry, SecretRedactor.NONE);
+    }
+
+    /**
+     * @param secrets removes the process's secrets from error texts, which often carry what an upstream sent: spans
+     *     leave the process, so they get what the store and the log get
+     */
+    public OtelTracing(OpenTelemetry openTelemetry, SecretRedactor secrets) {
         this.tracer = openTelemetry.getTracer(SCOPE);
+        this.secrets = secrets;
     }
 
     @Override
     public TraceSpan start(String name, SpanRole role, TraceContext parent) {
         try {
             Context parentContext = parent == null ? Context.root() : W3C.extract(Context.root(), parent, FROM_CONTEXT);
-            return new OtelSpan(tracer.spanBuilder(name).setParent(parentContext).setSpanKind(kind(role)).startSpan());
+            return new OtelSpan(tracer.spanBuilder(name).setParent(parentContext).setSpanKind(kind(role)).startSpan(),
+                    secrets);
         } catch (RuntimeException e) {
             // tracing must never break a task: a span that cannot start hands its parent on
             return new PassThroughSpan(parent);
@@ -73,10 +90,12 @@ public final class OtelTracing implements Tracing {
     /** One OpenTelemetry span; its W3C context is computed once, when first asked for. */
     private static final class OtelSpan implements TraceSpan {
         private final Span span;
+        private final SecretRedactor secrets;
         private volatile TraceContext context;
 
-        OtelSpan(Span span) {
+        OtelSpan(Span span, SecretRedactor secrets) {
             this.span = span;
+            this.secrets = secrets;
         }
 
         @Override
@@ -111,15 +130,19 @@ public final class OtelTracing implements Tracing {
             return this;
         }
 
+        /** The exception event of the semantic conventions, its message redacted and without a stack trace. */
         @Override
         public void error(Throwable error) {
-            span.recordException(error);
-            span.setStatus(StatusCode.ERROR, String.valueOf(error.getMessage()));
+            String message = error.getMessage() == null ? error.getClass().getSimpleName()
+                    : secrets.redact(error.getMessage());
+            span.addEvent("exception", Attributes.of(EXCEPTION_TYPE, error.getClass().getName(), EXCEPTION_MESSAGE,
+                    message));
+            span.setStatus(StatusCode.ERROR, message);
         }
 
         @Override
         public void error(String description) {
-            span.setStatus(StatusCode.ERROR, description);
+            span.setStatus(StatusCode.ERROR, secrets.redact(description));
         }
 
         @Override

@@ -1,5 +1,6 @@
 package dev.mcptasks.app.tracing;
 
+import dev.mcptasks.ports.secret.SecretRedactor;
 import dev.mcptasks.ports.trace.Tracing;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
@@ -32,6 +33,7 @@ public final class ProcessTracing implements AutoCloseable {
     public static final ProcessTracing OFF = new ProcessTracing(Tracing.NONE, null);
 
     private final Tracing tracing;
+    /** Null when off. */
     private final OpenTelemetrySdk sdk;
 
     private ProcessTracing(Tracing tracing, OpenTelemetrySdk sdk) {
@@ -78,6 +80,11 @@ public final class ProcessTracing implements AutoCloseable {
 
     public Tracing tracing() {
         return tracing;
+    }
+
+    /** {@link #tracing()} whose error texts lose {@code secrets} (the process's configured and obtained secrets). */
+    public Tracing tracing(SecretRedactor secrets) {
+        return sdk == null ? tracing : new OtelTracing(sdk, secrets);
     }
 
     /** Flushes what is batched and stops the exporter (bounded: 10 s). */
