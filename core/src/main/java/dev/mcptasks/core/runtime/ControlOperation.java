@@ -12,14 +12,11 @@ import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.FailureWrite;
 import dev.mcptasks.ports.repository.FencedWrite;
 import dev.mcptasks.ports.repository.TaskRepository;
-import dev.mcptasks.ports.trace.SpanRole;
-import dev.mcptasks.ports.trace.TraceAttributes;
 import dev.mcptasks.ports.trace.TraceContext;
 import dev.mcptasks.ports.trace.TraceSpan;
 import dev.mcptasks.ports.trace.Tracing;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -55,12 +52,8 @@ final class ControlOperation implements ClaimContext {
     private final Transitions transitions;
     private final Duration lease;
     private final OwnershipLossFence fence = new OwnershipLossFence();
-    private final Tracing tracing;
-    /**
-     * The claim's span, a child of the trace context stored with the task (never of anything this worker remembers),
-     * so a worker that takes the task over continues the same trace. Ended with the claim ({@link #end}).
-     */
-    private final TraceSpan span;
+    /** Continues the trace stored with the task; ended with the claim ({@link #end}). */
+    private final ClaimTrace trace;
     /** Taken by whoever ends the claim: the last write, or the cancellation release. Never both. */
     private final AtomicBoolean ended = new AtomicBoolean();
     /**
@@ -82,14 +75,7 @@ final class ControlOperation implements ClaimContext {
             Clock clock, Executor executor, RuntimeSettings settings, Transitions transitions,
             RuntimeListener listener, RuntimeCounters counters, Tracing tracing) {
         this.transitions = transitions;
-        this.tracing = tracing;
-        this.span = tracing.start("claim " + claimed.claim().phase().wireName(), SpanRole.CONSUMER,
-                        claimed.task().definition().trace())
-                .attribute(TraceAttributes.TASK_ID, claimed.claim().taskId().value())
-                .attribute(TraceAttributes.SERVER, claimed.task().definition().serverName())
-                .attribute(TraceAttributes.PHASE, claimed.claim().phase().wireName())
-                .attribute(TraceAttributes.WORKER, claimed.claim().owner().value())
-                .attribute(TraceAttributes.TAKEOVER, claimed.recovered());
+        this.trace = new ClaimTrace(tracing, claimed);
         this.lease = settings.lease();
         this.claimed = claimed;
         this.handler = handler;
@@ -260,9 +246,7 @@ final class ControlOperation implements ClaimContext {
         if (!ended.compareAndSet(false, true)) {
             return; // the claim was already released: nothing more is written for it
         }
-        TraceSpan writing = tracing.start("write " + kind.name().toLowerCase(Locale.ROOT), SpanRole.INTERNAL,
-                span.context()).attribute(TraceAttributes.WRITE, kind.name().toLowerCase(Locale.ROOT));
-        attemptLastWrite(kind, write, writing, 0, clock.nanoTime());
+        attemptLastWrite(kind, write, trace.lastWrite(kind), 0, clock.nanoTime());
     }
 
     /**
@@ -363,7 +347,7 @@ final class ControlOperation implements ClaimContext {
 
         @Override
         public TraceContext traceContext() {
-            return span.context();
+            return trace.context();
         }
     }
 
@@ -443,7 +427,7 @@ final class ControlOperation implements ClaimContext {
             release = ended.compareAndSet(false, true);
         }
         if (ownershipLoss) {
-            span.error("ownership of the claim lost: " + fence.cause().orElse(cause));
+            trace.failed("ownership of the claim lost: " + fence.cause().orElse(cause));
         }
         if (ownershipLoss && release) {
             counters.ownershipLosses.incrementAndGet();
@@ -479,7 +463,7 @@ final class ControlOperation implements ClaimContext {
     private void refused(FencedWrite kind) {
         counters.fencedWrites.incrementAndGet();
         fence.markLost("the store refused " + kind);
-        span.error("the store refused " + kind + ": the claim was lost meanwhile");
+        trace.failed("the store refused " + kind + ": the claim was lost meanwhile");
         LOG.info("task {}: {} refused by the fence: the claim was lost meanwhile", taskId(), kind);
     }
 
@@ -490,7 +474,7 @@ final class ControlOperation implements ClaimContext {
      */
     private void abandon(Throwable error) {
         LOG.warn("task {}: the {} operation failed unexpectedly", taskId(), claimed.claim().phase().wireName(), error);
-        span.error(error);
+        trace.failed(error);
         CompletableFuture<?> running;
         synchronized (this) {
             running = call;
@@ -539,7 +523,7 @@ final class ControlOperation implements ClaimContext {
         if (allReturned) {
             callSettled.complete(null);
         }
-        span.end();
+        trace.end();
         finished.complete(null);
         listener.operationFinished(taskId());
     }
