@@ -102,7 +102,7 @@ final class ExtensionFront {
             return hold(request, round.plus(answered));
         }
         // a leftover 2025 task param is an unknown field here: the extension alone decides
-        return calls.submit(request.principal(), params, null).thenCompose(row -> {
+        return calls.submit(request, params, null).thenCompose(row -> {
             if (envelope.declaresTasks()) {
                 return done(shapes.extensionTask(row).put("resultType", "task"));
             }

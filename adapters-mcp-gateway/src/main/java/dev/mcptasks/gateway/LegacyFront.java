@@ -104,7 +104,7 @@ final class LegacyFront {
         }
         ObjectNode task = Params.optionalObject(params, "task", "params.task");
         Long ttl = task == null ? null : Params.ttl(task);
-        return calls.submit(request.principal(), params, ttl).thenCompose(row -> {
+        return calls.submit(request, params, ttl).thenCompose(row -> {
             if (task != null) {
                 if (request.session() != null) {
                     notifier.follow(request.session(), request.principal(), row);

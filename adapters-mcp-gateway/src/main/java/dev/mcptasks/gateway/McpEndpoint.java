@@ -2,6 +2,7 @@ package dev.mcptasks.gateway;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.mcptasks.ports.trace.TraceContext;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
@@ -114,10 +115,10 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
             if (mismatch.isPresent()) {
                 reply.send(HttpResponseStatus.BAD_REQUEST, mismatch.get(), Map.of());
             } else if (kind == JsonRpc.Kind.REQUEST) {
-                exchange(reply, new FrontRequest(principal, null, body), accepts, null, true,
+                exchange(reply, new FrontRequest(principal, null, body, trace(headers)), accepts, null, true,
                         new JsonFramings.Modern());
             } else {
-                deliver(reply, new FrontRequest(principal, null, body));
+                deliver(reply, new FrontRequest(principal, null, body, trace(headers)));
             }
             return;
         }
@@ -133,12 +134,17 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
         if (session.isEmpty()) {
             return;
         }
-        FrontRequest front = new FrontRequest(principal, session.get(), body);
+        FrontRequest front = new FrontRequest(principal, session.get(), body, trace(headers));
         if (kind == JsonRpc.Kind.REQUEST) {
             exchange(reply, front, accepts, session.get(), false, new JsonFramings.Plain());
         } else {
             deliver(reply, front);
         }
+    }
+
+    /** The request's W3C trace context headers, or null when absent or malformed (then nothing is stored). */
+    private static TraceContext trace(HttpHeaders headers) {
+        return TraceContext.parse(headers.get("traceparent"), headers.get("tracestate"));
     }
 
     /** A request: answered as JSON or as an SSE stream by its {@link PostExchange}. */

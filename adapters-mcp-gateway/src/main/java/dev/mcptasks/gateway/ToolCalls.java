@@ -1,10 +1,12 @@
 package dev.mcptasks.gateway;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.mcptasks.core.service.TaskService;
 import dev.mcptasks.core.service.UnknownServerException;
 import dev.mcptasks.domain.DomainException;
 import dev.mcptasks.ports.repository.TaskRecord;
+import dev.mcptasks.ports.trace.TraceContext;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
@@ -30,7 +32,9 @@ final class ToolCalls {
      * @param ttlMs the retention to ask of the upstream, or null for the server's configured default
      * @return the persisted row
      */
-    CompletableFuture<TaskRecord> submit(String principal, ObjectNode params, Long ttlMs) {
+    CompletableFuture<TaskRecord> submit(FrontRequest request, ObjectNode params, Long ttlMs) {
+        String principal = request.principal();
+        TraceContext trace = trace(request, params);
         String name = Params.requiredString(params, "name");
         ObjectNode arguments = Params.optionalObject(params, "arguments", "params.arguments");
         String argumentsJson = arguments == null ? "{}" : FrontJson.write(arguments);
@@ -39,12 +43,30 @@ final class ToolCalls {
             // a call past its principal's quota is answered now, and nothing is stored
             quotas.admit(principal);
             try {
-                return tasks.submitFor(principal, tool.server(), tool.tool(), argumentsJson, ttlMs);
+                return tasks.submitFor(principal, tool.server(), tool.tool(), argumentsJson, ttlMs, trace);
             } catch (UnknownServerException e) {
                 throw new FrontError(FrontError.INTERNAL, "tool " + name + " cannot run: " + e.getMessage());
             } catch (DomainException e) {
                 throw FrontError.invalidParams("tool " + name + ": " + e.getMessage());
             }
         }, executor);
+    }
+
+    /**
+     * The trace the call continues: the MCP-level context in {@code params._meta.traceparent} (with its
+     * {@code tracestate}) when the client put one there, else the HTTP request's W3C headers; a malformed one is
+     * ignored (the task then starts a trace of its own when tracing is on).
+     */
+    static TraceContext trace(FrontRequest request, ObjectNode params) {
+        JsonNode meta = params.path("_meta");
+        JsonNode parent = meta.path("traceparent");
+        if (parent.isTextual()) {
+            JsonNode state = meta.path("tracestate");
+            TraceContext fromMeta = TraceContext.parse(parent.textValue(), state.isTextual() ? state.textValue() : null);
+            if (fromMeta != null) {
+                return fromMeta;
+            }
+        }
+        return request.trace();
     }
 }

@@ -28,12 +28,20 @@ record ModernFrame(String protocolVersion, String method, String name, JsonNode 
 
     /** The frame of a 2026-07-28 request, or null for anything else (legacy requests, notifications, answers). */
     static ModernFrame of(String message) {
-        JsonNode parsed;
+        return of(parse(message));
+    }
+
+    /** An outgoing message parsed once for what the headers repeat of it; null when it is not JSON. */
+    static JsonNode parse(String message) {
         try {
-            parsed = JSON.readTree(message);
+            return JSON.readTree(message);
         } catch (JsonProcessingException e) {
             return null;
         }
+    }
+
+    /** {@link #of(String)} of a message {@link #parse parsed} already. */
+    static ModernFrame of(JsonNode parsed) {
         if (parsed == null || !parsed.path("method").isTextual() || !parsed.hasNonNull("id")) {
             return null;
         }

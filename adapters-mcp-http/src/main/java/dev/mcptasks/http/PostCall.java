@@ -1,5 +1,6 @@
 package dev.mcptasks.http;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.mcptasks.httpsupport.UnsentRequests;
 import dev.mcptasks.ports.transport.McpTransportException;
 import dev.mcptasks.ports.transport.McpTransportException.Kind;
@@ -36,6 +37,8 @@ final class PostCall {
     private final String message;
     /** Null for a request of the 2025-11-25 generation (or a notification). */
     private final ModernFrame frame;
+    /** The W3C trace headers the request's {@code _meta} carries, or null. */
+    private final TraceHeaders trace;
     /** The JSON-RPC id of the request, or null when the message is not a request (no answer is owed). */
     private final String requestId;
     private final StreamState stream = new StreamState();
@@ -58,7 +61,9 @@ final class PostCall {
     PostCall(StreamableHttpMcpTransport transport, String message) {
         this.transport = transport;
         this.message = message;
-        this.frame = ModernFrame.of(message);
+        JsonNode parsed = ModernFrame.parse(message);
+        this.frame = ModernFrame.of(parsed);
+        this.trace = TraceHeaders.of(parsed);
         this.requestId = JsonRpcIds.requestId(message);
     }
 
@@ -77,7 +82,7 @@ final class PostCall {
     private record Attempt(Function<String, FullHttpRequest> build, Duration silence) {}
 
     void start() {
-        run(new Attempt(retry -> transport.requests().post(message, frame, retry), transport.readTimeout()), null,
+        run(new Attempt(retry -> transport.requests().post(message, frame, trace, retry), transport.readTimeout()), null,
                 true);
     }
 

@@ -30,9 +30,15 @@ final class Requests {
         this.auth = auth;
     }
 
-    /** One JSON-RPC message; a 2026-07-28 request ({@code frame} not null) carries its headers and no session. */
-    FullHttpRequest post(String message, ModernFrame frame, String retry) {
+    /**
+     * One JSON-RPC message; a 2026-07-28 request ({@code frame} not null) carries its headers and no session, a traced
+     * one ({@code trace} not null) its W3C trace headers.
+     */
+    FullHttpRequest post(String message, ModernFrame frame, TraceHeaders trace, String retry) {
         FullHttpRequest request = base(HttpMethod.POST, message, frame, retry);
+        if (trace != null) {
+            trace.applyTo(request.headers());
+        }
         request.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON);
         request.headers().set(HttpHeaderNames.ACCEPT, ACCEPT_BOTH);
         return request;

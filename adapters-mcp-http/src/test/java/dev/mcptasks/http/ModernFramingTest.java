@@ -58,6 +58,28 @@ class ModernFramingTest {
     }
 
     @Test
+    void aTraceContextInTheRequestsMetaIsSentAsTheW3cHeadersAndAMalformedOneIsNot() throws Exception {
+        String parent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+        await(transport.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tasks/get\",\"params\":{\"taskId\":\"t\","
+                + "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"traceparent\":\"" + parent
+                + "\",\"tracestate\":\"vendor=x\"}}}"));
+        assertThat(last().headers().get("traceparent")).isEqualTo(parent);
+        assertThat(last().headers().get("tracestate")).isEqualTo("vendor=x");
+
+        await(transport.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tasks/get\",\"params\":{\"taskId\":\"t\","
+                + "\"_meta\":{\"traceparent\":\"" + parent + "\"}}}"));
+        assertThat(last().headers().get("traceparent")).as("the 2025 generation too").isEqualTo(parent);
+        assertThat(last().headers().contains("tracestate")).isFalse();
+
+        await(transport.send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tasks/get\",\"params\":{\"taskId\":\"t\","
+                + "\"_meta\":{\"traceparent\":\"00-zz\\r\\nX-Injected: 1\"}}}"));
+        assertThat(last().headers().contains("traceparent")).isFalse();
+        assertThat(last().headers().contains("X-Injected")).isFalse();
+        await(transport.send(modern(4, "tasks/get", "\"taskId\":\"t\"")));
+        assertThat(last().headers().contains("traceparent")).isFalse();
+    }
+
+    @Test
     void headersRepeatTheEnvelopeMethodAndRoutedName() throws Exception {
         await(transport.send(modern(1, "tools/call", "\"name\":\"work\",\"arguments\":{}")));
         assertThat(last().headers().get("MCP-Protocol-Version")).isEqualTo("2026-07-28");

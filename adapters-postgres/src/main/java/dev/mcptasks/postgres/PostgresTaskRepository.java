@@ -112,7 +112,8 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
         Instant now = Times.now(clock);
         store.autoCommit("create task " + task.id(), mapper -> mapper.insertTask(task.id().value(),
                 task.serverName(), task.toolName(), task.argumentsJson(), task.driver(), task.requestedTtlMs(), now,
-                task.principal()));
+                task.principal(), task.trace() == null ? null : task.trace().traceparent(),
+                task.trace() == null ? null : task.trace().tracestate()));
         return TaskRows.toRecord(TaskRows.created(task, now));
     }
 

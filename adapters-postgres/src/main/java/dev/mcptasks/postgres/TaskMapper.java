@@ -20,7 +20,8 @@ interface TaskMapper {
     int insertTask(@Param("id") String id, @Param("serverName") String serverName,
             @Param("toolName") String toolName, @Param("arguments") String arguments, @Param("driver") String driver,
             @Param("requestedTtlMs") Long requestedTtlMs, @Param("now") Instant now,
-            @Param("principal") String principal);
+            @Param("principal") String principal, @Param("traceparent") String traceparent,
+            @Param("tracestate") String tracestate);
 
     TaskRow selectTask(@Param("id") String id);
 

@@ -12,6 +12,8 @@ final class TaskRow {
     Long requestedTtlMs;
     Instant createdAt;
     String principal;
+    String traceparent;
+    String tracestate;
 
     String status;
     String statusMessage;

@@ -49,6 +49,8 @@ final class TaskRowReader extends BaseTypeHandler<TaskRow> {
         row.requestedTtlMs = nullableLong(rs, "requested_ttl_ms");
         row.createdAt = instant(rs, "created_at");
         row.principal = rs.getString("principal");
+        row.traceparent = rs.getString("traceparent");
+        row.tracestate = rs.getString("tracestate");
 
         row.status = rs.getString("status");
         row.statusMessage = rs.getString("status_message");

@@ -8,6 +8,7 @@ import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.repository.NewTask;
 import dev.mcptasks.ports.repository.TaskRecord;
+import dev.mcptasks.ports.trace.TraceContext;
 import java.time.Instant;
 
 /** Converts stored rows to {@link TaskRecord}s. */
@@ -28,6 +29,10 @@ final class TaskRows {
         row.requestedTtlMs = task.requestedTtlMs();
         row.createdAt = now;
         row.principal = task.principal();
+        if (task.trace() != null) {
+            row.traceparent = task.trace().traceparent();
+            row.tracestate = task.trace().tracestate();
+        }
         row.status = TaskStatus.PENDING.wireName();
         row.updatedAt = now;
         row.nextControlAt = now;
@@ -39,7 +44,7 @@ final class TaskRows {
         return new TaskRecord(
                 TaskId.of(row.id),
                 new TaskRecord.Definition(row.serverName, row.toolName, row.arguments, row.driver, row.requestedTtlMs,
-                        row.createdAt, row.principal),
+                        row.createdAt, row.principal, TraceContext.parse(row.traceparent, row.tracestate)),
                 new TaskRecord.State(TaskStatus.fromWire(row.status), row.statusMessage, row.result,
                         row.resultTruncated, row.error, row.errorCode, row.inputRequired, row.remoteTaskId,
                         row.remoteTtlMs, row.protocolVersion, worker(row.endpointOwner), worker(row.createdBy),

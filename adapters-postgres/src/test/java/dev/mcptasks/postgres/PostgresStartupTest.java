@@ -3,6 +3,7 @@ package dev.mcptasks.postgres;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.assertj.core.api.Assertions.tuple;
 
 import com.google.inject.AbstractModule;
 import com.google.inject.CreationException;
@@ -26,6 +27,7 @@ import dev.mcptasks.ports.repository.RepositoryException;
 import dev.mcptasks.ports.repository.RepositoryUnavailableException;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.TaskRepository;
+import dev.mcptasks.ports.trace.TraceContext;
 import dev.mcptasks.testkit.ManualClock;
 import dev.mcptasks.testkit.SequentialIdGenerator;
 import java.io.InputStream;
@@ -73,7 +75,8 @@ class PostgresStartupTest {
 
         assertThat(schemaVersions(settings)).containsExactly("1:V1__tasks_and_workers.sql",
                 "2:V2__task_creator.sql", "3:V3__input_rounds.sql", "4:V4__hot_updates.sql", "5:V5__credentials.sql",
-                "6:V6__task_principal.sql", "7:V7__endpoint_session.sql", "8:V8__retention_and_audit.sql");
+                "6:V6__task_principal.sql", "7:V7__endpoint_session.sql", "8:V8__retention_and_audit.sql",
+                "9:V9__trace_context.sql");
     }
 
     @Test
@@ -114,6 +117,35 @@ class PostgresStartupTest {
                     .containsExactly("{\"size\":3}");
         }
         assertThat(schemaVersions(settings)).hasSize(SchemaMigrator.MIGRATIONS.size());
+    }
+
+    /**
+     * A version 8 store (before traces) gains the trace columns: its rows continue no trace, and a new task keeps the
+     * context it was submitted with.
+     */
+    @Test
+    void aVersionEightSchemaGainsTheTraceColumnsKeepingItsRows() throws Exception {
+        PostgresSettings settings = PostgresTestDatabase.freshSchema();
+        try (Connection connection = PostgresTestDatabase.connect(settings);
+                Statement statement = connection.createStatement()) {
+            migrateTo(statement, 8);
+            statement.execute("INSERT INTO tasks (id, server_name, tool_name, arguments, driver, created_at, status,"
+                    + " updated_at, next_control_at) VALUES ('task-old', 'srv', 'tool', '{}', 'mcp-tasks',"
+                    + " timestamptz '2000-01-01 00:00:00+00', 'pending', timestamptz '2000-01-01 00:00:00+00',"
+                    + " timestamptz '2000-01-01 00:00:00+00')");
+        }
+
+        TraceContext trace = TraceContext.parse("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01", "k=v");
+        try (CloseableTaskRepository repository = open(settings)) {
+            assertThat(repository.find(TaskId.of("task-old")).orElseThrow().definition().trace()).isNull();
+            repository.create(new NewTask(TaskId.of("task-new"), "srv", "tool", "{}", "mcp-tasks", null, null, trace));
+            assertThat(repository.claimControl(new ControlClaimRequest(ClaimPhase.SUBMIT, WorkerId.of("w"), 10,
+                    Duration.ofSeconds(60), Duration.ofSeconds(30), Set.of())))
+                    .extracting(claimed -> claimed.task().id().value(), claimed -> claimed.task().definition().trace())
+                    .containsExactlyInAnyOrder(tuple("task-old", null), tuple("task-new", trace));
+        }
+        assertThat(schemaVersions(settings)).hasSize(SchemaMigrator.MIGRATIONS.size())
+                .endsWith("9:V9__trace_context.sql");
     }
 
     /** A version 3 store's deliveries in flight (pending, and claimed by a worker that died) are still claimed. */
@@ -188,12 +220,12 @@ class PostgresStartupTest {
         open(settings).close();
         try (Connection connection = PostgresTestDatabase.connect(settings);
                 Statement statement = connection.createStatement()) {
-            statement.execute("INSERT INTO schema_version (version, script) VALUES (9, 'V9__future.sql')");
+            statement.execute("INSERT INTO schema_version (version, script) VALUES (10, 'V10__future.sql')");
         }
 
         assertThatThrownBy(() -> open(settings)).isInstanceOf(RepositoryException.class)
                 .isNotInstanceOf(RepositoryUnavailableException.class)
-                .hasMessageContaining("schema version 9 is newer than this build supports (8)");
+                .hasMessageContaining("schema version 10 is newer than this build supports (9)");
     }
 
     @Test

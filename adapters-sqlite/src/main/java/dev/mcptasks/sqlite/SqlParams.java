@@ -32,7 +32,8 @@ final class SqlParams {
 
     /** A new pending row. */
     record NewRow(String id, String serverName, String toolName, String arguments, String driver,
-            Long requestedTtlMs, long now, String principal) {}
+            Long requestedTtlMs, long now, String principal, String traceparent,
+            String tracestate) {}
 
     /** A page of the task list. */
     record TaskFilter(String status, String serverName, String before, int limit, String principal) {}

@@ -92,7 +92,8 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
         TaskRecord created = database.write("create task " + task.id().value(), session -> {
             session.mapper().insertTask(new NewRow(task.id().value(), task.serverName(), task.toolName(),
                     task.argumentsJson(), task.driver(), task.requestedTtlMs(), clock.now().toEpochMilli(),
-                    task.principal()));
+                    task.principal(), task.trace() == null ? null : task.trace().traceparent(),
+                    task.trace() == null ? null : task.trace().tracestate()));
             return session.row(task.id().value()).toRecord();
         });
         database.afterCommit(arrivals::signal);

@@ -7,6 +7,7 @@ import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.repository.TaskRecord;
+import dev.mcptasks.ports.trace.TraceContext;
 import java.sql.SQLException;
 import java.time.Instant;
 
@@ -24,6 +25,8 @@ final class TaskRow {
     private Long requestedTtlMs;
     private long createdAt;
     private String principal;
+    private String traceparent;
+    private String tracestate;
     private String status;
     private String statusMessage;
     private String result;
@@ -81,6 +84,8 @@ final class TaskRow {
         row.requestedTtlMs = rows.nullableNumber("requested_ttl_ms");
         row.createdAt = rows.number("created_at");
         row.principal = rows.string("principal");
+        row.traceparent = rows.string("traceparent");
+        row.tracestate = rows.string("tracestate");
         row.status = rows.string("status");
         row.statusMessage = rows.string("status_message");
         row.result = rows.string("result");
@@ -148,7 +153,8 @@ final class TaskRow {
     TaskRecord toRecord() {
         return new TaskRecord(TaskId.of(id),
                 new TaskRecord.Definition(serverName, toolName, arguments, driver, requestedTtlMs,
-                        Instant.ofEpochMilli(createdAt), principal),
+                        Instant.ofEpochMilli(createdAt), principal,
+                        TraceContext.parse(traceparent, tracestate)),
                 new TaskRecord.State(TaskStatus.fromWire(status), statusMessage, result, resultTruncated, error,
                         errorCode, inputRequired, remoteTaskId, remoteTtlMs, protocolVersion, worker(endpointOwner),
                         worker(createdBy), Instant.ofEpochMilli(updatedAt), instant(completedAt), inputResponses,

@@ -55,6 +55,7 @@ class SqliteMigrationTest {
             assertThat(old.state().inputResponsesJson()).isNull();
             assertThat(old.state().requestState()).isNull();
             assertThat(old.state().endpointSession()).isNull();
+            assertThat(old.definition().trace()).as("a row of an earlier release continues no trace").isNull();
             assertThat(repository.answerInput(old.id(), "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
             assertThat(repository.claimControl(new ControlClaimRequest(ClaimPhase.POLL, WorkerId.of("w"), 10,
                     Duration.ofSeconds(60), Duration.ofSeconds(30), Set.of())))

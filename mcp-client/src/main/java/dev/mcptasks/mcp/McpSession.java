@@ -5,6 +5,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.mcptasks.domain.ProtocolGeneration;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.metrics.Metrics;
+import dev.mcptasks.ports.trace.SpanRole;
+import dev.mcptasks.ports.trace.TraceAttributes;
+import dev.mcptasks.ports.trace.TraceContext;
+import dev.mcptasks.ports.trace.TraceSpan;
+import dev.mcptasks.ports.trace.Tracing;
 import dev.mcptasks.ports.transport.McpServerSpec;
 import dev.mcptasks.ports.transport.McpTransport;
 import dev.mcptasks.ports.transport.McpTransportException;
@@ -57,6 +62,8 @@ public final class McpSession implements AutoCloseable {
     private final McpConnection.Events events = new ConnectionEvents();
     /** Told every request's duration and failure kind; set once by {@link McpSessions} before the first request. */
     private volatile Metrics metrics = Metrics.NONE;
+    /** Where the spans of traced requests go; set once by {@link McpSessions} before the first request. */
+    private volatile Tracing tracing = Tracing.NONE;
     private McpConnection current;
     private boolean closed;
     private volatile McpHandshake handshake;
@@ -122,6 +129,12 @@ public final class McpSession implements AutoCloseable {
 
     public McpServerSettings settings() {
         return settings;
+    }
+
+    /** This session, tracing the requests made within a traced operation to {@code tracing}. */
+    McpSession tracedBy(Tracing tracing) {
+        this.tracing = java.util.Objects.requireNonNull(tracing, "tracing");
+        return this;
     }
 
     /** This session, telling {@code metrics} about its requests. */
@@ -200,6 +213,11 @@ public final class McpSession implements AutoCloseable {
 
     private CompletableFuture<JsonNode> request(String method, JsonNode params, Duration timeout,
             Consumer<String> sentIn) {
+        // a request made within a traced operation is its child span, and carries that span's context upstream
+        TraceContext parent = TraceScope.current();
+        TraceSpan span = parent == null ? null : tracing.start(method, SpanRole.CLIENT, parent)
+                .attribute(TraceAttributes.MCP_METHOD, method).attribute(TraceAttributes.SERVER, settings.name());
+        JsonNode sent = span == null ? params : TraceMeta.with(params, span.context());
         CompletableFuture<JsonNode> wire = new CompletableFuture<>();
         CompletableFuture<Void> letGo = new CompletableFuture<>();
         SettlingFuture<JsonNode> result = new SettlingFuture<>(() -> wire.cancel(true));
@@ -208,6 +226,14 @@ public final class McpSession implements AutoCloseable {
             Throwable cause = error == null ? null : unwrap(error);
             boolean abandoned = wire.isCancelled() || cause instanceof McpTimeoutException;
             meter(method, startNanos, wire.isCancelled() ? null : cause);
+            if (span != null) {
+                if (wire.isCancelled()) {
+                    span.error("cancelled");
+                } else if (cause != null) {
+                    span.error(cause);
+                }
+                span.end();
+            }
             // an answer (or a transport failure) ends the request at once; an abandoned one waits for the transport
             CompletableFuture<Void> after = abandoned ? letGo : CompletableFuture.completedFuture(null);
             after.whenCompleteAsync((ignored, never) -> {
@@ -220,7 +246,7 @@ public final class McpSession implements AutoCloseable {
                 }
             }, callbacks);
         });
-        dispatch(method, params, timeout, wire, letGo, true, sentIn);
+        dispatch(method, sent, timeout, wire, letGo, true, sentIn);
         return result;
     }
 

@@ -3,6 +3,7 @@ package dev.mcptasks.mcp;
 import dev.mcptasks.domain.ProtocolGeneration;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.metrics.Metrics;
+import dev.mcptasks.ports.trace.Tracing;
 import dev.mcptasks.ports.driver.RemoteTaskRef;
 import dev.mcptasks.ports.transport.McpServerSpec;
 import dev.mcptasks.ports.transport.McpTransportFactory;
@@ -53,6 +54,7 @@ public final class McpSessions implements AutoCloseable {
     private final ExecutorService callbacks;
     private final DetectedTransports detected;
     private final Metrics metrics;
+    private final Tracing tracing;
     private volatile boolean closed;
 
     /** Sessions whose detected transports are remembered for the whole process ({@link DetectedTransports#PROCESS}). */
@@ -69,6 +71,16 @@ public final class McpSessions implements AutoCloseable {
     /** @param metrics told every upstream request's duration and failure kind */
     public McpSessions(Collection<McpServerSettings> servers, Collection<McpTransportFactory> factories, Clock clock,
             String clientVersion, DetectedTransports detected, Metrics metrics) {
+        this(servers, factories, clock, clientVersion, detected, metrics, Tracing.NONE);
+    }
+
+    /**
+     * @param tracing where each request made within a traced operation (a permit with a trace context) goes, as a
+     *     child span of that context
+     */
+    public McpSessions(Collection<McpServerSettings> servers, Collection<McpTransportFactory> factories, Clock clock,
+            String clientVersion, DetectedTransports detected, Metrics metrics, Tracing tracing) {
+        this.tracing = java.util.Objects.requireNonNull(tracing, "tracing");
         this.metrics = java.util.Objects.requireNonNull(metrics, "metrics");
         for (McpServerSettings server : servers) {
             if (this.servers.put(server.name(), server) != null) {
@@ -106,7 +118,7 @@ public final class McpSessions implements AutoCloseable {
             throw new IllegalStateException("the MCP sessions are closed");
         }
         return Optional.of(sessions.computeIfAbsent(serverName, name -> new McpSession(server,
-                factoryFor(server.spec()), clock, callbacks, clientVersion).meteredBy(metrics)));
+                factoryFor(server.spec()), clock, callbacks, clientVersion).meteredBy(metrics).tracedBy(tracing)));
     }
 
     /**
@@ -129,7 +141,7 @@ public final class McpSessions implements AutoCloseable {
         McpServerSettings server = session.settings();
         return pinned.computeIfAbsent(server.name() + " " + generation.protocolVersion(), key -> new McpSession(
                 server.withPinnedGeneration(generation),
-                factoryFor(server.spec()), clock, callbacks, clientVersion).meteredBy(metrics));
+                factoryFor(server.spec()), clock, callbacks, clientVersion).meteredBy(metrics).tracedBy(tracing));
     }
 
     /**
@@ -158,7 +170,7 @@ public final class McpSessions implements AutoCloseable {
             session = resumed.get(key);
             if (session == null) {
                 session = McpSession.resuming(server, factory, clock, callbacks, clientVersion, sessionId,
-                        handshakeFor(primary, ref)).meteredBy(metrics);
+                        handshakeFor(primary, ref)).meteredBy(metrics).tracedBy(tracing);
                 resumed.put(key, session);
                 if (resumed.size() > MAX_RESUMED) {
                     var eldest = resumed.entrySet().iterator().next();

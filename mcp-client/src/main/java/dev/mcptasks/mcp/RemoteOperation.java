@@ -101,7 +101,8 @@ final class RemoteOperation<T> {
                         "the caller's permit to send was withdrawn (its lease lapsed, or the store no longer holds"
                                 + " its claim) before the next request of the operation; nothing more was sent"));
             }
-            started = request.get();
+            // the request is made on this thread, so the session reads the operation's trace context here
+            started = TraceScope.within(permit.traceContext(), request);
             inFlight.add(started);
         }
         started.whenComplete((value, error) -> {

@@ -77,7 +77,7 @@ final class TaskRow {
     TaskRow(NewTask task, Instant now) {
         this.id = task.id();
         this.definition = new TaskRecord.Definition(task.serverName(), task.toolName(), task.argumentsJson(),
-                task.driver(), task.requestedTtlMs(), now, task.principal());
+                task.driver(), task.requestedTtlMs(), now, task.principal(), task.trace());
         this.updatedAt = now;
         this.nextControlAt = now;
     }

@@ -47,7 +47,8 @@ public final class AppRoot implements ApplicationFactory {
     /** The production wiring over the given environment. */
     public static AppRoot production(Function<String, String> environment) {
         return new AppRoot(config -> List.of(new SystemModule(), StoreModules.forDatabase(config.database()),
-                new StdioTransportModule(), new HttpTransportModule(), new SseTransportModule()), environment);
+                new StdioTransportModule(), new HttpTransportModule(), new SseTransportModule(),
+                TracingModule.fromEnvironment(environment)), environment);
     }
 
     @Override

@@ -25,6 +25,7 @@ import dev.mcptasks.ports.metrics.Metrics;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.ports.retention.RetentionStore;
 import dev.mcptasks.ports.secret.SecretRedactor;
+import dev.mcptasks.ports.trace.Tracing;
 import java.util.Objects;
 
 /**
@@ -65,6 +66,8 @@ public final class CoreModule extends AbstractModule {
         bind(SecretRedactor.class).toInstance(secrets);
         // no metrics unless the admin module serves them
         OptionalBinder.newOptionalBinder(binder(), Metrics.class).setDefault().toInstance(Metrics.NONE);
+        // no spans unless the platform's tracing module (the OTEL_* environment) turns them on
+        OptionalBinder.newOptionalBinder(binder(), Tracing.class).setDefault().toInstance(Tracing.NONE);
         // the command line's unless a channel module (the gateway's) says otherwise
         OptionalBinder.newOptionalBinder(binder(), AuditChannel.class).setDefault().toInstance(AuditChannel.CLI);
     }
@@ -82,9 +85,9 @@ public final class CoreModule extends AbstractModule {
     @Provides
     @Singleton
     TaskService taskService(TaskRepository repository, ServerDirectory servers, IdGenerator ids, Metrics metrics,
-            Clock clock, AuditLog audit, AuditChannel channel) {
+            Clock clock, AuditLog audit, AuditChannel channel, Tracing tracing) {
         return new TaskService(new MeteringRepository(repository, metrics, clock), servers, ids,
-                new AuditTrail(audit, channel, operator(channel)));
+                new AuditTrail(audit, channel, operator(channel)), tracing);
     }
 
     /** Deletes what the configured retention no longer keeps, in paced batches; workers and {@code purge} use it. */

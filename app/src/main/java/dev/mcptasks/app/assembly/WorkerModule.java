@@ -28,6 +28,7 @@ import dev.mcptasks.ports.metrics.Metrics;
 import dev.mcptasks.ports.notification.NotificationSink;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.ports.secret.SecretRedactor;
+import dev.mcptasks.ports.trace.Tracing;
 import dev.mcptasks.ports.transport.McpTransportFactory;
 import java.util.Map;
 import java.util.Objects;
@@ -59,8 +60,8 @@ public final class WorkerModule extends AbstractModule {
     @Provides
     @Singleton
     McpSessions sessions(AppConfig config, Map<String, McpTransportFactory> factories, Clock clock,
-            Metrics metrics) {
-        return Workers.sessions(config, factories.values(), clock, metrics);
+            Metrics metrics, Tracing tracing) {
+        return Workers.sessions(config, factories.values(), clock, metrics, tracing);
     }
 
     @Provides
@@ -85,7 +86,8 @@ public final class WorkerModule extends AbstractModule {
     @Singleton
     WorkerRuntime runtime(RuntimeSettings settings, TaskRepository repository, TaskDriverRegistry drivers,
             ServerDirectory servers, Clock clock, RandomSource random, IdGenerator ids, ExecutorService executor,
-            Optional<NotificationSink> sink, TaskChanges changes, SecretRedactor secrets, Metrics metrics) {
+            Optional<NotificationSink> sink, TaskChanges changes, SecretRedactor secrets, Metrics metrics,
+            Tracing tracing) {
         // the worker's writes go through the event log; client commands (submit, cancel) log nothing. Its committed
         // changes are announced to this process's readers (a gateway's held calls)
         RuntimeListener announcing = new RuntimeListener() {
@@ -98,7 +100,8 @@ public final class WorkerModule extends AbstractModule {
         TaskRepository writes = new RedactingRepository(new EventLoggingRepository(
                 new MeteringRepository(repository, metrics, clock)), secrets);
         WorkerRuntime runtime = new WorkerRuntime(worker, settings, writes, drivers, servers, clock,
-                random, ids, executor, sink.orElseGet(LogNotificationSink::new), new MetricsListener(metrics, announcing));
+                random, ids, executor, sink.orElseGet(LogNotificationSink::new), new MetricsListener(metrics, announcing),
+                tracing);
         metrics.gauge("worker_slots_in_use", "Capacity slots of this worker held by calls",
                 () -> runtime.metrics().slotsInUse());
         metrics.gauge("worker_slots", "Capacity of this worker (maxConcurrentControlCalls)",

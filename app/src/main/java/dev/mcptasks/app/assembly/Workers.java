@@ -8,6 +8,7 @@ import dev.mcptasks.mcp.NativeTasksDriver;
 import dev.mcptasks.mcp.OrdinaryToolsDriver;
 import dev.mcptasks.mcp.OrdinaryToolset;
 import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.trace.Tracing;
 import dev.mcptasks.ports.transport.McpTransportFactory;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -32,8 +33,14 @@ public final class Workers {
     /** The sessions of the configured servers, telling {@code metrics} about every upstream request. */
     public static McpSessions sessions(AppConfig config, Collection<McpTransportFactory> factories, Clock clock,
             dev.mcptasks.ports.metrics.Metrics metrics) {
+        return sessions(config, factories, clock, metrics, Tracing.NONE);
+    }
+
+    /** The sessions of the configured servers, with {@code tracing} for the requests of traced operations too. */
+    public static McpSessions sessions(AppConfig config, Collection<McpTransportFactory> factories, Clock clock,
+            dev.mcptasks.ports.metrics.Metrics metrics, Tracing tracing) {
         return new McpSessions(config.servers().values().stream().map(ServerConfig::toMcpSettings).toList(),
-                factories, clock, CLIENT_VERSION, dev.mcptasks.mcp.DetectedTransports.PROCESS, metrics);
+                factories, clock, CLIENT_VERSION, dev.mcptasks.mcp.DetectedTransports.PROCESS, metrics, tracing);
     }
 
     /** Both drivers over the worker's sessions, with each ordinary-tools server's toolset. */

@@ -12,6 +12,9 @@ import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.FailureWrite;
 import dev.mcptasks.ports.repository.FencedWrite;
 import dev.mcptasks.ports.repository.TaskRepository;
+import dev.mcptasks.ports.trace.TraceContext;
+import dev.mcptasks.ports.trace.TraceSpan;
+import dev.mcptasks.ports.trace.Tracing;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
@@ -49,6 +52,8 @@ final class ControlOperation implements ClaimContext {
     private final Transitions transitions;
     private final Duration lease;
     private final OwnershipLossFence fence = new OwnershipLossFence();
+    /** Continues the trace stored with the task; ended with the claim ({@link #end}). */
+    private final ClaimTrace trace;
     /** Taken by whoever ends the claim: the last write, or the cancellation release. Never both. */
     private final AtomicBoolean ended = new AtomicBoolean();
     /**
@@ -68,8 +73,9 @@ final class ControlOperation implements ClaimContext {
 
     ControlOperation(ClaimedTask claimed, long claimedAtNanos, PhaseHandler handler, TaskRepository repository,
             Clock clock, Executor executor, RuntimeSettings settings, Transitions transitions,
-            RuntimeListener listener, RuntimeCounters counters) {
+            RuntimeListener listener, RuntimeCounters counters, Tracing tracing) {
         this.transitions = transitions;
+        this.trace = new ClaimTrace(tracing, claimed);
         this.lease = settings.lease();
         this.claimed = claimed;
         this.handler = handler;
@@ -240,7 +246,7 @@ final class ControlOperation implements ClaimContext {
         if (!ended.compareAndSet(false, true)) {
             return; // the claim was already released: nothing more is written for it
         }
-        attemptLastWrite(kind, write, 0, clock.nanoTime());
+        attemptLastWrite(kind, write, trace.lastWrite(kind), 0, clock.nanoTime());
     }
 
     /**
@@ -250,15 +256,20 @@ final class ControlOperation implements ClaimContext {
      * completed yet). Retries stop when the claim is lost, or before the locally confirmed lease (monotonic clock)
      * or one lease since the first failure would run out; the claim is then given back by the cancellation release.
      */
-    private void attemptLastWrite(FencedWrite kind, BooleanSupplier write, int failures, long firstTryNanos) {
+    private void attemptLastWrite(FencedWrite kind, BooleanSupplier write, TraceSpan writing, int failures,
+            long firstTryNanos) {
         if (fence.isLost() && (ownershipLost || failures == 0)) {
+            writing.error("not written: the claim was lost (" + fence.cause().orElse("unknown") + ")");
+            writing.end();
             releaseAndEnd();
             return;
         }
         try {
             if (!write.getAsBoolean()) {
                 refused(kind);
+                writing.error("the store refused " + kind + ": the claim was lost meanwhile");
             }
+            writing.end();
             end();
             return;
         } catch (RuntimeException e) {
@@ -269,13 +280,15 @@ final class ControlOperation implements ClaimContext {
                     || retryAt >= firstTryNanos + lease.toNanos()) {
                 LOG.warn("task {}: {} failed {} time(s) and cannot be retried within the confirmed lease; releasing"
                         + " the claim: {}", taskId(), kind, failures + 1, e.toString());
+                writing.error(e);
+                writing.end();
                 releaseAndEnd();
                 return;
             }
             LOG.info("task {}: {} failed; retrying in {} while the lease is confirmed: {}", taskId(), kind,
                     DurationText.of(delay), e.toString());
             clock.schedule(delay, () -> executor.execute(
-                    () -> attemptLastWrite(kind, write, failures + 1, firstTryNanos)));
+                    () -> attemptLastWrite(kind, write, writing, failures + 1, firstTryNanos)));
             listener.finalWriteRetry(taskId(), delay);
         }
     }
@@ -330,6 +343,11 @@ final class ControlOperation implements ClaimContext {
         @Override
         public CompletableFuture<Boolean> confirm() {
             return ControlOperation.this.confirm();
+        }
+
+        @Override
+        public TraceContext traceContext() {
+            return trace.context();
         }
     }
 
@@ -408,6 +426,9 @@ final class ControlOperation implements ClaimContext {
             running = call;
             release = ended.compareAndSet(false, true);
         }
+        if (ownershipLoss) {
+            trace.failed("ownership of the claim lost: " + fence.cause().orElse(cause));
+        }
         if (ownershipLoss && release) {
             counters.ownershipLosses.incrementAndGet();
             LOG.info("task {}: ownership of the {} claim lost ({}); stopping the local call", taskId(),
@@ -442,6 +463,7 @@ final class ControlOperation implements ClaimContext {
     private void refused(FencedWrite kind) {
         counters.fencedWrites.incrementAndGet();
         fence.markLost("the store refused " + kind);
+        trace.failed("the store refused " + kind + ": the claim was lost meanwhile");
         LOG.info("task {}: {} refused by the fence: the claim was lost meanwhile", taskId(), kind);
     }
 
@@ -452,6 +474,7 @@ final class ControlOperation implements ClaimContext {
      */
     private void abandon(Throwable error) {
         LOG.warn("task {}: the {} operation failed unexpectedly", taskId(), claimed.claim().phase().wireName(), error);
+        trace.failed(error);
         CompletableFuture<?> running;
         synchronized (this) {
             running = call;
@@ -500,6 +523,7 @@ final class ControlOperation implements ClaimContext {
         if (allReturned) {
             callSettled.complete(null);
         }
+        trace.end();
         finished.complete(null);
         listener.operationFinished(taskId());
     }

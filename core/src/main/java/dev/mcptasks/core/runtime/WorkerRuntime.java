@@ -14,6 +14,7 @@ import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.ports.repository.WorkSubscription;
 import dev.mcptasks.ports.repository.WorkerInfo;
+import dev.mcptasks.ports.trace.Tracing;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.List;
@@ -56,6 +57,7 @@ public final class WorkerRuntime {
     private final Clock clock;
     private final Executor executor;
     private final RuntimeListener listener;
+    private final Tracing tracing;
     private final RuntimeCounters counters = new RuntimeCounters();
     private final CapacitySlots slots;
     private final BatchSupervisor supervisor;
@@ -104,6 +106,18 @@ public final class WorkerRuntime {
     public WorkerRuntime(WorkerId worker, RuntimeSettings settings, TaskRepository repository,
             TaskDriverRegistry drivers, ServerDirectory servers, Clock clock, RandomSource random, IdGenerator ids,
             Executor executor, NotificationSink sink, RuntimeListener listener) {
+        this(worker, settings, repository, drivers, servers, clock, random, ids, executor, sink, listener,
+                Tracing.NONE);
+    }
+
+    /**
+     * @param tracing where each claim's span, its upstream requests' spans and its last write's span go; a claim's
+     *     span continues the trace context stored with its task
+     */
+    public WorkerRuntime(WorkerId worker, RuntimeSettings settings, TaskRepository repository,
+            TaskDriverRegistry drivers, ServerDirectory servers, Clock clock, RandomSource random, IdGenerator ids,
+            Executor executor, NotificationSink sink, RuntimeListener listener, Tracing tracing) {
+        this.tracing = Objects.requireNonNull(tracing, "tracing");
         this.worker = Objects.requireNonNull(worker, "worker");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -217,7 +231,7 @@ public final class WorkerRuntime {
             Map<ClaimPhase, PhaseHandler> handlers) {
         PhaseHandler handler = handlers.get(claimed.claim().phase());
         return new ControlOperation(claimed, claimedAtNanos, handler, repository, clock, executor, settings,
-                transitions, listener, counters);
+                transitions, listener, counters, tracing);
     }
 
     /** The same drivers, reporting tasks of servers this worker found session-bound as process-local. */

@@ -16,6 +16,11 @@ import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.ports.repository.WorkerRecord;
+import dev.mcptasks.ports.trace.SpanRole;
+import dev.mcptasks.ports.trace.TraceAttributes;
+import dev.mcptasks.ports.trace.TraceContext;
+import dev.mcptasks.ports.trace.TraceSpan;
+import dev.mcptasks.ports.trace.Tracing;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +37,7 @@ public final class TaskService {
     private final ServerDirectory servers;
     private final IdGenerator ids;
     private final AuditTrail audit;
+    private final Tracing tracing;
 
     /** A service that audits nothing (the bench, embeddings without an audit log). */
     public TaskService(TaskRepository repository, ServerDirectory servers, IdGenerator ids) {
@@ -45,6 +51,16 @@ public final class TaskService {
      *     after their own write, which decides the outcome the record names
      */
     public TaskService(TaskRepository repository, ServerDirectory servers, IdGenerator ids, AuditTrail audit) {
+        this(repository, servers, ids, audit, Tracing.NONE);
+    }
+
+    /**
+     * @param tracing where the submit span goes; its context is stored with the task, so the workers that drive the
+     *     task continue its trace
+     */
+    public TaskService(TaskRepository repository, ServerDirectory servers, IdGenerator ids, AuditTrail audit,
+            Tracing tracing) {
+        this.tracing = Objects.requireNonNull(tracing, "tracing");
         this.repository = Objects.requireNonNull(repository, "repository");
         this.servers = Objects.requireNonNull(servers, "servers");
         this.ids = Objects.requireNonNull(ids, "ids");
@@ -75,13 +91,35 @@ public final class TaskService {
      */
     public TaskRecord submitFor(String principal, String serverName, String toolName, String argumentsJson,
             Long ttlMs) {
-        ServerProfile profile = servers.find(serverName)
-                .orElseThrow(() -> new UnknownServerException("server '" + serverName + "' is not configured"));
-        Long ttl = ttlMs != null ? ttlMs : profile.defaultTtlMs();
-        NewTask task = new NewTask(ids.newTaskId(), profile.name(), toolName, argumentsJson, profile.driver(), ttl,
-                principal);
-        return createAudited(task, () -> audit.record(principal, AuditAction.SUBMIT, task.id(),
-                profile.name() + "/" + toolName));
+        return submitFor(principal, serverName, toolName, argumentsJson, ttlMs, null);
+    }
+
+    /**
+     * {@link #submitFor} continuing a caller's trace: the submit span is a child of {@code parent} (a new root trace
+     * when null), and its context is stored with the task, so every worker that drives the task continues it. With
+     * tracing off the stored context is {@code parent} itself.
+     *
+     * @param parent the trace context the request came with (a gateway request's {@code traceparent}), or null
+     */
+    public TaskRecord submitFor(String principal, String serverName, String toolName, String argumentsJson,
+            Long ttlMs, TraceContext parent) {
+        TraceSpan span = tracing.start("submit", SpanRole.PRODUCER, parent)
+                .attribute(TraceAttributes.SERVER, serverName).attribute(TraceAttributes.TOOL, toolName);
+        try {
+            ServerProfile profile = servers.find(serverName)
+                    .orElseThrow(() -> new UnknownServerException("server '" + serverName + "' is not configured"));
+            Long ttl = ttlMs != null ? ttlMs : profile.defaultTtlMs();
+            NewTask task = new NewTask(ids.newTaskId(), profile.name(), toolName, argumentsJson, profile.driver(),
+                    ttl, principal, span.context());
+            span.attribute(TraceAttributes.TASK_ID, task.id().value());
+            return createAudited(task, () -> audit.record(principal, AuditAction.SUBMIT, task.id(),
+                    profile.name() + "/" + toolName));
+        } catch (RuntimeException | Error e) {
+            span.error(e);
+            throw e;
+        } finally {
+            span.end();
+        }
     }
 
     /**

@@ -16,6 +16,7 @@ import dev.mcptasks.ports.repository.ForwardingTaskRepository;
 import dev.mcptasks.ports.repository.NewTask;
 import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.TaskRepository;
+import dev.mcptasks.ports.trace.Tracing;
 import dev.mcptasks.testkit.InMemoryTaskRepository;
 import dev.mcptasks.testkit.ManualClock;
 import dev.mcptasks.testkit.SequentialIdGenerator;
@@ -159,7 +160,8 @@ class ControlOperationAdmissionTest {
 
     private ControlOperation operation(ClaimedTask claimed, long claimedAt, PhaseHandler handler) {
         return new ControlOperation(claimed, claimedAt, handler, repository, clock, executor, SETTINGS,
-                new Transitions(WorkerId.of("w"), SETTINGS, () -> 0.5, new SequentialIdGenerator()), events, counters);
+                new Transitions(WorkerId.of("w"), SETTINGS, () -> 0.5, new SequentialIdGenerator()), events, counters,
+                Tracing.NONE);
     }
 
     private ClaimedTask claim() {

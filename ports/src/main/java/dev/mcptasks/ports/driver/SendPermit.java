@@ -1,5 +1,6 @@
 package dev.mcptasks.ports.driver;
 
+import dev.mcptasks.ports.trace.TraceContext;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -27,5 +28,13 @@ public interface SendPermit {
      */
     default CompletableFuture<Boolean> confirm() {
         return CompletableFuture.completedFuture(maySend());
+    }
+
+    /**
+     * The trace context the requests sent under this permit continue (the claim's span), or null for none. Drivers
+     * built on the MCP client make each request a child span of it and send its context upstream.
+     */
+    default TraceContext traceContext() {
+        return null;
     }
 }

@@ -3,6 +3,7 @@ package dev.mcptasks.ports.repository;
 import dev.mcptasks.domain.DomainException;
 import dev.mcptasks.domain.StrictJson;
 import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.ports.trace.TraceContext;
 import java.util.Map;
 import java.util.Objects;
 
@@ -17,9 +18,11 @@ import java.util.Objects;
  * @param requestedTtlMs the task ttl to request from the server, or null for the server's default
  * @param principal who submitted it through the gateway (only that principal may see or cancel it there), or null
  *     for a task submitted through the CLI or the Java API
+ * @param trace the trace the task continues (its submit span's context), or null when tracing is off and the caller
+ *     sent none; whichever worker drives the task continues it from the row
  */
 public record NewTask(TaskId id, String serverName, String toolName, String argumentsJson, String driver,
-        Long requestedTtlMs, String principal) {
+        Long requestedTtlMs, String principal, TraceContext trace) {
 
     public static final int MAX_NAME_LENGTH = 256;
 
@@ -40,10 +43,16 @@ public record NewTask(TaskId id, String serverName, String toolName, String argu
         }
     }
 
+    /** A task of no trace. */
+    public NewTask(TaskId id, String serverName, String toolName, String argumentsJson, String driver,
+            Long requestedTtlMs, String principal) {
+        this(id, serverName, toolName, argumentsJson, driver, requestedTtlMs, principal, null);
+    }
+
     /** A task of no principal: submitted through the CLI or the Java API. */
     public NewTask(TaskId id, String serverName, String toolName, String argumentsJson, String driver,
             Long requestedTtlMs) {
-        this(id, serverName, toolName, argumentsJson, driver, requestedTtlMs, null);
+        this(id, serverName, toolName, argumentsJson, driver, requestedTtlMs, null, null);
     }
 
     private static void requireName(String what, String value) {

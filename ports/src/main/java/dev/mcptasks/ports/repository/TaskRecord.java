@@ -6,6 +6,7 @@ import dev.mcptasks.domain.NotificationStatus;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.ports.trace.TraceContext;
 import java.time.Instant;
 
 /**
@@ -18,14 +19,21 @@ public record TaskRecord(TaskId id, Definition definition, State state, Control 
      * What was asked for; never changes after creation.
      *
      * @param principal the gateway principal that submitted the task, or null (CLI, Java API)
+     * @param trace the trace context stored at submit, which every worker that drives the task continues, or null
      */
     public record Definition(String serverName, String toolName, String argumentsJson, String driver,
-            Long requestedTtlMs, Instant createdAt, String principal) {
+            Long requestedTtlMs, Instant createdAt, String principal, TraceContext trace) {
+
+        /** A task of no trace. */
+        public Definition(String serverName, String toolName, String argumentsJson, String driver,
+                Long requestedTtlMs, Instant createdAt, String principal) {
+            this(serverName, toolName, argumentsJson, driver, requestedTtlMs, createdAt, principal, null);
+        }
 
         /** A task of no principal. */
         public Definition(String serverName, String toolName, String argumentsJson, String driver,
                 Long requestedTtlMs, Instant createdAt) {
-            this(serverName, toolName, argumentsJson, driver, requestedTtlMs, createdAt, null);
+            this(serverName, toolName, argumentsJson, driver, requestedTtlMs, createdAt, null, null);
         }
     }
 

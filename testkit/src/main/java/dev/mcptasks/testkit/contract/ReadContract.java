@@ -18,6 +18,7 @@ import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.WorkerInfo;
 import dev.mcptasks.ports.repository.WorkerRecord;
+import dev.mcptasks.ports.trace.TraceContext;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -78,6 +79,25 @@ public abstract class ReadContract extends DeadLetterContract {
         assertThat(idsOf(repo.list(new TaskQuery(TaskStatus.WORKING, null, 10, null, "alice")))).isEmpty();
         assertThat(repo.list(new TaskQuery(null, null, 10, null, "carol"))).isEmpty();
         assertThat(idsOf(repo.list(TaskQuery.all(10)))).containsExactly(alice2, bob, alice1, anonymous);
+    }
+
+    @Test
+    void aTaskKeepsTheTraceContextItWasSubmittedWithAndEveryClaimReadsIt() {
+        TraceContext trace = TraceContext.parse("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
+                "vendor=opaque");
+        TaskId traced = ids.newTaskId();
+        TraceContext created = repo.create(new NewTask(traced, SERVER, TOOL, ARGUMENTS, DRIVER, null, "alice",
+                trace)).definition().trace();
+        TaskId untraced = create();
+
+        assertThat(created).isEqualTo(trace);
+        assertThat(record(traced).definition().trace()).isEqualTo(trace);
+        assertThat(record(untraced).definition().trace()).isNull();
+        // a worker that takes the task up (or over) continues the trace from the row, not from any memory
+        assertThat(claim(ClaimPhase.SUBMIT, WorkerId.of("w"), 10))
+                .extracting(claimed -> claimed.task().id(), claimed -> claimed.task().definition().trace())
+                .containsExactlyInAnyOrder(tuple(traced, trace), tuple(untraced, null));
+        assertThat(repo.list(TaskQuery.all(10)).get(1).definition().trace()).isEqualTo(trace);
     }
 
     @Test
