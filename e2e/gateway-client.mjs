@@ -104,6 +104,7 @@ async function runLegacy() {
       } else if (message.type === "taskStatus") {
         log(`status ${message.task.status} ${message.task.statusMessage ?? ""}`);
       } else if (message.type === "result") {
+        log(`result in the same session ${transport.sessionId}`);
         return message.result;
       } else if (message.type === "error") {
         throw message.error;
