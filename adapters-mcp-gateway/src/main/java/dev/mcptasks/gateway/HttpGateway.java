@@ -190,7 +190,9 @@ public final class HttpGateway implements AutoCloseable {
      * Ends the sessions idle for the timeout, then looks again in half the timeout (at most a minute), so a session
      * lives at most that much longer than the timeout. In the store, it then writes the last use of the sessions a
      * client is connected to (a quiet GET stream sends no request) and purges the sessions no gateway used for the
-     * timeout: those ended here, and those ended with a gateway that stopped. Runs on the clock's timer: short, it
+     * timeout: those ended here, and those ended with a gateway that stopped. The purge waits the timeout plus the
+     * sweep's period plus the interval of last-use writes, so a session that any gateway may still serve from memory
+     * is never purged under it. Runs on the clock's timer: short, it
      * only hands the dispatcher's and the store's part to the dispatch executor.
      */
     private synchronized void scheduleSweep() {
@@ -199,6 +201,7 @@ public final class HttpGateway implements AutoCloseable {
         }
         Duration every = idleTimeout.dividedBy(2);
         every = every.compareTo(SWEEP_AT_MOST_EVERY) > 0 ? SWEEP_AT_MOST_EVERY : every.isZero() ? idleTimeout : every;
+        Duration purgeAfter = idleTimeout.plus(every).plus(stored.touchEvery());
         sweep = clock.schedule(every, () -> {
             for (HttpSession session : sessions.endIdle(idleTimeout)) {
                 LOG.debug("session {} ended after {} idle", session.id(), idleTimeout);
@@ -215,7 +218,7 @@ public final class HttpGateway implements AutoCloseable {
                 try {
                     dispatch.execute(() -> {
                         connected.forEach(stored::touch);
-                        stored.purge(idleTimeout);
+                        stored.purge(purgeAfter);
                     });
                 } catch (RejectedExecutionException stopping) {
                     // the next gateway's sweep purges them

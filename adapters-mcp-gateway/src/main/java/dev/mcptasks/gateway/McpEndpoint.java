@@ -334,9 +334,7 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
         }
         HttpSessions.Restored restored = sessions.restore(id, principal);
         restored.evicted().ifPresent(evicted -> ended(evicted, true));
-        if (stored.touchDue(restored.session())) {
-            stored.touch(restored.session());
-        }
+        stored.restored(restored.session());
         LOG.debug("session {} of '{}' restored from the store", id, principal);
         return Optional.of(restored.session());
     }

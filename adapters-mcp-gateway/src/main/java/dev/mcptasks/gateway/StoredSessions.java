@@ -17,8 +17,8 @@ import org.slf4j.LoggerFactory;
  * capabilities) is stored, so a gateway that does not know an id (restarted, or another process on the same
  * database) finds it there and serves the session under the same id. Streams and requests in flight are not stored.
  * The last use is written at most once per {@link #touchEvery} per session, never per request; the sweep purges the
- * sessions no gateway used for the idle timeout. Every method here touches the store: call it on the dispatch
- * executor, never on an event loop.
+ * sessions no gateway used for the idle timeout (and the slack of those writes). Every method here but
+ * {@link #touchDue} touches the store: call it on the dispatch executor, never on an event loop.
  */
 final class StoredSessions {
     static final Duration TOUCH_AT_MOST_EVERY = Duration.ofMinutes(1);
@@ -72,6 +72,11 @@ final class StoredSessions {
         return store.find(id).filter(stored -> stored.principal().equals(principal));
     }
 
+    /** How often at most a session's last use is written: a minute, or a quarter of a shorter idle timeout. */
+    Duration touchEvery() {
+        return Duration.ofNanos(touchEveryNanos);
+    }
+
     /** True when the session's last use is due to be written (and marks it written): at most once per interval. */
     boolean touchDue(HttpSession session) {
         return durable() && session.storeUseDue(clock.nanoTime(), touchEveryNanos);
@@ -90,6 +95,15 @@ final class StoredSessions {
         }
     }
 
+    /**
+     * A session served again from the store: its last use is written now, whatever was written before (the gateway
+     * that last served it may have been down for most of the idle timeout).
+     */
+    void restored(HttpSession session) {
+        session.storedUse(clock.nanoTime());
+        touch(session);
+    }
+
     /** The session ended for good (DELETE, or made room under the principal's cap): no gateway serves it again. */
     void forget(HttpSession session) {
         if (!durable()) {
@@ -103,12 +117,16 @@ final class StoredSessions {
         }
     }
 
-    /** Deletes, a batch at a time, the sessions no gateway used for {@code idleTimeout}; how many. */
-    int purge(Duration idleTimeout) {
-        if (!durable() || idleTimeout.isZero()) {
+    /**
+     * Deletes, a batch at a time, the sessions no gateway used for {@code unusedFor}; how many. The caller passes the
+     * idle timeout plus the slack of the last-use writes and of its sweep, so that no session a gateway still holds
+     * in memory is purged.
+     */
+    int purge(Duration unusedFor) {
+        if (!durable()) {
             return 0;
         }
-        Instant cutoff = clock.now().minus(idleTimeout);
+        Instant cutoff = clock.now().minus(unusedFor);
         int total = 0;
         try {
             int deleted;

@@ -198,8 +198,12 @@ class DurableSessionsTest {
         clock.advance(Duration.ofMinutes(5));
         String used = initialize(gateway, "token-alice-0123");
         clock.advance(Duration.ofMinutes(6));
-
         assertThat(gateway.dispatcher.nextClosed().id()).isEqualTo(idle);
+        assertThat(store.find(idle)).as("kept for the slack of the sweep and of the last-use writes").isPresent();
+        assertThat(ping(gateway, used, "token-alice-0123", 1)).isEqualTo(200);
+
+        // unused for the timeout (10 min) plus the sweep's minute plus the last-use writes' minute: purged
+        clock.advance(Duration.ofMinutes(2));
         assertThat(store.next("purge")).isEqualTo("1");
         assertThat(store.find(idle)).isEmpty();
         assertThat(store.find(used)).isPresent();
@@ -213,7 +217,7 @@ class DurableSessionsTest {
         String session = initialize(stopped, "token-alice-0123");
         stopped.close();
         GatewayFixture other = gateway();
-        clock.advance(Duration.ofMinutes(11));
+        clock.advance(Duration.ofMinutes(13));
 
         assertThat(store.next("purge")).isEqualTo("1");
         assertThat(store.find(session)).isEmpty();
