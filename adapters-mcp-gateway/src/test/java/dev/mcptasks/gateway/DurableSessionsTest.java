@@ -192,6 +192,21 @@ class DurableSessionsTest {
     }
 
     @Test
+    void aSessionHeldOnlyByItsGetStreamHasItsLastUseWrittenByTheSweep() throws Exception {
+        GatewayFixture gateway = gateway();
+        String session = initialize(gateway, "token-alice-0123");
+        try (WireClient.Response stream = gateway.client.get().header(HttpReplies.SESSION_ID, session)
+                .header("Authorization", "Bearer token-alice-0123").send()) {
+            assertThat(stream.status()).isEqualTo(200);
+            clock.advance(Duration.ofMinutes(1));
+            assertThat(store.next("touch")).isEqualTo(session);
+            assertThat(store.find(session).orElseThrow().lastUsedAt()).isEqualTo(clock.now());
+            clock.advance(Duration.ofMinutes(20));
+            assertThat(store.find(session)).as("in use all along: never purged").isPresent();
+        }
+    }
+
+    @Test
     void theIdleSweepEndsTheSessionInMemoryAndPurgesItFromTheStore() throws Exception {
         GatewayFixture gateway = gateway();
         String idle = initialize(gateway, "token-alice-0123");
