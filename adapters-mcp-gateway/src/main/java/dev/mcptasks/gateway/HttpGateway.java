@@ -192,8 +192,8 @@ public final class HttpGateway implements AutoCloseable {
      * client is connected to (a quiet GET stream sends no request) and purges the sessions no gateway used for the
      * timeout: those ended here, and those ended with a gateway that stopped. The purge waits the timeout plus the
      * sweep's period plus the interval of last-use writes, so a session that any gateway may still serve from memory
-     * is never purged under it. Runs on the clock's timer: short, it
-     * only hands the dispatcher's and the store's part to the dispatch executor.
+     * is never purged under it. Runs on the clock's timer: short, it only hands the dispatcher's and the store's part
+     * to the dispatch executor.
      */
     private synchronized void scheduleSweep() {
         if (closed || idleTimeout.isZero()) {
