@@ -3,8 +3,10 @@
 //
 //   node gateway-client.mjs run  --url URL --token TOKEN --generation 2025|2026 --tool NAME --args JSON
 //                                --task-file FILE [--deadline-seconds N]
-//       creates the task, writes its id to FILE as soon as the gateway answers, polls it to the end (reconnecting
-//       while the gateway is down) and prints "RESULT <json>" (exit 0) or "FAILED <reason>" (exit 1)
+//       creates the task, writes its id to FILE as soon as the gateway answers, polls it to the end (retrying while
+//       the gateway is down) and prints "RESULT <json>" (exit 0) or "FAILED <reason>" (exit 1); the 2025 client
+//       also prints "SESSION <id>": it keeps its one transport and session throughout, with no reconnect code (the
+//       gateway's sessions are durable), and fails if the session changed or the gateway answered 404
 //   node gateway-client.mjs peek --url URL --token TOKEN --generation 2025|2026 --task-id ID
 //       asks for a task id with another principal's token: prints "NOT_FOUND <message>" (exit 0) when the gateway
 //       does not show it, "VISIBLE <json>" (exit 3) when it does
@@ -43,13 +45,23 @@ function isOutage(error) {
     .test(text);
 }
 
-/** Runs attempt() until it succeeds, retrying outages until the deadline. */
-async function untilReachable(what, attempt) {
+/**
+ * Whether an error means only that the gateway could not be reached or dropped the exchange while it was down: not a
+ * 404, which a 2025 client keeping its session must never see from a gateway that was restarted.
+ */
+function isUnreachable(error) {
+  const text = `${error?.message ?? ""} ${error?.cause?.code ?? ""} ${error?.cause?.message ?? ""}`;
+  return !/Session not found|404/i.test(text)
+    && /ECONNREFUSED|ECONNRESET|fetch failed|socket hang up|other side closed|terminated|UND_ERR/i.test(text);
+}
+
+/** Runs attempt() until it succeeds, retrying outages (those isGone tells) until the deadline. */
+async function untilReachable(what, attempt, isGone = isOutage) {
   for (let round = 1; ; round++) {
     try {
       return await attempt();
     } catch (error) {
-      if (!isOutage(error) || Date.now() > deadline) {
+      if (!isGone(error) || Date.now() > deadline) {
         throw error;
       }
       if (round === 1 || round % 20 === 0) {
@@ -69,12 +81,15 @@ async function legacyClient() {
     requestInit: { headers: { Authorization: `Bearer ${require("token")}` } },
   });
   await client.connect(transport);
-  return client;
+  return { client, transport };
 }
 
 async function runLegacy() {
   const { CallToolResultSchema } = await import("@modelcontextprotocol/sdk/types.js");
-  let client = await untilReachable("connect", legacyClient);
+  const { client, transport } = await untilReachable("connect", legacyClient);
+  const session = transport.sessionId;
+  process.stdout.write(`SESSION ${session}\n`);
+  log(`session ${session}`);
   const tools = await client.listTools();
   log(`tools: ${tools.tools.map((tool) => tool.name).join(", ")}`);
   let taskId;
@@ -89,45 +104,41 @@ async function runLegacy() {
       } else if (message.type === "taskStatus") {
         log(`status ${message.task.status} ${message.task.statusMessage ?? ""}`);
       } else if (message.type === "result") {
+        log(`result in the same session ${transport.sessionId}`);
         return message.result;
       } else if (message.type === "error") {
         throw message.error;
       }
     }
   } catch (error) {
-    if (!taskId || !isOutage(error)) {
+    if (!taskId || !isUnreachable(error)) {
       throw error;
     }
-    log(`lost the gateway while polling ${taskId}: ${error.message}`);
+    log(`lost the gateway while polling ${taskId} in session ${session}: ${error.message}`);
   }
-  // the gateway went away: its session died with it, so start a new one (as the spec tells a client to on 404)
-  // and go on polling the same task id
+  // the gateway went away: the same client goes on polling the same task id in the same transport and session
+  // once a gateway answers again (the session is in the store: no new initialize, no reconnect code)
   for (;;) {
-    try {
-      await client.close().catch(() => {});
-      client = await untilReachable("reconnect", legacyClient);
-      for (;;) {
-        const task = await client.experimental.tasks.getTask(taskId);
-        log(`status ${task.status} ${task.statusMessage ?? ""}`);
-        if (["completed", "failed", "cancelled"].includes(task.status)) {
-          if (task.status !== "completed") {
-            throw new Error(`task ${taskId} ended ${task.status}: ${task.statusMessage ?? ""}`);
-          }
-          return await client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
-        }
-        await sleep(task.pollInterval ?? 500);
+    const task = await untilReachable("tasks/get", () => client.experimental.tasks.getTask(taskId), isUnreachable);
+    log(`status ${task.status} ${task.statusMessage ?? ""}`);
+    if (["completed", "failed", "cancelled"].includes(task.status)) {
+      if (task.status !== "completed") {
+        throw new Error(`task ${taskId} ended ${task.status}: ${task.statusMessage ?? ""}`);
       }
-    } catch (error) {
-      if (!isOutage(error) || Date.now() > deadline) {
-        throw error;
+      const result = await untilReachable("tasks/result",
+        () => client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema), isUnreachable);
+      if (transport.sessionId !== session) {
+        throw new Error(`the session changed from ${session} to ${transport.sessionId}`);
       }
-      log(`lost the gateway again: ${error.message}`);
+      log(`result in the same session ${session}`);
+      return result;
     }
+    await sleep(task.pollInterval ?? 500);
   }
 }
 
 async function peekLegacy() {
-  const client = await legacyClient();
+  const { client } = await legacyClient();
   try {
     return await client.experimental.tasks.getTask(require("task-id"));
   } finally {

@@ -5,9 +5,10 @@
 #   - per upstream, a 2025-11-25 client (TypeScript SDK v1, client.experimental.tasks) and a 2026-07-28 client
 #     (@modelcontextprotocol/ext-tasks on the SDK v2 client) create a task through the gateway as principal alice;
 #   - once every task runs upstream, the gateway and its worker are killed with SIGKILL and started again;
-#   - each client goes on polling the same task id to its correct result (server-everything binds its tasks to the
-#     upstream session that created them: the restarted worker speaks in the killed worker's session again, whose id
-#     the task's row holds);
+#   - each client goes on polling the same task id to its correct result; the 2025 client keeps its one transport and
+#     Mcp-Session-Id throughout, without reconnect code: the restarted gateway finds the session in the store (a 404
+#     fails the run). server-everything binds its tasks to the upstream session that created them: the restarted
+#     worker speaks in the killed worker's session again, whose id the task's row holds;
 #   - principal bob asks for each task id and is told it does not exist.
 # Usage: e2e/gateway-restart.sh            (needs Java 17, Node 20+ and the npm registry on first use)
 set -euo pipefail
@@ -168,6 +169,14 @@ for run in "${runs[@]}"; do
   fi
   task=$(cat "$work/$name.task")
   generation=${name##*-}
+  session=""
+  if [[ "$generation" == 2025 ]]; then
+    session=$(sed -n 's/^SESSION //p' "$work/$name.out")
+    [[ -n "$session" ]] || { say "$name: the 2025 client named no session"; failures=$((failures + 1)); continue; }
+    grep -q "result in the same session $session" "$work/$name.log" \
+      || { say "$name: the 2025 client did not finish in its first session"; failures=$((failures + 1)); continue; }
+    session=", same session $session"
+  fi
   if ! peek=$(client peek --url "$url" --token="$BOB_TOKEN" --generation "$generation" --task-id "$task" 2>>"$work/$name.log"); then
     say "$name: bob's peek did not answer 'not found': $peek"; failures=$((failures + 1)); continue
   fi
@@ -177,7 +186,7 @@ for run in "${runs[@]}"; do
   else
     when="killed mid-task"; mid_task=$((mid_task + 1))
   fi
-  say "$name: PASS, $when (same task $task, result '${expected[$name]}', bob: ${peek%% *})"
+  say "$name: PASS, $when (same task $task$session, result '${expected[$name]}', bob: ${peek%% *})"
 done
 [[ $failures -eq 0 ]] || fail "$failures of ${#runs[@]} runs failed"
 say "all ${#runs[@]} runs passed, $mid_task of them killed mid-task"

@@ -4,8 +4,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * A 2025-11-25 client session as its transport keeps it: an HTTP session ({@code Mcp-Session-Id}) or the one stdio
- * connection. Sessions live in one gateway process; tasks do not (they are in the store), so a session lost with a
- * restart loses only its notifications, never a task.
+ * connection. Tasks are in the store; so are HTTP sessions' ids and principals ({@link StoredSessions}), while a
+ * session's streams and notifications live in one gateway process: a restart loses only those, never a task nor the
+ * session id.
  */
 interface FrontSession {
 

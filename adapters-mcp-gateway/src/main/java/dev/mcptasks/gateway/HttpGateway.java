@@ -3,6 +3,7 @@ package dev.mcptasks.gateway;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.gateway.FrontSessionStore;
 import dev.mcptasks.ports.metrics.Metrics;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -18,6 +19,7 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -32,7 +34,8 @@ import org.slf4j.LoggerFactory;
  * The gateway's Streamable HTTP endpoint ({@code /mcp}) on Netty, serving both MCP generations: 2025-11-25 sessions
  * (POST, a GET notification stream, DELETE; SSE answers resumable with {@code Last-Event-ID}) and stateless
  * 2026-07-28 requests (POST only, SEP-2243 headers checked). Start it with {@link #start}; {@link #close} ends every
- * session and stops listening.
+ * session and stops listening. Sessions are kept in a {@link FrontSessionStore} when one is given: a gateway
+ * restarted on the same store, or another gateway on it, serves a client's session under the same id.
  */
 public final class HttpGateway implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HttpGateway.class);
@@ -44,6 +47,7 @@ public final class HttpGateway implements AutoCloseable {
     private final ExecutorService dispatch;
     private final Channel server;
     private final HttpSessions sessions;
+    private final StoredSessions stored;
     private final FrontDispatcher dispatcher;
     private final InetSocketAddress address;
     private final Clock clock;
@@ -53,8 +57,9 @@ public final class HttpGateway implements AutoCloseable {
     private boolean closed;
 
     private HttpGateway(EventLoopGroup boss, EventLoopGroup workers, ExecutorService dispatch, Channel server,
-            HttpSessions sessions, FrontDispatcher dispatcher, Clock clock, Duration idleTimeout,
+            HttpSessions sessions, StoredSessions stored, FrontDispatcher dispatcher, Clock clock, Duration idleTimeout,
             ConnectionLimits limits) {
+        this.stored = stored;
         this.limits = limits;
         this.boss = boss;
         this.workers = workers;
@@ -75,18 +80,37 @@ public final class HttpGateway implements AutoCloseable {
      *     endpoint beyond loopback, or the address cannot be bound
      */
     public static HttpGateway start(GatewaySettings settings, FrontDoor door, Clock clock) {
-        return start(settings, Objects.requireNonNull(door, "door").dispatcher(), clock, door.metrics());
+        return start(settings, door, clock, FrontSessionStore.NONE);
+    }
+
+    /**
+     * Binds and starts serving the front door, its sessions kept in {@code sessionStore} (the task store's), so that
+     * they survive a restart and are served alike by every gateway on the store.
+     *
+     * @param clock times idle sessions out ({@link GatewaySettings#sessionIdleTimeout()}) and stamps their uses
+     * @throws IllegalStateException as {@link #start(GatewaySettings, FrontDoor, Clock)}
+     */
+    public static HttpGateway start(GatewaySettings settings, FrontDoor door, Clock clock,
+            FrontSessionStore sessionStore) {
+        return start(settings, Objects.requireNonNull(door, "door").dispatcher(), clock, door.metrics(),
+                sessionStore);
     }
 
     static HttpGateway start(GatewaySettings settings, FrontDispatcher dispatcher, Clock clock) {
-        return start(settings, dispatcher, clock, Metrics.NONE);
+        return start(settings, dispatcher, clock, Metrics.NONE, FrontSessionStore.NONE);
+    }
+
+    static HttpGateway start(GatewaySettings settings, FrontDispatcher dispatcher, Clock clock,
+            FrontSessionStore sessionStore) {
+        return start(settings, dispatcher, clock, Metrics.NONE, sessionStore);
     }
 
     private static HttpGateway start(GatewaySettings settings, FrontDispatcher dispatcher, Clock clock,
-            Metrics metrics) {
+            Metrics metrics, FrontSessionStore sessionStore) {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(dispatcher, "dispatcher");
         Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(sessionStore, "sessionStore");
         InetAddress bind = resolve(settings.bindHost());
         if (settings.bearerTokens().isEmpty() && !bind.isLoopbackAddress()) {
             throw new IllegalStateException("refusing to serve the MCP gateway without bearer tokens on the "
@@ -102,7 +126,8 @@ public final class HttpGateway implements AutoCloseable {
                 settings.allowedHosts());
         BearerTokens tokens = new BearerTokens(settings.bearerTokens(), settings.anonymousPrincipal());
         ExecutorService dispatch = dispatchExecutor();
-        McpEndpoint endpoint = new McpEndpoint(dispatcher, sessions, replies, settings.streaming(), dispatch);
+        StoredSessions stored = new StoredSessions(sessionStore, clock, settings.sessionIdleTimeout());
+        McpEndpoint endpoint = new McpEndpoint(dispatcher, sessions, stored, replies, settings.streaming(), dispatch);
         ConnectionLimits limits = new ConnectionLimits(settings.connections());
         Cors cors = new Cors();
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
@@ -125,7 +150,7 @@ public final class HttpGateway implements AutoCloseable {
                         }
                     })
                     .bind(new InetSocketAddress(bind, settings.port())).sync().channel();
-            HttpGateway gateway = new HttpGateway(boss, workers, dispatch, server, sessions, dispatcher, clock,
+            HttpGateway gateway = new HttpGateway(boss, workers, dispatch, server, sessions, stored, dispatcher, clock,
                     settings.sessionIdleTimeout(), limits);
             gateway.scheduleSweep();
             LOG.info("MCP gateway listening on {} ({})", gateway.endpoint(),
@@ -163,8 +188,12 @@ public final class HttpGateway implements AutoCloseable {
 
     /**
      * Ends the sessions idle for the timeout, then looks again in half the timeout (at most a minute), so a session
-     * lives at most that much longer than the timeout. Runs on the clock's timer: short, it only hands the
-     * dispatcher's part to the dispatch executor.
+     * lives at most that much longer than the timeout. In the store, it then writes the last use of the sessions a
+     * client is connected to (a quiet GET stream sends no request) and purges the sessions no gateway used for the
+     * timeout: those ended here, and those ended with a gateway that stopped. The purge waits the timeout plus the
+     * sweep's period plus the interval of last-use writes, so a session that any gateway may still serve from memory
+     * is never purged under it. Runs on the clock's timer: short, it only hands the dispatcher's and the store's part
+     * to the dispatch executor.
      */
     private synchronized void scheduleSweep() {
         if (closed || idleTimeout.isZero()) {
@@ -172,6 +201,7 @@ public final class HttpGateway implements AutoCloseable {
         }
         Duration every = idleTimeout.dividedBy(2);
         every = every.compareTo(SWEEP_AT_MOST_EVERY) > 0 ? SWEEP_AT_MOST_EVERY : every.isZero() ? idleTimeout : every;
+        Duration purgeAfter = idleTimeout.plus(every).plus(stored.touchEvery());
         sweep = clock.schedule(every, () -> {
             for (HttpSession session : sessions.endIdle(idleTimeout)) {
                 LOG.debug("session {} ended after {} idle", session.id(), idleTimeout);
@@ -180,6 +210,18 @@ public final class HttpGateway implements AutoCloseable {
                 } catch (RejectedExecutionException stopping) {
                     // close() tells the dispatcher about the sessions still registered; this one is already gone
                     dispatcher.sessionClosed(session);
+                }
+            }
+            if (stored.durable()) {
+                List<HttpSession> connected = sessions.all().stream()
+                        .filter(session -> session.clientConnected() && stored.touchDue(session)).toList();
+                try {
+                    dispatch.execute(() -> {
+                        connected.forEach(stored::touch);
+                        stored.purge(purgeAfter);
+                    });
+                } catch (RejectedExecutionException stopping) {
+                    // the next gateway's sweep purges them
                 }
             }
             scheduleSweep();

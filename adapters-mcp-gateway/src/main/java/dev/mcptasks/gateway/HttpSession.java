@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 
@@ -28,6 +29,8 @@ final class HttpSession implements FrontSession {
     private final LongSupplier nanoTime;
     private final RetainedAnswers budget;
     private volatile long lastActive;
+    /** When its last use was last written to the store, on the monotonic clock. */
+    private final AtomicLong storedUse;
     private final Set<PostExchange> inFlight = ConcurrentHashMap.newKeySet();
     private final Map<Integer, EventStream> streams = new LinkedHashMap<>();
     private EventStream listening;
@@ -43,6 +46,7 @@ final class HttpSession implements FrontSession {
         this.json = json;
         this.nanoTime = nanoTime;
         this.lastActive = nanoTime.getAsLong();
+        this.storedUse = new AtomicLong(lastActive);
     }
 
     @Override
@@ -102,14 +106,33 @@ final class HttpSession implements FrontSession {
      * answer stream whose client left and never resumed does not keep the session alive.
      */
     boolean idleFor(long timeoutNanos) {
+        return !clientConnected() && nanoTime.getAsLong() - lastActive >= timeoutNanos;
+    }
+
+    /** True while a client waits on the session: a request whose client is still connected, or the GET stream. */
+    boolean clientConnected() {
         if (inFlight.stream().anyMatch(PostExchange::live)) {
-            return false;
+            return true;
         }
         EventStream stream;
         synchronized (this) {
             stream = listening;
         }
-        return (stream == null || !stream.connected()) && nanoTime.getAsLong() - lastActive >= timeoutNanos;
+        return stream != null && stream.connected();
+    }
+
+    /** The session's last use was written to the store at {@code nanos}. */
+    void storedUse(long nanos) {
+        storedUse.set(nanos);
+    }
+
+    /**
+     * True, once per interval, when the last use written to the store is {@code everyNanos} old at {@code now}; the
+     * caller then writes it (so concurrent requests write it once).
+     */
+    boolean storeUseDue(long now, long everyNanos) {
+        long last = storedUse.get();
+        return now - last >= everyNanos && storedUse.compareAndSet(last, now);
     }
 
     /** A new answer stream for a POST; empty once the session is closed. */

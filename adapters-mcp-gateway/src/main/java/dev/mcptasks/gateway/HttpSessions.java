@@ -65,6 +65,31 @@ final class HttpSessions {
                 budget);
     }
 
+    /** What {@link #restore} did: the live session under the id, and the session it made room for, if any. */
+    record Restored(HttpSession session, Optional<HttpSession> evicted) {}
+
+    /**
+     * Serves a stored session again under its own {@code id} (this gateway did not know it: it restarted, or another
+     * gateway initialized it), with no stream and no request in flight. It counts towards the principal's cap as a
+     * new one would. When a concurrent request restored it first, that session is the one returned.
+     */
+    Restored restore(String id, String principal) {
+        synchronized (byPrincipal) {
+            HttpSession live = sessions.get(id);
+            if (live != null && live.principal().equals(principal)) {
+                live.touch();
+                return new Restored(live, Optional.empty());
+            }
+            HttpSession session = new HttpSession(id, principal, retryMillis, json, nanoTime, budget);
+            return new Restored(session, register(session));
+        }
+    }
+
+    /** Every live session now. */
+    List<HttpSession> all() {
+        return List.copyOf(sessions.values());
+    }
+
     /** How many sessions are open now. */
     int size() {
         return sessions.size();

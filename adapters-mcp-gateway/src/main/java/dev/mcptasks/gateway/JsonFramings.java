@@ -3,8 +3,7 @@ package dev.mcptasks.gateway;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.util.Map;
-import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Consumer;
 
 /** How a JSON answer to a POST is framed, per kind of request. */
 final class JsonFramings {
@@ -37,11 +36,12 @@ final class JsonFramings {
     }
 
     /**
-     * {@code initialize}: a successful answer registers the new session and names it in {@code Mcp-Session-Id}; a
-     * refused one leaves no session behind (the dispatcher is told it closed).
+     * {@code initialize}: a successful answer registers the new session and names it in {@code Mcp-Session-Id} (the
+     * session the principal's cap makes room for goes to {@code evicted}); a refused one leaves no session behind
+     * ({@code refused} is told).
      */
-    record Initialize(HttpSession session, HttpSessions sessions, FrontDispatcher dispatcher, Executor dispatch)
-            implements PostExchange.JsonFraming {
+    record Initialize(HttpSession session, HttpSessions sessions, Consumer<HttpSession> evicted,
+            Consumer<HttpSession> refused) implements PostExchange.JsonFraming {
         @Override
         public HttpResponseStatus status(ObjectNode answer) {
             return HttpResponseStatus.OK;
@@ -51,19 +51,11 @@ final class JsonFramings {
         public Map<String, String> headers(ObjectNode answer) {
             if (answer.has("result")) {
                 // the principal's least recently used session makes room when it holds its cap
-                sessions.register(session).ifPresent(this::closed);
+                sessions.register(session).ifPresent(evicted);
                 return Map.of(HttpReplies.SESSION_ID, session.id());
             }
-            closed(session);
+            refused.accept(session);
             return Map.of();
-        }
-
-        private void closed(HttpSession ended) {
-            try {
-                dispatch.execute(() -> dispatcher.sessionClosed(ended));
-            } catch (RejectedExecutionException stopping) {
-                // the gateway is stopping and tells the dispatcher about every session anyway
-            }
         }
     }
 }

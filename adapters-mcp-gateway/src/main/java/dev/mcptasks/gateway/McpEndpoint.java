@@ -19,9 +19,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,7 +32,8 @@ import org.slf4j.LoggerFactory;
  * The {@code /mcp} endpoint behind the {@link RequestGate}: POST carries one JSON-RPC message (a 2025 message in its
  * session, or a stateless 2026 one checked against its SEP-2243 headers), GET opens or resumes a 2025 session's SSE
  * stream, DELETE ends a session. The dispatcher is called on the dispatch executor, never on an event loop, since
- * handling a message may touch the database.
+ * handling a message may touch the database. A session id this gateway does not know is looked up in the
+ * {@link StoredSessions} (on the dispatch executor too) before it is answered 404.
  */
 @ChannelHandler.Sharable
 final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
@@ -40,15 +44,17 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     private final FrontDispatcher dispatcher;
     private final HttpSessions sessions;
+    private final StoredSessions stored;
     private final HttpReplies replies;
     private final GatewaySettings.Streaming streaming;
     private final Executor dispatch;
 
-    McpEndpoint(FrontDispatcher dispatcher, HttpSessions sessions, HttpReplies replies,
+    McpEndpoint(FrontDispatcher dispatcher, HttpSessions sessions, StoredSessions stored, HttpReplies replies,
             GatewaySettings.Streaming streaming, Executor dispatch) {
         super(true);
         this.dispatcher = dispatcher;
         this.sessions = sessions;
+        this.stored = stored;
         this.replies = replies;
         this.streaming = streaming;
         this.dispatch = dispatch;
@@ -64,10 +70,10 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
             reply.error(HttpResponseStatus.METHOD_NOT_ALLOWED,
                     "Method Not Allowed: the 2026-07-28 transport is POST only", ONLY_POST);
         } else if (HttpMethod.GET.equals(request.method())) {
-            session(reply, principal, request.headers())
-                    .ifPresent(session -> listen(reply, session, request.headers()));
+            HttpHeaders headers = request.headers();
+            session(reply, principal, headers, session -> listen(reply, session, headers));
         } else {
-            session(reply, principal, request.headers()).ifPresent(session -> end(reply, session));
+            session(reply, principal, request.headers(), session -> end(reply, session));
         }
     }
 
@@ -116,7 +122,7 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
                 reply.send(HttpResponseStatus.BAD_REQUEST, mismatch.get(), Map.of());
             } else if (kind == JsonRpc.Kind.REQUEST) {
                 exchange(reply, new FrontRequest(principal, null, body, trace(headers)), accepts, null, true,
-                        new JsonFramings.Modern());
+                        new JsonFramings.Modern(), null);
             } else {
                 deliver(reply, new FrontRequest(principal, null, body, trace(headers)));
             }
@@ -125,20 +131,39 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
         if (kind == JsonRpc.Kind.REQUEST && "initialize".equals(body.path("method").asText())) {
             HttpSession session = sessions.create(principal);
             // Answered as JSON, never as a stream: the session id must be in the head, and the session is registered
-            // only once initialize succeeded, so a failed handshake leaves nothing behind.
+            // only once initialize succeeded (and was stored), so a failed handshake leaves nothing behind.
             exchange(reply, new FrontRequest(principal, session, body), new Accepts(true, false), null, false,
-                    new JsonFramings.Initialize(session, sessions, dispatcher, dispatch));
+                    new JsonFramings.Initialize(session, sessions, evicted -> ended(evicted, true),
+                            refused -> ended(refused, false)),
+                    answer -> saved(session, body, answer));
             return;
         }
-        Optional<HttpSession> session = session(reply, principal, headers);
-        if (session.isEmpty()) {
-            return;
+        session(reply, principal, headers, session -> {
+            FrontRequest front = new FrontRequest(principal, session, body, trace(headers));
+            if (kind == JsonRpc.Kind.REQUEST) {
+                exchange(reply, front, accepts, session, false, new JsonFramings.Plain(), null);
+            } else {
+                deliver(reply, front);
+            }
+        });
+    }
+
+    /**
+     * A successful {@code initialize}'s session is stored before the answer names it, so that the client's next
+     * request finds it on any gateway; when the store fails, the initialize fails (nothing is handed out that a
+     * restart would lose).
+     */
+    private Optional<ObjectNode> saved(HttpSession session, ObjectNode initialize, Optional<ObjectNode> answer) {
+        if (answer.isEmpty() || !answer.get().has("result")) {
+            return answer;
         }
-        FrontRequest front = new FrontRequest(principal, session.get(), body, trace(headers));
-        if (kind == JsonRpc.Kind.REQUEST) {
-            exchange(reply, front, accepts, session.get(), false, new JsonFramings.Plain());
-        } else {
-            deliver(reply, front);
+        try {
+            stored.save(session, initialize, answer.get());
+            return answer;
+        } catch (RuntimeException e) {
+            LOG.warn("gateway: cannot store a new session of '{}': {}", session.principal(), FrontCatalog.oneLine(e));
+            return Optional.of(JsonRpc.error(JsonRpc.idOf(initialize), JsonRpc.INTERNAL_ERROR,
+                    "the session store is unavailable: " + FrontCatalog.oneLine(e)));
         }
     }
 
@@ -147,14 +172,26 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
         return TraceContext.parse(headers.get("traceparent"), headers.get("tracestate"));
     }
 
-    /** A request: answered as JSON or as an SSE stream by its {@link PostExchange}. */
+    /**
+     * A request: answered as JSON or as an SSE stream by its {@link PostExchange}; {@code then}, when not null, turns
+     * the dispatcher's answer into the one sent (off the event loop), and the exchange's cancel still reaches the
+     * dispatcher.
+     */
     private void exchange(Reply reply, FrontRequest front, Accepts accepts, HttpSession streams, boolean modern,
-            PostExchange.JsonFraming framing) {
+            PostExchange.JsonFraming framing, Function<Optional<ObjectNode>, Optional<ObjectNode>> then) {
         Channel channel = reply.channel();
         PostExchange exchange = new PostExchange(channel, reply.keepAlive(), replies, front.message(), streams, modern,
                 accepts.eventStream(), streaming, framing);
         submit(reply, () -> {
-            CompletableFuture<Optional<ObjectNode>> answer = dispatchSafely(front);
+            CompletableFuture<Optional<ObjectNode>> dispatched = dispatchSafely(front);
+            CompletableFuture<Optional<ObjectNode>> answer = then == null ? dispatched : dispatched.thenApply(then);
+            if (answer != dispatched) {
+                answer.whenComplete((result, failure) -> {
+                    if (failure instanceof CancellationException) {
+                        dispatched.cancel(false);
+                    }
+                });
+            }
             OnLoop.run(channel, () -> exchange.dispatched(answer));
             answer.whenComplete((result, failure) ->
                     OnLoop.run(channel, () -> exchange.answered(result, failure)));
@@ -229,35 +266,118 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
         });
     }
 
-    /** DELETE: the session ends, its streams close, and the dispatcher forgets it. */
+    /** DELETE: the session ends, its streams close, the dispatcher forgets it, and so does the store. */
     private void end(Reply reply, HttpSession session) {
         if (sessions.end(session)) {
             LOG.debug("session {} ended by its client", session.id());
-            submit(reply, () -> dispatcher.sessionClosed(session));
+            submit(reply, () -> {
+                dispatcher.sessionClosed(session);
+                stored.forget(session);
+            });
         }
         reply.empty(HttpResponseStatus.OK);
     }
 
-    /** The request's live session, or empty after answering 400 (no id, unsupported version) or 404 (unknown id). */
-    private Optional<HttpSession> session(Reply reply, String principal, HttpHeaders headers) {
+    /** The dispatcher (and, when {@code forget}, the store) hears that {@code session} ended. */
+    private void ended(HttpSession session, boolean forget) {
+        try {
+            dispatch.execute(() -> {
+                dispatcher.sessionClosed(session);
+                if (forget) {
+                    stored.forget(session);
+                }
+            });
+        } catch (RejectedExecutionException stopping) {
+            // the gateway is stopping and tells the dispatcher about every session anyway
+        }
+    }
+
+    /**
+     * Runs {@code then} with the request's session, or answers 400 (no id, unsupported version), 404 (an id neither
+     * live here nor stored for this principal: the same answer for another principal's id) or 503 (the store
+     * failed). An id this gateway does not know is looked up in the store on the dispatch executor, and the session
+     * is served again under it when it is the caller's; {@code then} runs on the channel's event loop either way.
+     */
+    private void session(Reply reply, String principal, HttpHeaders headers, Consumer<HttpSession> then) {
         HttpSessions.Lookup lookup = sessions.find(headers.get(HttpReplies.SESSION_ID), principal);
         if (lookup instanceof HttpSessions.Lookup.Missing) {
             reply.error(HttpResponseStatus.BAD_REQUEST, "Bad Request: the Mcp-Session-Id header is required "
                     + "(initialize first)", Map.of());
+            return;
+        }
+        if (lookup instanceof HttpSessions.Lookup.Found found) {
+            if (stored.touchDue(found.session())) {
+                submit(reply, () -> used(reply, headers, found.session(), then));
+            } else {
+                inSession(reply, headers, found.session(), then);
+            }
+            return;
+        }
+        String id = ((HttpSessions.Lookup.Unknown) lookup).id();
+        if (!stored.durable()) {
+            notFound(reply, id);
+            return;
+        }
+        submit(reply, () -> {
+            Optional<HttpSession> restored;
+            try {
+                restored = restore(id, principal);
+            } catch (RuntimeException e) {
+                LOG.warn("gateway: cannot look session {} up in the store: {}", id, FrontCatalog.oneLine(e));
+                OnLoop.run(reply.channel(), () -> reply.error(HttpResponseStatus.SERVICE_UNAVAILABLE,
+                        "Service Unavailable: the session store is unavailable, retry", Map.of()));
+                return;
+            }
+            OnLoop.run(reply.channel(), () -> restored.ifPresentOrElse(
+                    session -> inSession(reply, headers, session, then), () -> notFound(reply, id)));
+        });
+    }
+
+    /** On the dispatch executor: the stored session {@code id} of {@code principal}, live again here. */
+    private Optional<HttpSession> restore(String id, String principal) {
+        if (stored.find(id, principal).isEmpty()) {
             return Optional.empty();
         }
-        if (lookup instanceof HttpSessions.Lookup.Unknown unknown) {
-            reply.send(HttpResponseStatus.NOT_FOUND, JsonRpc.error(null, JsonRpc.SESSION_NOT_FOUND,
-                    "Session not found: " + unknown.id()), Map.of());
-            return Optional.empty();
+        HttpSessions.Restored restored = sessions.restore(id, principal);
+        restored.evicted().ifPresent(evicted -> ended(evicted, true));
+        stored.restored(restored.session());
+        LOG.debug("session {} of '{}' restored from the store", id, principal);
+        return Optional.of(restored.session());
+    }
+
+    /**
+     * On the dispatch executor, at most about once a minute per session: writes the session's last use, then goes on
+     * with the request. A session the store no longer holds (a DELETE on another gateway, or expired there) ends here
+     * too, and the request is answered 404 as after a DELETE here.
+     */
+    private void used(Reply reply, HttpHeaders headers, HttpSession session, Consumer<HttpSession> then) {
+        boolean there = stored.touch(session);
+        if (!there && sessions.end(session)) {
+            LOG.debug("session {} is no longer in the store: ended here too", session.id());
+            dispatcher.sessionClosed(session);
         }
+        OnLoop.run(reply.channel(), () -> {
+            if (there) {
+                inSession(reply, headers, session, then);
+            } else {
+                notFound(reply, session.id());
+            }
+        });
+    }
+
+    private void inSession(Reply reply, HttpHeaders headers, HttpSession session, Consumer<HttpSession> then) {
         String version = headers.get(ModernHeaders.PROTOCOL_VERSION);
         if (version != null && !SESSION_VERSIONS.contains(version)) {
             reply.error(HttpResponseStatus.BAD_REQUEST, "Bad Request: unsupported MCP-Protocol-Version " + version
                     + " (supported: " + String.join(", ", SESSION_VERSIONS.stream().sorted().toList()) + ")", Map.of());
-            return Optional.empty();
+            return;
         }
-        return Optional.of(((HttpSessions.Lookup.Found) lookup).session());
+        then.accept(session);
+    }
+
+    private void notFound(Reply reply, String id) {
+        reply.send(HttpResponseStatus.NOT_FOUND, JsonRpc.error(null, JsonRpc.SESSION_NOT_FOUND,
+                "Session not found: " + id), Map.of());
     }
 
     @Override

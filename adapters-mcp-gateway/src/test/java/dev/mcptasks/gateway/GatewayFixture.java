@@ -1,5 +1,6 @@
 package dev.mcptasks.gateway;
 
+import dev.mcptasks.ports.gateway.FrontSessionStore;
 import dev.mcptasks.testkit.ManualClock;
 
 /** A started HTTP gateway over a {@link FakeDispatcher}, with a wire client and the 2025 handshake. */
@@ -9,12 +10,18 @@ final class GatewayFixture implements AutoCloseable {
             + "\"clientInfo\":{\"name\":\"t\",\"version\":\"0\"}}}";
 
     final FakeDispatcher dispatcher = new FakeDispatcher();
-    final ManualClock clock = new ManualClock();
+    final ManualClock clock;
     final HttpGateway gateway;
     final WireClient client;
 
     GatewayFixture(GatewaySettings settings) {
-        gateway = HttpGateway.start(settings, dispatcher, clock);
+        this(settings, FrontSessionStore.NONE, new ManualClock());
+    }
+
+    /** A gateway keeping its sessions in {@code sessions}, on {@code clock} (shared by gateways on one store). */
+    GatewayFixture(GatewaySettings settings, FrontSessionStore sessions, ManualClock clock) {
+        this.clock = clock;
+        gateway = HttpGateway.start(settings, dispatcher, clock, sessions);
         client = new WireClient(gateway.address());
     }
 

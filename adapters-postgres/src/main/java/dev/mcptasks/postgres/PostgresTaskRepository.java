@@ -71,6 +71,7 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
     private final PostgresCredentialStore credentials;
     private final PostgresRetentionStore retention;
     private final PostgresAuditLog audit;
+    private final PostgresFrontSessionStore frontSessions;
 
     PostgresTaskRepository(PostgresStore store, WorkArrivalListener arrivals, Clock clock, IdGenerator ids,
             FencedWriteHook hook) {
@@ -84,6 +85,7 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
         this.credentials = new PostgresCredentialStore(store, clock);
         this.retention = new PostgresRetentionStore(store);
         this.audit = new PostgresAuditLog(store, clock);
+        this.frontSessions = new PostgresFrontSessionStore(store);
     }
 
     /** The credential store on this repository's database, on its pool: closing the repository closes it too. */
@@ -104,6 +106,11 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
 
     PostgresAuditLog audit() {
         return audit;
+    }
+
+    /** The gateway's front sessions on this repository's database and pool. */
+    PostgresFrontSessionStore frontSessions() {
+        return frontSessions;
     }
 
     @Override

@@ -76,7 +76,7 @@ class PostgresStartupTest {
         assertThat(schemaVersions(settings)).containsExactly("1:V1__tasks_and_workers.sql",
                 "2:V2__task_creator.sql", "3:V3__input_rounds.sql", "4:V4__hot_updates.sql", "5:V5__credentials.sql",
                 "6:V6__task_principal.sql", "7:V7__endpoint_session.sql", "8:V8__retention_and_audit.sql",
-                "9:V9__trace_context.sql");
+                "9:V9__trace_context.sql", "10:V10__front_sessions.sql");
     }
 
     @Test
@@ -216,16 +216,19 @@ class PostgresStartupTest {
 
     @Test
     void aSchemaNewerThanThisBuildIsRefusedByName() throws Exception {
+        int future = SchemaMigrator.MIGRATIONS.size() + 1;
         PostgresSettings settings = PostgresTestDatabase.freshSchema();
         open(settings).close();
         try (Connection connection = PostgresTestDatabase.connect(settings);
                 Statement statement = connection.createStatement()) {
-            statement.execute("INSERT INTO schema_version (version, script) VALUES (10, 'V10__future.sql')");
+            statement.execute("INSERT INTO schema_version (version, script) VALUES (" + future + ", 'V"
+                    + future + "__future.sql')");
         }
 
         assertThatThrownBy(() -> open(settings)).isInstanceOf(RepositoryException.class)
                 .isNotInstanceOf(RepositoryUnavailableException.class)
-                .hasMessageContaining("schema version 10 is newer than this build supports (9)");
+                .hasMessageContaining("schema version " + future + " is newer than this build supports ("
+                        + SchemaMigrator.MIGRATIONS.size() + ")");
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.IdGenerator;
 import dev.mcptasks.ports.audit.AuditLog;
 import dev.mcptasks.ports.auth.CredentialStore;
+import dev.mcptasks.ports.gateway.FrontSessionStore;
 import dev.mcptasks.ports.metrics.ConnectionPools;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.FencedWriteHook;
@@ -79,5 +80,11 @@ public final class SqliteModule extends AbstractModule {
     @Provides
     AuditLog audit(SqliteTaskRepository repository) {
         return repository.audit();
+    }
+
+    /** Unscoped, as {@link #credentials}: the repository holds the one instance. */
+    @Provides
+    FrontSessionStore frontSessions(SqliteTaskRepository repository) {
+        return repository.frontSessions();
     }
 }

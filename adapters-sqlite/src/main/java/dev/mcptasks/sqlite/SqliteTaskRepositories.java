@@ -3,6 +3,7 @@ package dev.mcptasks.sqlite;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.IdGenerator;
 import dev.mcptasks.ports.audit.AuditLog;
+import dev.mcptasks.ports.gateway.FrontSessionStore;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.FencedWriteHook;
 import dev.mcptasks.ports.repository.RepositoryUnavailableException;
@@ -37,5 +38,10 @@ public final class SqliteTaskRepositories {
     /** The audit log on the database of {@code repository}, one this class opened. */
     public static AuditLog auditOf(CloseableTaskRepository repository) {
         return ((SqliteTaskRepository) repository).audit();
+    }
+
+    /** The gateway's front sessions on the database of {@code repository}, one this class opened. */
+    public static FrontSessionStore frontSessionsOf(CloseableTaskRepository repository) {
+        return ((SqliteTaskRepository) repository).frontSessions();
     }
 }

@@ -54,6 +54,7 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
     private final SqliteCredentialStore credentials;
     private final SqliteRetentionStore retention;
     private final SqliteAuditLog audit;
+    private final SqliteFrontSessionStore frontSessions;
 
     SqliteTaskRepository(SqliteDatabase database, Clock clock, IdGenerator ids, FencedWriteHook hook) {
         this.database = database;
@@ -65,6 +66,7 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
         this.credentials = new SqliteCredentialStore(database, clock);
         this.retention = new SqliteRetentionStore(database);
         this.audit = new SqliteAuditLog(database, clock);
+        this.frontSessions = new SqliteFrontSessionStore(database);
     }
 
     /** The credential store on this repository's database, on its pools: closing the repository closes it too. */
@@ -85,6 +87,11 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
 
     SqliteAuditLog audit() {
         return audit;
+    }
+
+    /** The gateway's front sessions on this repository's database and pools. */
+    SqliteFrontSessionStore frontSessions() {
+        return frontSessions;
     }
 
     @Override

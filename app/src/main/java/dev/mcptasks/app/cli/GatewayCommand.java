@@ -13,6 +13,7 @@ import dev.mcptasks.gateway.GatewaySettings;
 import dev.mcptasks.gateway.HttpGateway;
 import dev.mcptasks.gateway.StdioGateway;
 import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.gateway.FrontSessionStore;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -86,7 +87,7 @@ final class GatewayCommand implements Callable<Integer> {
                 // registers or claims; calls that arrive before the worker starts wait for it, stored
                 admin = AdminModules.start(app);
                 if (http) {
-                    server = startHttp(settings, door, app.get(Clock.class));
+                    server = startHttp(settings, door, app.get(Clock.class), app.get(FrontSessionStore.class));
                     LOG.info("gateway: MCP on {} for servers {}{}", server.endpoint(),
                             config.gateway().exposed().keySet(), worker == null ? ", no worker" : ", worker " + worker);
                 }
@@ -119,9 +120,11 @@ final class GatewayCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private static HttpGateway startHttp(GatewaySettings settings, FrontDoor door, Clock clock) {
+    /** Sessions are kept in the task store, so they survive a restart and are served alike by every gateway on it. */
+    private static HttpGateway startHttp(GatewaySettings settings, FrontDoor door, Clock clock,
+            FrontSessionStore sessions) {
         try {
-            return HttpGateway.start(settings, door, clock);
+            return HttpGateway.start(settings, door, clock, sessions);
         } catch (IllegalArgumentException | IllegalStateException e) {
             // the adapter's one-line reason: an open endpoint beyond loopback, or an address that cannot be bound
             throw new ConfigException("gateway", "gateway: " + e.getMessage());
