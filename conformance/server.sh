@@ -91,14 +91,17 @@ JSON
   wait_port "$gw_port" || { cat "$work/gateway.log"; echo "server.sh: the gateway did not start" >&2; exit 1; }
 fi
 
-# run SCENARIO URL: prints "PASS n/m" or "FAIL n/m" (checks passed of checks run)
+# the suite's "Passed: n/m" line of an output file, as n/m
+checks() { grep -Eo 'Passed: [0-9]+/[0-9]+' "$1" | tail -n 1 | cut -d' ' -f2; }
+
+# run SCENARIO direct|gateway: prints "PASS n/m" or "FAIL n/m" (checks passed of checks run)
 run() {
   local out="$work/${1//\//_}.$2.out" url
   if [ "$2" = direct ]; then url="http://127.0.0.1:$ref_port/mcp"; else url="http://127.0.0.1:$gw_port/mcp"; fi
   if "$runner" server --url "$url" --scenario "$1" >"$out" 2>&1; then
-    echo "PASS $(grep -Eo '[0-9]+/[0-9]+' "$out" | tail -n 1)"
+    echo "PASS $(checks "$out")"
   else
-    echo "FAIL $(grep -Eo '[0-9]+/[0-9]+' "$out" | tail -n 1)"
+    echo "FAIL $(checks "$out")"
     { echo "---- $1 ($2)"; tail -n 40 "$out"; } >>"$work/failures.log"
   fi
 }

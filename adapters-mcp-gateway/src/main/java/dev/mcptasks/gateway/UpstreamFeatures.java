@@ -38,18 +38,18 @@ record UpstreamFeatures(Map<String, ObjectNode> byServer) {
     }
 
     /**
-     * Adds to the front's {@code capabilities} each feature some server offers: {@code resources} (with
-     * {@code subscribe} when one of them takes subscriptions), {@code prompts}, {@code completions}, {@code logging}.
-     * No {@code listChanged}: upstream list changes are not relayed.
+     * Adds to the front's {@code capabilities} each feature some server offers: {@code resources}, {@code prompts},
+     * {@code completions}, and for a client with a session (2025-11-25) {@code resources.subscribe} when one of them
+     * takes subscriptions and {@code logging}. No {@code listChanged}: upstream list changes are not relayed.
      */
-    void advertise(ObjectNode capabilities, boolean subscriptions) {
+    void advertise(ObjectNode capabilities, boolean session) {
         if (!servers(RESOURCES).isEmpty()) {
             ObjectNode resources = capabilities.putObject(RESOURCES);
-            if (subscriptions && servers(RESOURCES).stream().anyMatch(this::subscribes)) {
+            if (session && servers(RESOURCES).stream().anyMatch(this::subscribes)) {
                 resources.put("subscribe", true);
             }
         }
-        for (String feature : List.of(PROMPTS, COMPLETIONS, LOGGING)) {
+        for (String feature : session ? List.of(PROMPTS, COMPLETIONS, LOGGING) : List.of(PROMPTS, COMPLETIONS)) {
             if (!servers(feature).isEmpty()) {
                 capabilities.putObject(feature);
             }
