@@ -27,7 +27,6 @@ why_not=(
   "elicitation-sep1034-defaults: elicitation, as above"
   "elicitation-sep1330-enums: elicitation, as above"
   "tools-call-with-logging: through the gateway a plain call runs in the worker, and the upstream's notifications/message name no request: the gateway cannot tell whose call (which principal) a log message belongs to, so it relays none"
-  "tools-call-with-progress: through the gateway a plain call's progress is stored with its task at most once a second (the latest wins), so the fixture's three updates 50 ms apart arrive as one or two"
 )
 
 skip() {

@@ -123,17 +123,22 @@ final class LegacyFront {
                 return done(created);
             }
             // a plain call's answer is the tool's own result: no task is named in it. Its progress, if asked for,
-            // is relayed from each read of the row while it runs
+            // is relayed as this process's worker hears it, else from each read of the row while it runs
             ProgressRelay progress = ProgressRelay.of(request, params);
-            if (handoff != null) {
-                return handoff.hold(request, row, progress);
+            if (progress != null) {
+                progress.listen(listener -> watcher.liveProgress(row.id(), listener));
             }
-            return watcher.until(request, row.id(), read -> {
-                if (progress != null) {
-                    progress.seen(read);
-                }
-                return read.status().isTerminal();
-            }).thenApply(ended -> legacy(callResult(ended, false)));
+            CompletableFuture<ObjectNode> held = handoff != null ? handoff.hold(request, row, progress)
+                    : watcher.until(request, row.id(), read -> {
+                        if (progress != null) {
+                            progress.seen(read);
+                        }
+                        return read.status().isTerminal();
+                    }).thenApply(ended -> legacy(callResult(ended, false)));
+            if (progress != null) {
+                held.whenComplete((answer, error) -> progress.stop());
+            }
+            return held;
         });
     }
 
