@@ -5,7 +5,9 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -24,6 +26,8 @@ final class UpstreamRouter {
     private final List<String> servers;
     private final boolean unprefixed;
     private final ResourceRoutes routes;
+    /** The servers last found unreachable: logged once until they answer again. */
+    private final Set<String> unreachable = ConcurrentHashMap.newKeySet();
 
     UpstreamRouter(UpstreamCalls calls, FrontSettings settings) {
         this.calls = calls;
@@ -53,9 +57,16 @@ final class UpstreamRouter {
                 capabilities = capabilities.completeOnTimeout(FrontJson.object(), bound.toMillis(),
                         TimeUnit.MILLISECONDS);
             }
-            asked.put(server, capabilities.exceptionally(error -> {
-                LOG.warn("gateway: upstream server '{}' offers no resources, prompts, completion or logging for now:"
-                        + " {}", server, FrontCatalog.oneLine(UpstreamCalls.asFrontError(server, "initialize", error)));
+            asked.put(server, capabilities.handle((offered, error) -> {
+                if (error == null) {
+                    unreachable.remove(server);
+                    return offered;
+                }
+                if (unreachable.add(server)) {
+                    LOG.warn("gateway: upstream server '{}' offers no resources, prompts, completion or logging"
+                            + " until it can be reached: {}", server,
+                            FrontCatalog.oneLine(UpstreamCalls.asFrontError(server, "initialize", error)));
+                }
                 return FrontJson.object();
             }));
         }
