@@ -8,7 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 final class FixtureJson {
   static final ObjectMapper MAPPER = new ObjectMapper();
   /** A 1x1 red PNG. */
-  static final String PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
+  static final String PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0g"
+      + "AAAABJRU5ErkJggg==";
   /** One millisecond of 8 kHz 8-bit mono silence, as WAV. */
   static final String WAV = "UklGRiwAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQgAAACAgICAgICAgA==";
 

@@ -122,7 +122,8 @@ class GatewayPassthroughEndToEndTest {
         root.putObject("runtime").put("pollIntervalSeconds", 1).put("tickMillis", 100).put("drainSeconds", 1);
         root.putObject("mcpServers").putObject("ref").put("url", endpoint.toString());
         root.putObject("gateway").put("serveUnprefixed", unprefixed);
-        return new ConfigLoader(Map.<String, String>of()::get, dir).parse("gateway.json", JSON.writeValueAsString(root));
+        return new ConfigLoader(Map.<String, String>of()::get, dir).parse("gateway.json",
+                JSON.writeValueAsString(root));
     }
 
     private JsonNode result(String session, String method, String params) throws Exception {
