@@ -40,6 +40,13 @@ final class ConformanceFixtures {
     capabilities.putObject("logging");
   }
 
+  /** What a 2026-07-28 client (no session) is offered: resources, prompts, completions. */
+  static void advertiseStateless(ObjectNode capabilities) {
+    capabilities.putObject("resources");
+    capabilities.putObject("prompts");
+    capabilities.putObject("completions");
+  }
+
   JsonNode handle(ClientSession session, String method, JsonNode params) {
     return switch (method) {
       case "resources/list" -> ConformanceResources.list();

@@ -145,13 +145,20 @@ final class McpDispatcher {
     };
   }
 
-  /** The observed SDK 2.4.0 shape; never the legacy {@code tasks} capability, even in dual mode. */
-  private static JsonNode discover() {
+  /**
+   * The observed SDK 2.4.0 shape; never the legacy {@code tasks} capability, even in dual mode. With the conformance
+   * fixtures also {@code resources}, {@code prompts} and {@code completions} (no session: no subscriptions, no log
+   * level).
+   */
+  private JsonNode discover() {
     ObjectNode result = JsonNodeFactory.instance.objectNode();
     result.putArray("supportedVersions").add(Envelope.VERSION);
     ObjectNode capabilities = result.putObject("capabilities");
     capabilities.putObject("tools");
     capabilities.putObject("extensions").putObject(Envelope.TASKS_EXTENSION);
+    if (fixtures != null) {
+      ConformanceFixtures.advertiseStateless(capabilities);
+    }
     result.put("resultType", "complete");
     result.put("ttlMs", 0);
     result.put("cacheScope", "private");

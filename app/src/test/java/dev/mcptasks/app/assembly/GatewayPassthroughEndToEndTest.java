@@ -13,6 +13,7 @@ import dev.mcptasks.gateway.HttpGateway;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.reference.ReferenceServer;
 import dev.mcptasks.reference.ReferenceServerOptions;
+import dev.mcptasks.reference.ServedGenerations;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -59,7 +60,12 @@ class GatewayPassthroughEndToEndTest {
     }
 
     private void start(boolean unprefixed) throws Exception {
-        server = new ReferenceServer(ReferenceServerOptions.defaults().withConformanceFixtures(true));
+        start(unprefixed, ServedGenerations.V2025_11_25);
+    }
+
+    private void start(boolean unprefixed, ServedGenerations upstream) throws Exception {
+        server = new ReferenceServer(ReferenceServerOptions.defaults().withConformanceFixtures(true)
+                .withGeneration(upstream));
         gatewayApp = AppRoot.production().openGateway(config(server.startHttp(0), unprefixed), null);
         gateway = HttpGateway.start(gatewayApp.get(GatewaySettings.class).withBind("127.0.0.1", 0),
                 gatewayApp.get(FrontDoor.class), gatewayApp.get(Clock.class));
@@ -114,6 +120,24 @@ class GatewayPassthroughEndToEndTest {
                 .contains("test_simple_text", "work");
         assertThat(result(session, "prompts/get", "{\"name\":\"test_simple_prompt\"}").path("messages").path(0)
                 .path("content").path("text").asText()).isEqualTo("This is a simple prompt for testing.");
+    }
+
+    @Test
+    void aClientOfOneGenerationReadsTheResourcesOfAnUpstreamOfTheOther() throws Exception {
+        start(false, ServedGenerations.V2026_07_28);
+        HttpResponse<String> init = post(null, "initialize", "{\"protocolVersion\":\"2025-11-25\","
+                + "\"capabilities\":{},\"clientInfo\":{\"name\":\"test\",\"version\":\"1\"}}");
+        String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
+        JsonNode capabilities = JSON.readTree(init.body()).path("result").path("capabilities");
+        assertThat(capabilities.has("resources") && capabilities.has("prompts")).isTrue();
+        assertThat(capabilities.has("logging")).isFalse();
+
+        JsonNode read = result(session, "resources/read", "{\"uri\":\"test://static-text\"}");
+        assertThat(read.path("contents").path(0).path("text").asText())
+                .isEqualTo("This is the content of the static text resource.");
+        assertThat(read.has("resultType")).as("a 2025 answer carries no 2026 field").isFalse();
+        assertThat(result(session, "prompts/get", "{\"name\":\"ref__test_simple_prompt\"}").path("messages")
+                .path(0).path("content").path("text").asText()).isEqualTo("This is a simple prompt for testing.");
     }
 
     private AppConfig config(URI endpoint, boolean unprefixed) throws Exception {
