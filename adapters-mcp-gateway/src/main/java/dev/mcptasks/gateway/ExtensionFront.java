@@ -29,8 +29,12 @@ final class ExtensionFront {
     private final ToolCalls calls;
     private final TaskWatcher watcher;
     private final TaskShapes shapes;
+    /** Resources, prompts and completion, forwarded to the upstream servers. */
+    private final Passthrough passthrough;
 
-    ExtensionFront(TaskService tasks, FrontCatalog catalog, ToolCalls calls, TaskWatcher watcher, TaskShapes shapes) {
+    ExtensionFront(TaskService tasks, FrontCatalog catalog, ToolCalls calls, TaskWatcher watcher, TaskShapes shapes,
+            Passthrough passthrough) {
+        this.passthrough = passthrough;
         this.tasks = tasks;
         this.catalog = catalog;
         this.calls = calls;
@@ -41,7 +45,7 @@ final class ExtensionFront {
     CompletableFuture<ObjectNode> handle(FrontRequest request, String method, ObjectNode params,
             ModernEnvelope envelope) {
         CompletableFuture<ObjectNode> result = switch (method) {
-            case "server/discover" -> done(discover());
+            case "server/discover" -> discover();
             case "ping" -> done(FrontJson.object());
             case "tools/list" -> toolsList();
             case "tools/call" -> toolsCall(request, params, envelope);
@@ -57,18 +61,25 @@ final class ExtensionFront {
                 envelope.requireTasks(method);
                 yield done(cancel(request, params));
             }
-            default -> throw FrontError.methodNotFound(method);
+            default -> {
+                if (Passthrough.handles(method, false)) {
+                    yield passthrough.handle(request, method, params)
+                            .thenApply(answer -> method.endsWith("/list") ? notCached(answer) : answer);
+                }
+                throw FrontError.methodNotFound(method);
+            }
         };
         return result.thenApply(this::stamp);
     }
 
-    private ObjectNode discover() {
+    /** Tools and the tasks extension; resources, prompts and completions when an exposed server offers them. */
+    private CompletableFuture<ObjectNode> discover() {
         ObjectNode result = FrontJson.object();
         result.putArray("supportedVersions").add(ModernEnvelope.VERSION);
         ObjectNode capabilities = result.putObject("capabilities");
         capabilities.putObject("tools");
         capabilities.putObject("extensions").putObject(ModernEnvelope.TASKS_EXTENSION);
-        return notCached(result);
+        return passthrough.advertise(capabilities, false).thenApply(advertised -> notCached(result));
     }
 
     /** Upstream Tools renamed; per-tool task metadata does not exist in this generation, so it is removed. */

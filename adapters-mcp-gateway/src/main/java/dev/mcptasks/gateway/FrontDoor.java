@@ -3,8 +3,9 @@ package dev.mcptasks.gateway;
 import dev.mcptasks.core.service.TaskChanges;
 import dev.mcptasks.core.service.TaskService;
 import dev.mcptasks.ports.Clock;
-import dev.mcptasks.ports.metrics.Metrics;
 import dev.mcptasks.ports.catalog.ToolCatalog;
+import dev.mcptasks.ports.catalog.UpstreamRequests;
+import dev.mcptasks.ports.metrics.Metrics;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 
@@ -42,6 +43,17 @@ public final class FrontDoor {
     /** {@link #create(TaskService, TaskChanges, ToolCatalog, Clock, Executor, FrontSettings)} telling metrics. */
     public static FrontDoor create(TaskService tasks, TaskChanges changes, ToolCatalog catalog, Clock clock,
             Executor executor, FrontSettings settings, Metrics metrics) {
+        return create(tasks, changes, catalog, UpstreamRequests.NONE, clock, executor, settings, metrics);
+    }
+
+    /**
+     * The front door passing resources, prompts, completion and the log level through to the upstream servers.
+     *
+     * @param upstream sends those requests to the upstream servers (and tells of their resource updates)
+     */
+    public static FrontDoor create(TaskService tasks, TaskChanges changes, ToolCatalog catalog,
+            UpstreamRequests upstream, Clock clock, Executor executor, FrontSettings settings, Metrics metrics) {
+        Objects.requireNonNull(upstream, "upstream");
         Objects.requireNonNull(metrics, "metrics");
         Objects.requireNonNull(tasks, "tasks");
         Objects.requireNonNull(changes, "changes");
@@ -57,9 +69,13 @@ public final class FrontDoor {
                 settings.clientPollIntervalMs() / 1000));
         Handoff handoff = settings.handoffAfter() == null ? null
                 : new Handoff(tasks, watcher, shapes, settings.handoffAfter());
-        LegacyFront legacy = new LegacyFront(tasks, tools, calls, watcher, notifier, shapes, handoff);
-        ExtensionFront extension = new ExtensionFront(tasks, tools, calls, watcher, shapes);
-        FrontRouter router = new FrontRouter(legacy, extension, notifier, watcher, executor);
+        UpstreamCalls upstreamCalls = new UpstreamCalls(upstream);
+        UpstreamRouter upstreamRouter = new UpstreamRouter(upstreamCalls, settings);
+        Subscriptions subscriptions = new Subscriptions(upstreamCalls, upstreamRouter, upstream);
+        Passthrough passthrough = new Passthrough(upstreamCalls, upstreamRouter, subscriptions);
+        LegacyFront legacy = new LegacyFront(tasks, tools, calls, watcher, notifier, shapes, handoff, passthrough);
+        ExtensionFront extension = new ExtensionFront(tasks, tools, calls, watcher, shapes, passthrough);
+        FrontRouter router = new FrontRouter(legacy, extension, notifier, watcher, executor, subscriptions);
         return new FrontDoor(new MeteredDispatcher(router, metrics, clock), watcher, metrics);
     }
 

@@ -27,9 +27,11 @@ final class FrontRouter implements FrontDispatcher {
     private final StatusNotifier notifier;
     private final TaskWatcher watcher;
     private final Executor executor;
+    private final Subscriptions subscriptions;
 
     FrontRouter(LegacyFront legacy, ExtensionFront extension, StatusNotifier notifier, TaskWatcher watcher,
-            Executor executor) {
+            Executor executor, Subscriptions subscriptions) {
+        this.subscriptions = subscriptions;
         this.legacy = legacy;
         this.extension = extension;
         this.notifier = notifier;
@@ -83,6 +85,7 @@ final class FrontRouter implements FrontDispatcher {
     @Override
     public void sessionClosed(FrontSession session) {
         notifier.closed(session);
+        subscriptions.closed(session);
     }
 
     private CompletableFuture<ObjectNode> route(FrontRequest request, String method) {

@@ -36,10 +36,13 @@ final class LegacyFront {
     private final TaskPages pages;
     /** Plain calls still running after a while are handed off to tasks; null: held until they end. */
     private final Handoff handoff;
+    /** Resources, prompts, completion and the log level, forwarded to the upstream servers. */
+    private final Passthrough passthrough;
 
     LegacyFront(TaskService tasks, FrontCatalog catalog, ToolCalls calls, TaskWatcher watcher,
-            StatusNotifier notifier, TaskShapes shapes, Handoff handoff) {
+            StatusNotifier notifier, TaskShapes shapes, Handoff handoff, Passthrough passthrough) {
         this.handoff = handoff;
+        this.passthrough = passthrough;
         this.tasks = tasks;
         this.catalog = catalog;
         this.calls = calls;
@@ -51,7 +54,7 @@ final class LegacyFront {
 
     CompletableFuture<ObjectNode> handle(FrontRequest request, String method, ObjectNode params) {
         return switch (method) {
-            case "initialize" -> done(initialize(params));
+            case "initialize" -> initialize(params);
             case "ping" -> done(FrontJson.object());
             case "tools/list" -> toolsList();
             case "tools/call" -> toolsCall(request, params);
@@ -59,11 +62,17 @@ final class LegacyFront {
             case "tasks/result" -> result(request, find(request, params));
             case "tasks/cancel" -> cancel(request, params);
             case "tasks/list" -> done(list(request, params));
-            default -> throw FrontError.methodNotFound(method);
+            default -> {
+                if (Passthrough.handles(method, true)) {
+                    yield passthrough.handle(request, method, params).thenApply(LegacyFront::legacy);
+                }
+                throw FrontError.methodNotFound(method);
+            }
         };
     }
 
-    private ObjectNode initialize(ObjectNode params) {
+    /** Tools and tasks always; resources, prompts, completions and logging when an exposed server offers them. */
+    private CompletableFuture<ObjectNode> initialize(ObjectNode params) {
         String asked = params.path("protocolVersion").textValue();
         ObjectNode result = FrontJson.object().put("protocolVersion", ECHOED.contains(asked) ? asked : VERSION);
         ObjectNode capabilities = result.putObject("capabilities");
@@ -73,7 +82,7 @@ final class LegacyFront {
         taskCapabilities.putObject("cancel");
         taskCapabilities.putObject("requests").putObject("tools").putObject("call");
         result.set("serverInfo", shapes.serverInfo());
-        return result;
+        return passthrough.advertise(capabilities, true).thenApply(advertised -> result);
     }
 
     /** Upstream Tools renamed, with task support offered for every tool (every call is a durable task here). */
@@ -114,17 +123,22 @@ final class LegacyFront {
                 return done(created);
             }
             // a plain call's answer is the tool's own result: no task is named in it. Its progress, if asked for,
-            // is relayed from each read of the row while it runs
+            // is relayed as this process's worker hears it, else from each read of the row while it runs
             ProgressRelay progress = ProgressRelay.of(request, params);
-            if (handoff != null) {
-                return handoff.hold(request, row, progress);
+            if (progress != null) {
+                progress.listen(listener -> watcher.liveProgress(row.id(), listener));
             }
-            return watcher.until(request, row.id(), read -> {
-                if (progress != null) {
-                    progress.seen(read);
-                }
-                return read.status().isTerminal();
-            }).thenApply(ended -> legacy(callResult(ended, false)));
+            CompletableFuture<ObjectNode> held = handoff != null ? handoff.hold(request, row, progress)
+                    : watcher.until(request, row.id(), read -> {
+                        if (progress != null) {
+                            progress.seen(read);
+                        }
+                        return read.status().isTerminal();
+                    }).thenApply(ended -> legacy(callResult(ended, false)));
+            if (progress != null) {
+                held.whenComplete((answer, error) -> progress.stop());
+            }
+            return held;
         });
     }
 

@@ -4,6 +4,7 @@ import dev.mcptasks.core.service.TaskChanges;
 import dev.mcptasks.core.service.TaskService;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.driver.CallProgress;
 import dev.mcptasks.ports.repository.TaskChangeListener;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.WorkSubscription;
@@ -20,6 +21,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -177,6 +179,11 @@ final class TaskWatcher {
 
     int watching() {
         return watches.size();
+    }
+
+    /** The live progress of {@code id}'s direct call as this process's worker hears it, until closed. */
+    WorkSubscription liveProgress(TaskId id, Consumer<CallProgress> listener) {
+        return changes.onProgress(id, listener);
     }
 
     /** Starts following the store's changes at the first watch; a watcher is never unsubscribed (it lives as long as the front door). */

@@ -24,6 +24,7 @@ import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.core.service.AuditTrail;
 import dev.mcptasks.ports.audit.AuditChannel;
+import dev.mcptasks.ports.metrics.Metrics;
 import dev.mcptasks.testkit.InMemoryAuditLog;
 import dev.mcptasks.testkit.InMemoryTaskRepository;
 import dev.mcptasks.testkit.ManualClock;
@@ -59,6 +60,8 @@ final class FrontHarness {
     final FakeToolCatalog catalog = new FakeToolCatalog()
             .set("alpha", FakeToolCatalog.tool("long_job", "required"), FakeToolCatalog.tool("echo", null))
             .set("beta", FakeToolCatalog.tool("echo", "forbidden"));
+    /** The upstream servers' answers to pass-through requests (none offer anything until a test says). */
+    final FakeUpstream upstream = new FakeUpstream();
     final FrontSettings settings;
     final FrontDoor door;
     final FrontDispatcher dispatcher;
@@ -101,7 +104,7 @@ final class FrontHarness {
         TaskService tasks = new TaskService(decorated, servers, ids,
                 new AuditTrail(audit, AuditChannel.GATEWAY, "gateway"));
         changes = new TaskChanges(decorated);
-        door = FrontDoor.create(tasks, changes, catalog, clock, executor, settings);
+        door = FrontDoor.create(tasks, changes, catalog, upstream, clock, executor, settings, Metrics.NONE);
         dispatcher = door.dispatcher();
     }
 

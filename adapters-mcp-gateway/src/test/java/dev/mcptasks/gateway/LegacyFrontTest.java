@@ -13,6 +13,7 @@ import dev.mcptasks.domain.ErrorCodes;
 import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.ports.driver.CallProgress;
 import dev.mcptasks.ports.repository.ForwardingTaskRepository;
 import dev.mcptasks.ports.repository.TaskChangeListener;
 import dev.mcptasks.ports.repository.TaskQuery;
@@ -305,6 +306,30 @@ class LegacyFrontTest {
         assertThat(session.notifications).extracting(n -> n.path("params").path("progressToken").asText()
                 + " " + n.path("params").path("progress").asInt() + " " + n.path("params").path("message").asText())
                 .containsExactly("p-7 1 step 1 of 3", "p-7 2 step 2 of 3");
+    }
+
+    @Test
+    void aPlainCallDrivenByThisProcesssWorkerHearsEveryUpstreamProgressReportAsItArrives() {
+        CompletableFuture<Optional<ObjectNode>> blocked = front.dispatch(ALICE, session, front.request("tools/call",
+                "{'name':'beta__echo','_meta':{'progressToken':7}}"));
+        TaskId id = front.repo.list(TaskQuery.all(10)).get(0).id();
+        front.created(id.value(), V2025);
+        front.changes.progressed(id, new CallProgress(0, 100.0, null));
+        front.changes.progressed(id, new CallProgress(50, 100.0, "half"));
+        front.changes.progressed(TaskId.of("someone-else"), new CallProgress(1, null, "not mine"));
+        front.changes.progressed(id, new CallProgress(100, 100.0, null));
+        // the throttled message the worker stored is not relayed a second time
+        front.polled(id.value(), FrontHarness.snapshot(TaskStatus.WORKING, "half"));
+        front.tick();
+        front.polled(id.value(), FrontHarness.completed("{'content':[]}"));
+        front.tick();
+        front.changes.progressed(id, new CallProgress(101, 100.0, "too late"));
+
+        assertThat(FrontHarness.answered(blocked).has("result")).isTrue();
+        assertThat(session.notifications).extracting(n -> n.path("params").toString()).containsExactly(
+                "{\"progressToken\":7,\"progress\":0,\"total\":100}",
+                "{\"progressToken\":7,\"progress\":50,\"total\":100,\"message\":\"half\"}",
+                "{\"progressToken\":7,\"progress\":100,\"total\":100}");
     }
 
     @Test

@@ -23,6 +23,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -57,6 +58,8 @@ public final class McpSession implements AutoCloseable {
     private final Envelope envelope;
     private final ToolCatalog tools;
     private final List<Consumer<JsonNode>> taskStatusListeners = new CopyOnWriteArrayList<>();
+    /** Told of the notifications this session does not handle itself (log messages, resource updates, ...). */
+    private final List<BiConsumer<String, JsonNode>> otherNotificationListeners = new CopyOnWriteArrayList<>();
     /** The requests waiting for progress, by the progress token they were sent with. */
     private final Map<String, Consumer<JsonNode>> progressListeners = new ConcurrentHashMap<>();
     private final McpConnection.Events events = new ConnectionEvents();
@@ -368,6 +371,15 @@ public final class McpSession implements AutoCloseable {
         taskStatusListeners.add(listener);
     }
 
+    /**
+     * Listens to the server's notifications this session does not handle itself ({@code notifications/message},
+     * {@code notifications/resources/updated}, ...): the method and its params. Runs on a transport thread: it must
+     * return at once.
+     */
+    public void addNotificationListener(BiConsumer<String, JsonNode> listener) {
+        otherNotificationListeners.add(listener);
+    }
+
     /** Ends the session and its transport; later requests fail with a transport failure. */
     @Override
     public void close() {
@@ -577,8 +589,21 @@ public final class McpSession implements AutoCloseable {
                     }
                 });
                 case "notifications/progress" -> progress(params);
-                default -> log.debug("server '{}': notification {} ignored", serverName(), method);
+                default -> other(method, params);
             }
+        }
+
+        private void other(String method, JsonNode params) {
+            if (otherNotificationListeners.isEmpty()) {
+                log.debug("server '{}': notification {} ignored", serverName(), method);
+            }
+            otherNotificationListeners.forEach(listener -> {
+                try {
+                    listener.accept(method, params);
+                } catch (RuntimeException e) {
+                    log.warn("server '{}': a notification listener failed: {}", serverName(), e.toString());
+                }
+            });
         }
 
         /** Progress for a request of ours; a token nobody waits for (a late or foreign one) is ignored. */

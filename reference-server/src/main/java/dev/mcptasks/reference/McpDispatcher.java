@@ -40,11 +40,14 @@ final class McpDispatcher {
   private final TaskMethods taskMethods;
   private final ModernToolCalls modernToolCalls;
   private final ModernTaskMethods modernTaskMethods;
+  /** The conformance suite's fixtures, or null when not served. */
+  private final ConformanceFixtures fixtures;
 
   McpDispatcher(ReferenceServerOptions options, ToolCatalog catalog, ReceivedCancellations cancellations,
-      ToolCalls toolCalls, TaskMethods taskMethods, ModernToolCalls modernToolCalls,
+      ToolCalls toolCalls, ConformanceFixtures fixtures, TaskMethods taskMethods, ModernToolCalls modernToolCalls,
       ModernTaskMethods modernTaskMethods) {
     this.options = options;
+    this.fixtures = fixtures;
     this.catalog = catalog;
     this.cancellations = cancellations;
     this.toolCalls = toolCalls;
@@ -133,17 +136,29 @@ final class McpDispatcher {
       case "tasks/get" -> modernTaskMethods.get(session, params, envelope);
       case "tasks/update" -> modernTaskMethods.update(session, params, envelope);
       case "tasks/cancel" -> modernTaskMethods.cancel(session, params, envelope);
-      default -> throw new JsonRpcException(JsonRpcException.METHOD_NOT_FOUND, "Method not found", null, 404);
+      default -> {
+        if (fixtures != null && ConformanceFixtures.handles(method)) {
+          yield done(fixtures.handle(session, method, params));
+        }
+        throw new JsonRpcException(JsonRpcException.METHOD_NOT_FOUND, "Method not found", null, 404);
+      }
     };
   }
 
-  /** The observed SDK 2.4.0 shape; never the legacy {@code tasks} capability, even in dual mode. */
-  private static JsonNode discover() {
+  /**
+   * The observed SDK 2.4.0 shape; never the legacy {@code tasks} capability, even in dual mode. With the conformance
+   * fixtures also {@code resources}, {@code prompts} and {@code completions} (no session: no subscriptions, no log
+   * level).
+   */
+  private JsonNode discover() {
     ObjectNode result = JsonNodeFactory.instance.objectNode();
     result.putArray("supportedVersions").add(Envelope.VERSION);
     ObjectNode capabilities = result.putObject("capabilities");
     capabilities.putObject("tools");
     capabilities.putObject("extensions").putObject(Envelope.TASKS_EXTENSION);
+    if (fixtures != null) {
+      ConformanceFixtures.advertiseStateless(capabilities);
+    }
     result.put("resultType", "complete");
     result.put("ttlMs", 0);
     result.put("cacheScope", "private");
@@ -179,11 +194,16 @@ final class McpDispatcher {
       case "tasks/result" -> taskMethods.result(session, params);
       case "tasks/cancel" -> taskMethods.cancel(session, params);
       case "tasks/list" -> done(taskMethods.list(session, params));
-      default -> throw new JsonRpcException(JsonRpcException.METHOD_NOT_FOUND, "Method not found: " + method);
+      default -> {
+        if (fixtures != null && ConformanceFixtures.handles(method)) {
+          yield done(fixtures.handle(session, method, params));
+        }
+        throw new JsonRpcException(JsonRpcException.METHOD_NOT_FOUND, "Method not found: " + method);
+      }
     };
   }
 
-  private static JsonNode initialize(ClientSession session, JsonNode params) {
+  private JsonNode initialize(ClientSession session, JsonNode params) {
     String requested = params.path("protocolVersion").asText("");
     String version = SUPPORTED_VERSIONS.contains(requested) ? requested : LATEST_VERSION;
     session.protocolVersion(version);
@@ -195,6 +215,9 @@ final class McpDispatcher {
     tasks.putObject("list");
     tasks.putObject("cancel");
     tasks.putObject("requests").putObject("tools").putObject("call");
+    if (fixtures != null) {
+      ConformanceFixtures.advertise(capabilities);
+    }
     result.putObject("serverInfo").put("name", SERVER_NAME).put("version", SERVER_VERSION);
     return result;
   }

@@ -50,11 +50,12 @@ public final class ReferenceServer implements AutoCloseable {
     TaskRunner runner = new TaskRunner(store, scheduler);
     this.journal = options.callLog() == null ? CallJournal.none() : CallJournal.open(options.callLog(), clock);
     ControlCalls controlCalls = new ControlCalls(store, log, scheduler, journal);
-    ToolCatalog catalog = new ToolCatalog();
+    ConformanceFixtures fixtures = options.conformanceFixtures() ? new ConformanceFixtures(scheduler) : null;
+    ToolCatalog catalog = new ToolCatalog(fixtures != null);
     JobTools jobs = new JobTools(store, runner, controlCalls);
     ToolCalls toolCalls = new ToolCalls(options, catalog, store, runner, jobs, log, controlCalls,
-        new SlowPlainTool(scheduler));
-    this.dispatcher = new McpDispatcher(options, catalog, cancellations, toolCalls,
+        new SlowPlainTool(scheduler), fixtures);
+    this.dispatcher = new McpDispatcher(options, catalog, cancellations, toolCalls, fixtures,
         new TaskMethods(store, runner, controlCalls),
         new ModernToolCalls(options, catalog, store, runner, toolCalls, controlCalls, journal),
         new ModernTaskMethods(options, store, runner, controlCalls, journal));

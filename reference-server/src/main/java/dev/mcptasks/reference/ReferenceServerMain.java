@@ -32,6 +32,8 @@ public final class ReferenceServerMain {
       "                          carrying the 2026 envelope is 2026, anything else follows the 2025 rules)",
       "  --bare-result           2026: leave resultType out of the result embedded in a completed tasks/get",
       "  --no-content-quirk      2026: no 'content: []' in a CreateTaskResult (SDK 2.4.0 servers send it)",
+      "  --conformance-fixtures  also serve the MCP conformance suite's test_* tools, resources, prompts, completion,",
+      "                          logging",
       "  --strict-ids            route answers by request id within a session as the TypeScript SDK does, and log",
       "                          and journal every reused (session, id) pair");
 
@@ -96,6 +98,7 @@ public final class ReferenceServerMain {
         case "--bare-result" -> options = options.withBareResult(true);
         case "--no-content-quirk" -> options = options.withContentQuirk(false);
         case "--strict-ids" -> options = options.withStrictIds(true);
+        case "--conformance-fixtures" -> options = options.withConformanceFixtures(true);
         default -> throw new IllegalArgumentException("unknown argument: " + arg);
       }
     }

@@ -35,6 +35,8 @@ import java.util.Objects;
  *     does ({@code --strict-ids}): a request reusing the id of one still in flight takes over its answer route, so
  *     the later request receives the earlier one's answer and the earlier one none. Every reused (session, id) pair
  *     is logged and journaled ({@code reused_id}), so a harness can assert that a client never reuses an id
+ * @param conformanceFixtures also serve the official MCP conformance suite's server fixtures
+ *     ({@code --conformance-fixtures}): its {@code test_*} tools, resources, prompts, completion and log level
  */
 public record ReferenceServerOptions(
     boolean sessionScoped,
@@ -53,7 +55,8 @@ public record ReferenceServerOptions(
     ServedGenerations generation,
     boolean bareResult,
     boolean contentQuirk,
-    boolean strictIds) {
+    boolean strictIds,
+    boolean conformanceFixtures) {
 
   public ReferenceServerOptions {
     allowedOrigins = List.copyOf(Objects.requireNonNull(allowedOrigins, "allowedOrigins"));
@@ -74,91 +77,97 @@ public record ReferenceServerOptions(
   /** Shared tasks, ttl honoured (default 300000, cap 3600000), pollInterval 500, SSE, GET stream, SDK quirks. */
   public static ReferenceServerOptions defaults() {
     return new ReferenceServerOptions(false, null, 300_000, 3_600_000, 500, false, true, false, List.of(), 50, 1000,
-        15_000, null, ServedGenerations.V2025_11_25, false, true, false);
+        15_000, null, ServedGenerations.V2025_11_25, false, true, false, false);
   }
 
   public ReferenceServerOptions withSessionScoped(boolean value) {
     return new ReferenceServerOptions(value, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs, jsonResponses,
         getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog, generation,
-        bareResult, contentQuirk, strictIds);
+        bareResult, contentQuirk, strictIds, conformanceFixtures);
   }
 
   public ReferenceServerOptions withTtlOverrideMs(Long value) {
     return new ReferenceServerOptions(sessionScoped, value, defaultTtlMs, maxTtlMs, pollIntervalMs, jsonResponses,
         getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog, generation,
-        bareResult, contentQuirk, strictIds);
+        bareResult, contentQuirk, strictIds, conformanceFixtures);
   }
 
   public ReferenceServerOptions withPollIntervalMs(long value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, value, jsonResponses,
         getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog, generation,
-        bareResult, contentQuirk, strictIds);
+        bareResult, contentQuirk, strictIds, conformanceFixtures);
   }
 
   public ReferenceServerOptions withJsonResponses(boolean value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs, value,
         getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog, generation,
-        bareResult, contentQuirk, strictIds);
+        bareResult, contentQuirk, strictIds, conformanceFixtures);
   }
 
   public ReferenceServerOptions withGetStream(boolean value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
         jsonResponses, value, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog,
-        generation, bareResult, contentQuirk, strictIds);
+        generation, bareResult, contentQuirk, strictIds, conformanceFixtures);
   }
 
   public ReferenceServerOptions withStrictTaskSupport(boolean value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
         jsonResponses, getStream, value, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, callLog,
-        generation, bareResult, contentQuirk, strictIds);
+        generation, bareResult, contentQuirk, strictIds, conformanceFixtures);
   }
 
   public ReferenceServerOptions withAllowedOrigins(List<String> value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
         jsonResponses, getStream, strictTaskSupport, value, listPageSize, sseRetryMs, sseKeepAliveMs, callLog,
-        generation, bareResult, contentQuirk, strictIds);
+        generation, bareResult, contentQuirk, strictIds, conformanceFixtures);
   }
 
   public ReferenceServerOptions withListPageSize(int value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
         jsonResponses, getStream, strictTaskSupport, allowedOrigins, value, sseRetryMs, sseKeepAliveMs, callLog,
-        generation, bareResult, contentQuirk, strictIds);
+        generation, bareResult, contentQuirk, strictIds, conformanceFixtures);
   }
 
   public ReferenceServerOptions withSseKeepAliveMs(long value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
         jsonResponses, getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, value, callLog,
-        generation, bareResult, contentQuirk, strictIds);
+        generation, bareResult, contentQuirk, strictIds, conformanceFixtures);
   }
 
   public ReferenceServerOptions withCallLog(Path value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
         jsonResponses, getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs, value,
-        generation, bareResult, contentQuirk, strictIds);
+        generation, bareResult, contentQuirk, strictIds, conformanceFixtures);
   }
 
   public ReferenceServerOptions withGeneration(ServedGenerations value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
         jsonResponses, getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs,
-        callLog, value, bareResult, contentQuirk, strictIds);
+        callLog, value, bareResult, contentQuirk, strictIds, conformanceFixtures);
   }
 
   public ReferenceServerOptions withBareResult(boolean value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
         jsonResponses, getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs,
-        callLog, generation, value, contentQuirk, strictIds);
+        callLog, generation, value, contentQuirk, strictIds, conformanceFixtures);
   }
 
   public ReferenceServerOptions withContentQuirk(boolean value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
         jsonResponses, getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs,
-        callLog, generation, bareResult, value, strictIds);
+        callLog, generation, bareResult, value, strictIds, conformanceFixtures);
   }
 
   public ReferenceServerOptions withStrictIds(boolean value) {
     return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
         jsonResponses, getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs,
-        callLog, generation, bareResult, contentQuirk, value);
+        callLog, generation, bareResult, contentQuirk, value, conformanceFixtures);
+  }
+
+  public ReferenceServerOptions withConformanceFixtures(boolean value) {
+    return new ReferenceServerOptions(sessionScoped, ttlOverrideMs, defaultTtlMs, maxTtlMs, pollIntervalMs,
+        jsonResponses, getStream, strictTaskSupport, allowedOrigins, listPageSize, sseRetryMs, sseKeepAliveMs,
+        callLog, generation, bareResult, contentQuirk, strictIds, value);
   }
 
   /** The ttl a task gets when the client asked for {@code requested} (null when it asked for none). */

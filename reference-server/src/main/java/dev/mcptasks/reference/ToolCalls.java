@@ -22,9 +22,12 @@ final class ToolCalls {
   private final ControlCallLog log;
   private final ControlCalls controlCalls;
   private final SlowPlainTool slowPlain;
+  /** The conformance suite's fixture tools, or null when not served. */
+  private final ConformanceFixtures fixtures;
 
   ToolCalls(ReferenceServerOptions options, ToolCatalog catalog, TaskStore store, TaskRunner runner, JobTools jobs,
-      ControlCallLog log, ControlCalls controlCalls, SlowPlainTool slowPlain) {
+      ControlCallLog log, ControlCalls controlCalls, SlowPlainTool slowPlain, ConformanceFixtures fixtures) {
+    this.fixtures = fixtures;
     this.slowPlain = slowPlain;
     this.options = options;
     this.catalog = catalog;
@@ -66,6 +69,9 @@ final class ToolCalls {
     if (ToolCatalog.WORK_OPTIONAL.equals(name)) {
       return runUntilTerminal(session, arguments);
     }
+    if (fixtures != null && ConformanceFixtures.isTool(name)) {
+      return fixtures.callTool(session, name, params.path("_meta").get("progressToken"));
+    }
     if (ToolCatalog.SLOW_PLAIN.equals(name)) {
       return slowPlain.call(session, arguments, params.path("_meta").get("progressToken"));
     }
@@ -74,6 +80,9 @@ final class ToolCalls {
 
   /** Runs a tool that never makes a task (taskSupport forbidden), on either generation. */
   CompletableFuture<JsonNode> plain(ClientSession session, String name, JsonNode arguments) {
+    if (fixtures != null && ConformanceFixtures.isTool(name)) {
+      return fixtures.callTool(session, name, null);
+    }
     return switch (name) {
       case ToolCatalog.ECHO -> done(ToolResults.text(arguments.path("text").asText("")));
       case ToolCatalog.SUBMIT_JOB -> done(jobs.submit(session, arguments));

@@ -26,7 +26,8 @@ final class ToolCatalog {
   private final Map<String, TaskSupport> support = new LinkedHashMap<>();
   private final ArrayNode tools = JsonNodeFactory.instance.arrayNode();
 
-  ToolCatalog() {
+  /** @param fixtures also list the conformance suite's fixture tools ({@link ConformanceTools}) */
+  ToolCatalog(boolean fixtures) {
     add(WORK, "Runs for durationMs as a task; arguments steer the outcome and how control calls are answered.",
         workSchema(), TaskSupport.REQUIRED);
     add(WORK_OPTIONAL, "The work tool with optional task support: a plain call waits for the result.",
@@ -41,6 +42,12 @@ final class ToolCatalog {
         schema(Map.of("taskId", "string"), null), TaskSupport.FORBIDDEN);
     add(SLOW_PLAIN, "Answers after durationMs (no task support), reporting steps progress notifications meanwhile.",
         schema(slowPlainProperties(), null), TaskSupport.FORBIDDEN);
+    if (fixtures) {
+      for (JsonNode tool : ConformanceTools.definitions()) {
+        support.put(tool.get("name").textValue(), TaskSupport.FORBIDDEN);
+        tools.add(tool);
+      }
+    }
   }
 
   JsonNode list() {

@@ -16,9 +16,11 @@ import dev.mcptasks.gateway.FrontSettings;
 import dev.mcptasks.gateway.GatewaySettings;
 import dev.mcptasks.gateway.Quotas;
 import dev.mcptasks.mcp.McpSessions;
+import dev.mcptasks.mcp.UpstreamPassthrough;
 import dev.mcptasks.mcp.UpstreamToolCatalog;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.catalog.ToolCatalog;
+import dev.mcptasks.ports.catalog.UpstreamRequests;
 import dev.mcptasks.ports.transport.McpTransportFactory;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -73,8 +75,14 @@ final class GatewayModule extends AbstractModule {
 
     @Provides
     @Singleton
-    FrontDoor frontDoor(TaskService tasks, TaskChanges changes, ToolCatalog catalog, Clock clock, AppConfig config,
-            dev.mcptasks.ports.metrics.Metrics metrics) {
+    UpstreamRequests upstreamRequests(McpSessions sessions) {
+        return new UpstreamPassthrough(sessions);
+    }
+
+    @Provides
+    @Singleton
+    FrontDoor frontDoor(TaskService tasks, TaskChanges changes, ToolCatalog catalog, UpstreamRequests upstream,
+            Clock clock, AppConfig config, dev.mcptasks.ports.metrics.Metrics metrics) {
         // the handlers' store reads and writes: short, and bounded so that a flood of requests queues here rather
         // than opening more store work than the pool can serve
         ExecutorService storeCalls = Executors.newFixedThreadPool(STORE_THREADS, runnable -> {
@@ -82,7 +90,7 @@ final class GatewayModule extends AbstractModule {
             thread.setDaemon(true);
             return thread;
         });
-        return FrontDoor.create(tasks, changes, catalog, clock, storeCalls, frontSettings(config), metrics);
+        return FrontDoor.create(tasks, changes, catalog, upstream, clock, storeCalls, frontSettings(config), metrics);
     }
 
     @Provides

@@ -24,6 +24,7 @@ import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.mcp.McpSessions;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.driver.CallProgress;
 import dev.mcptasks.ports.metrics.Metrics;
 import dev.mcptasks.ports.notification.NotificationSink;
 import dev.mcptasks.ports.repository.TaskRepository;
@@ -94,6 +95,13 @@ public final class WorkerModule extends AbstractModule {
             @Override
             public void taskChanged(TaskId task) {
                 changes.announce(task);
+            }
+
+            @Override
+            public void callProgress(TaskId task, CallProgress progress) {
+                // what reaches a client live is redacted as what reaches the store is
+                changes.progressed(task, new CallProgress(progress.progress(), progress.total(),
+                        progress.message() == null ? null : secrets.redact(progress.message())));
             }
         };
         // no configured secret reaches the store (nor the event log) in what an upstream sent

@@ -22,8 +22,8 @@ import java.util.Set;
  * @param exposed the servers whose tools the gateway serves, each with the tools it exposes
  * @param localPrincipal the principal of stdio callers, and of HTTP callers when no tokens are configured
  * @param limits what one client may hold of the HTTP endpoint
- * @param plainToolNames {@code gateway.toolNames} {@code "plain"}: the one exposed server's tools keep their own
- *     names ({@code "prefixed"}, the default, serves {@code <server>__<tool>})
+ * @param plainToolNames {@code gateway.serveUnprefixed} (or {@code gateway.toolNames} {@code "plain"}): the one
+ *     exposed server's tools and prompts keep their own names (the default serves {@code <server>__<tool>})
  * @param handoffSeconds {@code gateway.handoffSeconds}: a plain call still running after this long is answered with
  *     a hand-off to its task and the gateway serves tools to follow it; 0: held until it ends
  */

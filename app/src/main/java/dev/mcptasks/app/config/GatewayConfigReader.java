@@ -14,7 +14,7 @@ import java.util.Set;
 final class GatewayConfigReader {
     private static final Set<String> KEYS = Set.of("host", "port", "principals", "allowedOrigins", "allowedHosts",
             "maxRequestBytes", "expose", "localPrincipal", "requestTimeoutSeconds", "maxConnections",
-            "maxSessionsPerPrincipal", "quotas", "toolNames", "handoffSeconds");
+            "maxSessionsPerPrincipal", "quotas", "toolNames", "serveUnprefixed", "handoffSeconds");
     private static final Set<String> QUOTA_KEYS = Set.of("concurrentTasks", "callsPerMinute");
     private static final Set<String> EXPOSE_KEYS = Set.of("tools");
     /** A shorter bearer token is guessable; 16 characters of base64 are 96 bits. */
@@ -56,26 +56,35 @@ final class GatewayConfigReader {
                                 1_000_000),
                         gateway.has("quotas") ? quota(gateway.section("quotas"), true) : GatewayConfig.Quota.NONE,
                         gateway.has("quotas") ? principalQuotas(gateway.section("quotas")) : Map.of()),
-                plainToolNames(gateway, exposed), gateway.intIn("handoffSeconds", 0, 0, 86_400));
+                unprefixed(gateway, exposed), gateway.intIn("handoffSeconds", 0, 0, 86_400));
     }
 
-    /** {@code toolNames}: "prefixed" (the default) or "plain", which needs exactly one exposed server. */
-    private static boolean plainToolNames(JsonSection gateway, Map<String, GatewayConfig.Exposure> exposed) {
-        String names = gateway.has("toolNames") ? gateway.requiredString("toolNames") : "prefixed";
-        switch (names) {
-            case "prefixed":
-                return false;
-            case "plain":
-                if (exposed.size() != 1) {
-                    throw new ConfigException(gateway.path("toolNames"), gateway.path("toolNames") + " \"plain\""
-                            + " needs exactly one exposed server (two servers' tool names could collide), not "
-                            + exposed.size() + ": name one in " + gateway.path("expose"));
-                }
-                return true;
-            default:
+    /**
+     * {@code serveUnprefixed: true}, or its equivalent {@code toolNames: "plain"} ({@code "prefixed"}, the
+     * default, is {@code false}): the one exposed server's tools and prompts under their own names. Refused unless
+     * exactly one server is exposed.
+     */
+    private static boolean unprefixed(JsonSection gateway, Map<String, GatewayConfig.Exposure> exposed) {
+        String key = "serveUnprefixed";
+        boolean unprefixed = gateway.bool(key, false);
+        if (gateway.has("toolNames")) {
+            String names = gateway.requiredString("toolNames");
+            if (!"prefixed".equals(names) && !"plain".equals(names)) {
                 throw new ConfigException(gateway.path("toolNames"), gateway.path("toolNames")
                         + " must be \"prefixed\" or \"plain\"");
+            }
+            if ("plain".equals(names)) {
+                key = "toolNames";
+                unprefixed = true;
+            }
         }
+        if (unprefixed && exposed.size() != 1) {
+            String what = "toolNames".equals(key) ? gateway.path(key) + " \"plain\"" : gateway.path(key) + " true";
+            throw new ConfigException(gateway.path(key), what + " needs exactly one exposed server (two servers'"
+                    + " tool and prompt names could collide), not " + exposed.size() + ": name one in "
+                    + gateway.path("expose"));
+        }
+        return unprefixed;
     }
 
     /** {@code quotas} (with its {@code principals} member when {@code top}) or one principal's quota. */

@@ -116,6 +116,12 @@ class GatewayConfigTest {
         assertRefused(() -> parse("{\"toolNames\": \"short\"}"), "gateway.toolNames", "\"prefixed\" or \"plain\"");
         assertRefused(() -> parse("{\"toolNames\": \"plain\"}"), "gateway.toolNames", "exactly one exposed server");
         assertThat(parse("{\"toolNames\": \"plain\", \"expose\": {\"ref\": {}}}").gateway().plainToolNames()).isTrue();
+        assertRefused(() -> parse("{\"serveUnprefixed\": true}"), "gateway.serveUnprefixed",
+                "gateway.serveUnprefixed true needs exactly one exposed server");
+        assertRefused(() -> parse("{\"serveUnprefixed\": \"yes\"}"), "gateway.serveUnprefixed", "true or false");
+        assertThat(parse("{\"serveUnprefixed\": true, \"expose\": {\"ref\": {}}}").gateway().plainToolNames())
+                .isTrue();
+        assertThat(parse("{\"serveUnprefixed\": false}").gateway().plainToolNames()).isFalse();
         assertThat(parse("{\"handoffSeconds\": 120}").gateway().handoffSeconds()).isEqualTo(120);
         assertThat(parse(null).gateway().handoffSeconds()).isZero();
         assertRefused(() -> parse("{\"handoffSeconds\": -1}"), "gateway.handoffSeconds", "-1");

@@ -3,6 +3,7 @@ package dev.mcptasks.core.metrics;
 import dev.mcptasks.core.runtime.RenewalOutcome;
 import dev.mcptasks.core.runtime.RuntimeListener;
 import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.ports.driver.CallProgress;
 import dev.mcptasks.ports.metrics.Metrics;
 import dev.mcptasks.ports.notification.DeliveryResult;
 import java.time.Duration;
@@ -67,6 +68,11 @@ public final class MetricsListener implements RuntimeListener {
     @Override
     public void taskChanged(TaskId task) {
         next.taskChanged(task);
+    }
+
+    @Override
+    public void callProgress(TaskId task, CallProgress progress) {
+        next.callProgress(task, progress);
     }
 
     @Override

@@ -5,6 +5,9 @@ import dev.mcptasks.ports.driver.CallProgress;
 import dev.mcptasks.ports.driver.SubmitObserver;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One submit's view of its direct call: once the call is sent it is watched for a user's cancel request, which
@@ -15,16 +18,21 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * the same claim.
  */
 final class DirectCallObserver implements SubmitObserver {
+    private static final Logger LOG = LoggerFactory.getLogger(DirectCallObserver.class);
     private final TaskId id;
     private final ClaimContext context;
     private final DirectCallCancels cancels;
     private final ProgressThrottle throttle;
+    /** Told of every progress report at once (this process's readers of the call); never throws. */
+    private final BiConsumer<TaskId, CallProgress> liveProgress;
     private final AtomicBoolean cancelRequested = new AtomicBoolean();
     /** Guarded by this: the watch of the call in flight, and whether the submit ended (no watch may start then). */
     private DirectCallCancels.Watch watch;
     private boolean ended;
 
-    DirectCallObserver(TaskId id, ClaimContext context, DirectCallCancels cancels, ProgressThrottle throttle) {
+    DirectCallObserver(TaskId id, ClaimContext context, DirectCallCancels cancels, ProgressThrottle throttle,
+            BiConsumer<TaskId, CallProgress> liveProgress) {
+        this.liveProgress = liveProgress;
         this.id = id;
         this.context = context;
         this.cancels = cancels;
@@ -42,6 +50,11 @@ final class DirectCallObserver implements SubmitObserver {
 
     @Override
     public void progress(CallProgress progress) {
+        try {
+            liveProgress.accept(id, progress);
+        } catch (RuntimeException e) {
+            LOG.warn("a live progress listener of task {} failed: {}", id.value(), e.toString());
+        }
         throttle.offer(progress.statusMessage());
     }
 

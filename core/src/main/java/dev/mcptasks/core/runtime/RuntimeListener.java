@@ -1,6 +1,7 @@
 package dev.mcptasks.core.runtime;
 
 import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.ports.driver.CallProgress;
 import dev.mcptasks.ports.notification.DeliveryResult;
 
 /**
@@ -39,6 +40,13 @@ public interface RuntimeListener {
      * Called on the committing thread: a listener hands over and returns at once.
      */
     default void taskChanged(TaskId task) {}
+
+    /**
+     * A direct call of {@code task} reported progress, as the server sent it, before it is stored (the store keeps
+     * at most one progress message a second). Called on a transport thread: a listener hands over and returns at
+     * once.
+     */
+    default void callProgress(TaskId task, CallProgress progress) {}
 
     /** One tick (all phases) finished. */
     default void tickFinished() {}

@@ -8,8 +8,10 @@ import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.ErrorCodes;
 import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.domain.SubmitPolicy;
+import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.driver.CallProgress;
 import dev.mcptasks.ports.driver.InputRound;
 import dev.mcptasks.ports.driver.RemoteFailure;
 import dev.mcptasks.ports.driver.SubmitCall;
@@ -25,6 +27,7 @@ import dev.mcptasks.ports.repository.TaskRepository;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.Executor;
+import java.util.function.BiConsumer;
 
 /**
  * The submit phase: persists the attempt, then sends the create request. A row whose earlier attempt may have been
@@ -51,9 +54,13 @@ final class SubmitHandler implements PhaseHandler {
     private final DirectCallCancels directCalls;
     private final Clock clock;
     private final Executor executor;
+    /** Told of each direct call's progress as it arrives (this process's gateway relays it live). */
+    private final BiConsumer<TaskId, CallProgress> liveProgress;
 
     SubmitHandler(WorkerId worker, TaskRepository repository, TaskDriverRegistry drivers, ServerDirectory servers,
-            Transitions transitions, DirectCallCancels directCalls, Clock clock, Executor executor) {
+            Transitions transitions, DirectCallCancels directCalls, Clock clock, Executor executor,
+            BiConsumer<TaskId, CallProgress> liveProgress) {
+        this.liveProgress = liveProgress;
         this.worker = worker;
         this.repository = repository;
         this.drivers = drivers;
@@ -97,7 +104,7 @@ final class SubmitHandler implements PhaseHandler {
                 row.definition().argumentsJson(), row.definition().requestedTtlMs(), round);
         DirectCallObserver direct = new DirectCallObserver(row.id(), context, directCalls, new ProgressThrottle(clock,
                 executor, message -> context.sideWrite(
-                        () -> repository.recordProgress(context.claimed().claim(), message))));
+                        () -> repository.recordProgress(context.claimed().claim(), message))), liveProgress);
         // the create is sent only once the attempt record committed (a worker that dies after sending is detected)
         context.writeThen(BatchedWrites.RECORD_SUBMIT_ATTEMPT, context.claimed().claim(),
                 () -> context.call(permit -> driver.submit(call, permit, direct),

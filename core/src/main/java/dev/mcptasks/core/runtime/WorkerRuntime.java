@@ -140,7 +140,7 @@ public final class WorkerRuntime {
                 bindings);
         Map<ClaimPhase, PhaseHandler> handlers = Map.of(
                 ClaimPhase.SUBMIT, new SubmitHandler(worker, repository, bindingDrivers, servers, transitions,
-                        directCalls, clock, executor),
+                        directCalls, clock, executor, listener::callProgress),
                 ClaimPhase.POLL, new PollHandler(repository, bindingDrivers, transitions, lost),
                 ClaimPhase.CANCEL, new CancelHandler(repository, bindingDrivers, transitions, lost));
         this.slots = new CapacitySlots(settings.maxConcurrentControlCalls());

@@ -125,6 +125,30 @@ class DirectCallProgressTest {
         assertThat(repository.find(id).orElseThrow().status()).isEqualTo(TaskStatus.COMPLETED);
     }
 
+    @Test
+    void everyProgressReportReachesTheRuntimeListenerAtOnceUnthrottled() throws Exception {
+        List<String> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
+        WorkerRuntime listening = new WorkerRuntime(WorkerId.of("w2"), LifecycleHarness.settings(4), repository,
+                new TaskDriverRegistry(List.of(driver), servers), servers, clock, () -> 0.5, executor,
+                new LogNotificationSink(), new RuntimeListener() {
+                    @Override
+                    public void callProgress(TaskId task, CallProgress progress) {
+                        heard.add(task.value() + " " + progress.statusMessage());
+                    }
+                });
+        TaskId id = service.submit("direct", "slow", "{}").id();
+        listening.tick();
+        GatedCall call = gated.awaitCall(SUBMIT, id, WAIT);
+        driver.observer.progress(new CallProgress(0, 100.0, null));
+        driver.observer.progress(new CallProgress(50, 100.0, "half"));
+        driver.observer.progress(new CallProgress(100, 100.0, null));
+
+        assertThat(heard).containsExactly(id.value() + " progress 0/100", id.value() + " half",
+                id.value() + " progress 100/100");
+        call.complete(new SubmitResult(RemoteTaskSnapshot.of(null, TaskStatus.COMPLETED).withResult("{}"),
+                "2025-11-25", false));
+    }
+
     /** Runs every submit as a direct call on the gated driver and keeps the observer of the latest one. */
     private static final class ObservingDriver implements TaskDriver {
         private final GatedDriver gated;
