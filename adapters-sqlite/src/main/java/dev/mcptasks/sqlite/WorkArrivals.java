@@ -43,11 +43,12 @@ final class WorkArrivals implements AutoCloseable {
     static final Duration OWN_ECHO = Duration.ofMillis(2);
 
     /**
-     * After a file wake-up that saw no commit yet, the watcher looks again for this long (a sync on a busy disk may
-     * hold the commit back), first after {@link #RECHECK_FIRST}, then at doubling pauses of at most
-     * {@link #RECHECK_MAX_PAUSE}: about fifteen reads of the version.
+     * After a file wake-up that saw no commit yet, the watcher looks again for this long (a sync on a loaded machine
+     * may hold the commit back for a long while, and no later file event follows), first after {@link #RECHECK_FIRST},
+     * then at doubling pauses of at most {@link #RECHECK_MAX_PAUSE}: at most about 125 reads of the version, 10 us
+     * each, and only after a file change.
      */
-    static final Duration RECHECK_WINDOW = Duration.ofMillis(100);
+    static final Duration RECHECK_WINDOW = Duration.ofSeconds(1);
 
     static final Duration RECHECK_FIRST = Duration.ofMillis(1);
 
@@ -205,7 +206,8 @@ final class WorkArrivals implements AutoCloseable {
             try {
                 long lastLook = System.nanoTime();
                 long ownSeen = ownWrites.getAsLong();
-                long ownSeenAt = lastLook;
+                // no write of this process seen yet: no wake-up is taken for one's echo
+                long ownSeenAt = lastLook - OWN_ECHO.toNanos() - 1;
                 while (true) {
                     long left = interval.toNanos() - (System.nanoTime() - lastLook);
                     boolean woken = left > 0 && files.await(Duration.ofNanos(left));
