@@ -120,7 +120,7 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
         store.autoCommit("create task " + task.id(), mapper -> mapper.insertTask(task.id().value(),
                 task.serverName(), task.toolName(), task.argumentsJson(), task.driver(), task.requestedTtlMs(), now,
                 task.principal(), task.trace() == null ? null : task.trace().traceparent(),
-                task.trace() == null ? null : task.trace().tracestate()));
+                task.trace() == null ? null : task.trace().tracestate(), CreatedLease.of(task.claim(), now)));
         return TaskRows.toRecord(TaskRows.created(task, now));
     }
 

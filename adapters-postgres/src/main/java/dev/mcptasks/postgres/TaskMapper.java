@@ -21,7 +21,7 @@ interface TaskMapper {
             @Param("toolName") String toolName, @Param("arguments") String arguments, @Param("driver") String driver,
             @Param("requestedTtlMs") Long requestedTtlMs, @Param("now") Instant now,
             @Param("principal") String principal, @Param("traceparent") String traceparent,
-            @Param("tracestate") String tracestate);
+            @Param("tracestate") String tracestate, @Param("claim") CreatedLease claim);
 
     TaskRow selectTask(@Param("id") String id);
 

@@ -37,6 +37,13 @@ final class TaskRows {
         row.updatedAt = now;
         row.nextControlAt = now;
         row.notificationStatus = NotificationStatus.NONE.wireName();
+        CreatedLease lease = CreatedLease.of(task.claim(), now);
+        row.leasePhase = lease.phase();
+        row.leaseOwner = lease.owner();
+        row.leaseToken = lease.token();
+        row.leaseExpiresAt = lease.expiresAt();
+        row.submitAttemptCount = lease.attempts();
+        row.submitAttemptedAt = lease.attemptedAt();
         return row;
     }
 

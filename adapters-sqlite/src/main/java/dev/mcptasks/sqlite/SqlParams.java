@@ -30,10 +30,14 @@ final class SqlParams {
     record FailureValues(String error, long failedAt, long nextControlAt, boolean clearSubmitAttempt,
             String eventFingerprint, String eventPayload) {}
 
-    /** A new pending row. */
+    /**
+     * A new pending row; its lease columns are null (and no attempt recorded) unless the create takes a submit claim
+     * ({@link dev.mcptasks.ports.repository.CreateClaim}): then the lease, and the first create request as attempted.
+     */
     record NewRow(String id, String serverName, String toolName, String arguments, String driver,
             Long requestedTtlMs, long now, String principal, String traceparent,
-            String tracestate) {}
+            String tracestate, String leasePhase, String leaseOwner, String leaseToken, Long leaseExpiresAt,
+            int submitAttempts, Long submitAttemptedAt) {}
 
     /** A page of the task list. */
     record TaskFilter(String status, String serverName, String before, int limit, String principal) {}

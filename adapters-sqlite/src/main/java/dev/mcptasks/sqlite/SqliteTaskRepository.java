@@ -2,6 +2,7 @@ package dev.mcptasks.sqlite;
 
 import dev.mcptasks.domain.AttentionEvent;
 import dev.mcptasks.domain.Claim;
+import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.PendingAnswers;
 import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.domain.TaskId;
@@ -18,6 +19,7 @@ import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.DeadLetterQuery;
 import dev.mcptasks.ports.repository.FailureWrite;
 import dev.mcptasks.ports.repository.FencedWriteHook;
+import dev.mcptasks.ports.repository.CreateClaim;
 import dev.mcptasks.ports.repository.NewTask;
 import dev.mcptasks.ports.repository.NotificationClaim;
 import dev.mcptasks.ports.repository.NotificationClaimRequest;
@@ -96,14 +98,23 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
 
     @Override
     public TaskRecord create(NewTask task) {
+        long now = clock.now().toEpochMilli();
+        CreateClaim claim = task.claim();
         TaskRecord created = database.write("create task " + task.id().value(), session -> {
             session.mapper().insertTask(new NewRow(task.id().value(), task.serverName(), task.toolName(),
-                    task.argumentsJson(), task.driver(), task.requestedTtlMs(), clock.now().toEpochMilli(),
+                    task.argumentsJson(), task.driver(), task.requestedTtlMs(), now,
                     task.principal(), task.trace() == null ? null : task.trace().traceparent(),
-                    task.trace() == null ? null : task.trace().tracestate()));
+                    task.trace() == null ? null : task.trace().tracestate(),
+                    claim == null ? null : ClaimPhase.SUBMIT.wireName(),
+                    claim == null ? null : claim.owner().value(), claim == null ? null : claim.token().value(),
+                    claim == null ? null : now + claim.lease().toMillis(), claim == null ? 0 : 1,
+                    claim == null ? null : now));
             return session.row(task.id().value()).toRecord();
         });
-        database.afterCommit(arrivals::signal);
+        if (claim == null) {
+            // a row created claimed is no work for any scan of this process: its worker already holds it
+            database.afterCommit(arrivals::signal);
+        }
         return created;
     }
 

@@ -73,7 +73,9 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
     @Override
     public TaskRecord create(NewTask task) {
         TaskRecord created = createRow(task);
-        arrivals.signal();
+        if (task.claim() == null) {
+            arrivals.signal(); // a row created claimed is no work for any scan: its worker already holds it
+        }
         return created;
     }
 

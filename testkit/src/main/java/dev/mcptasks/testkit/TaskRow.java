@@ -80,6 +80,15 @@ final class TaskRow {
                 task.driver(), task.requestedTtlMs(), now, task.principal(), task.trace());
         this.updatedAt = now;
         this.nextControlAt = now;
+        if (task.claim() != null) {
+            // created claimed for submit (CreateClaim): leased, the first create request recorded as attempted
+            this.leasePhase = ClaimPhase.SUBMIT;
+            this.leaseOwner = task.claim().owner();
+            this.leaseToken = task.claim().token();
+            this.leaseExpiresAt = InMemoryStore.expiry(now, task.claim().lease());
+            this.submitAttemptCount = 1;
+            this.submitAttemptedAt = now;
+        }
     }
 
     /** A detached copy of every field: the in-memory transaction's undo record of this row. */

@@ -8,22 +8,23 @@ import com.google.inject.multibindings.OptionalBinder;
 import dev.mcptasks.app.config.AppConfig;
 import dev.mcptasks.core.metrics.MeteringRepository;
 import dev.mcptasks.core.metrics.MetricsListener;
+import dev.mcptasks.core.retention.Purger;
 import dev.mcptasks.core.runtime.LogNotificationSink;
 import dev.mcptasks.core.runtime.RuntimeListener;
 import dev.mcptasks.core.runtime.RuntimeSettings;
-import dev.mcptasks.core.retention.Purger;
 import dev.mcptasks.core.runtime.WorkerRuntime;
-import dev.mcptasks.ports.audit.AuditLog;
 import dev.mcptasks.core.secret.RedactingRepository;
 import dev.mcptasks.core.service.ServerDirectory;
 import dev.mcptasks.core.service.TaskChanges;
 import dev.mcptasks.core.service.TaskDriverRegistry;
+import dev.mcptasks.core.service.TaskService;
 import dev.mcptasks.domain.RandomSource;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.mcp.McpSessions;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.audit.AuditLog;
 import dev.mcptasks.ports.driver.CallProgress;
 import dev.mcptasks.ports.metrics.Metrics;
 import dev.mcptasks.ports.notification.NotificationSink;
@@ -88,7 +89,7 @@ public final class WorkerModule extends AbstractModule {
     WorkerRuntime runtime(RuntimeSettings settings, TaskRepository repository, TaskDriverRegistry drivers,
             ServerDirectory servers, Clock clock, RandomSource random, IdGenerator ids, ExecutorService executor,
             Optional<NotificationSink> sink, TaskChanges changes, SecretRedactor secrets, Metrics metrics,
-            Tracing tracing) {
+            Tracing tracing, TaskService tasks) {
         // the worker's writes go through the event log; client commands (submit, cancel) log nothing. Its committed
         // changes are announced to this process's readers (a gateway's held calls)
         RuntimeListener announcing = new RuntimeListener() {
@@ -110,6 +111,8 @@ public final class WorkerModule extends AbstractModule {
         WorkerRuntime runtime = new WorkerRuntime(worker, settings, writes, drivers, servers, clock,
                 random, ids, executor, sink.orElseGet(LogNotificationSink::new), new MetricsListener(metrics, announcing),
                 tracing);
+        // a task submitted in this process (a gateway's call) is created claimed by this worker and sent at once
+        tasks.claimSubmitsWith(runtime.submitClaims());
         metrics.gauge("worker_slots_in_use", "Capacity slots of this worker held by calls",
                 () -> runtime.metrics().slotsInUse());
         metrics.gauge("worker_slots", "Capacity of this worker (maxConcurrentControlCalls)",

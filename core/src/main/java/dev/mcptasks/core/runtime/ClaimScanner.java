@@ -58,11 +58,12 @@ final class ClaimScanner {
     }
 
     /**
-     * Hands one claimed row to the supervisor; false when its operation could not even be built (then its claim is
-     * released here and its slot stays unused). Never throws: one row's failure must not strand its siblings, which
-     * the same scan has already claimed.
+     * Hands one claimed row, holding one reserved slot, to the supervisor; false when its operation could not even
+     * be built (then its claim is released here and its slot stays unused). Never throws: one row's failure must not
+     * strand its siblings, which the same scan has already claimed. Also the way in of a claim taken by a create of
+     * this process ({@link WorkerRuntime#submitClaims}).
      */
-    private boolean launch(ClaimedTask task, long claimedAtNanos) {
+    boolean admit(ClaimedTask task, long claimedAtNanos) {
         ControlOperation operation;
         try {
             operation = operations.create(task, claimedAtNanos);
@@ -116,7 +117,7 @@ final class ClaimScanner {
                     releaseQuietly(task);
                     continue;
                 }
-                if (launch(task, claimedAtNanos)) {
+                if (admit(task, claimedAtNanos)) {
                     admitted++;
                 }
             }

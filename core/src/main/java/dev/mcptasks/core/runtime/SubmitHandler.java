@@ -85,7 +85,10 @@ final class SubmitHandler implements PhaseHandler {
                     + row.definition().serverName() + "' is not configured", context.now(), false, false));
             return;
         }
-        if (row.control().submitAttemptedAt() != null && profile.get().submitPolicy() == SubmitPolicy.AT_MOST_ONCE) {
+        // a claim taken by the row's own create recorded the attempt itself: no earlier worker sent anything
+        boolean attemptRecorded = context.claimed().attemptRecorded();
+        if (!attemptRecorded && row.control().submitAttemptedAt() != null
+                && profile.get().submitPolicy() == SubmitPolicy.AT_MOST_ONCE) {
             Handlers.finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.SUBMIT_OUTCOME_UNKNOWN,
                     "a create request was sent at " + row.control().submitAttemptedAt() + " by a worker that did"
                             + " not record its outcome; the server may have created the task (submitPolicy"
@@ -105,11 +108,14 @@ final class SubmitHandler implements PhaseHandler {
         DirectCallObserver direct = new DirectCallObserver(row.id(), context, directCalls, new ProgressThrottle(clock,
                 executor, message -> context.sideWrite(
                         () -> repository.recordProgress(context.claimed().claim(), message))), liveProgress);
+        Runnable send = () -> context.call(permit -> driver.submit(call, permit, direct),
+                (result, error) -> settle(context, row, profile.get().submitPolicy(), direct, result, error));
+        if (attemptRecorded) {
+            send.run();
+            return;
+        }
         // the create is sent only once the attempt record committed (a worker that dies after sending is detected)
-        context.writeThen(BatchedWrites.RECORD_SUBMIT_ATTEMPT, context.claimed().claim(),
-                () -> context.call(permit -> driver.submit(call, permit, direct),
-                        (result, error) -> settle(context, row, profile.get().submitPolicy(), direct, result,
-                                error)));
+        context.writeThen(BatchedWrites.RECORD_SUBMIT_ATTEMPT, context.claimed().claim(), send);
     }
 
     private void settle(ClaimContext context, TaskRecord row, SubmitPolicy policy, DirectCallObserver direct,

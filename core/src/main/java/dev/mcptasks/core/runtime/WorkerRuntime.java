@@ -1,6 +1,7 @@
 package dev.mcptasks.core.runtime;
 
 import dev.mcptasks.core.service.ServerDirectory;
+import dev.mcptasks.core.service.SubmitClaims;
 import dev.mcptasks.core.service.TaskDriverRegistry;
 import dev.mcptasks.core.system.RandomIdGenerator;
 import dev.mcptasks.domain.ClaimPhase;
@@ -11,6 +12,8 @@ import dev.mcptasks.ports.IdGenerator;
 import dev.mcptasks.ports.driver.TaskDriver;
 import dev.mcptasks.ports.notification.NotificationSink;
 import dev.mcptasks.ports.repository.ClaimedTask;
+import dev.mcptasks.ports.repository.CreateClaim;
+import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.ports.repository.WorkSubscription;
 import dev.mcptasks.ports.repository.WorkerInfo;
@@ -20,9 +23,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,6 +63,7 @@ public final class WorkerRuntime {
     private final Executor executor;
     private final RuntimeListener listener;
     private final Tracing tracing;
+    private final IdGenerator ids;
     private final RuntimeCounters counters = new RuntimeCounters();
     private final CapacitySlots slots;
     private final BatchSupervisor supervisor;
@@ -131,8 +137,8 @@ public final class WorkerRuntime {
         repository = grouping;
         this.repository = repository;
         this.listener = listener;
-        this.transitions = new Transitions(worker, settings, Objects.requireNonNull(random, "random"),
-                Objects.requireNonNull(ids, "ids"));
+        this.ids = Objects.requireNonNull(ids, "ids");
+        this.transitions = new Transitions(worker, settings, Objects.requireNonNull(random, "random"), ids);
         this.directCalls = new DirectCallCancels(repository);
         SessionBindings bindings = new SessionBindings();
         TaskDriverRegistry bindingDrivers = sessionBinding(drivers, bindings);
@@ -217,6 +223,46 @@ public final class WorkerRuntime {
     /** Whether the group commit has nothing queued or committing (tests wait for it, with the executor, to be quiet). */
     boolean commitsIdle() {
         return commits.idle();
+    }
+
+    /**
+     * Lets creates of this process take their submit claims for this worker ({@link SubmitClaims}): a reservation
+     * holds one slot, and the created row's operation starts at once, as if a scan had claimed it, without the
+     * submit-attempt write (the create recorded it). While the worker is not running, or every slot is held, nothing
+     * is reserved and the task is created pending.
+     */
+    public SubmitClaims submitClaims() {
+        return this::reserveSubmitClaim;
+    }
+
+    private Optional<SubmitClaims.Reservation> reserveSubmitClaim() {
+        if (!looping || stopping || slots.reserve(1) == 0) {
+            return Optional.empty();
+        }
+        // taken before the insert, whose lease starts at the store's now: the local lease view is never too long
+        long claimedAtNanos = clock.nanoTime();
+        CreateClaim claim = new CreateClaim(worker, ids.newClaimToken(), settings.lease());
+        AtomicBoolean used = new AtomicBoolean();
+        return Optional.of(new SubmitClaims.Reservation() {
+            @Override
+            public CreateClaim claim() {
+                return claim;
+            }
+
+            @Override
+            public void created(TaskRecord row) {
+                if (used.compareAndSet(false, true) && !scanner.admit(ClaimedTask.created(row), claimedAtNanos)) {
+                    slots.release(1);
+                }
+            }
+
+            @Override
+            public void abandoned() {
+                if (used.compareAndSet(false, true)) {
+                    slots.release(1);
+                }
+            }
+        });
     }
 
     public RuntimeMetrics metrics() {

@@ -38,6 +38,7 @@ public final class TaskService {
     private final IdGenerator ids;
     private final AuditTrail audit;
     private final Tracing tracing;
+    private volatile SubmitClaims submitClaims = SubmitClaims.NONE;
 
     /** A service that audits nothing (the bench, embeddings without an audit log). */
     public TaskService(TaskRepository repository, ServerDirectory servers, IdGenerator ids) {
@@ -123,10 +124,35 @@ public final class TaskService {
     }
 
     /**
+     * From now on, tasks submitted here are created already claimed for submit by {@code claims}' worker when it
+     * has a free slot, and sent by it at once ({@link SubmitClaims}); the others stay pending for any worker.
+     */
+    public void claimSubmitsWith(SubmitClaims claims) {
+        this.submitClaims = Objects.requireNonNull(claims, "claims");
+    }
+
+    /**
+     * Creates the row, claimed for this process's worker when it has a free slot, and hands the committed row to
+     * that worker; a create that fails gives the reserved slot back.
+     */
+    private TaskRecord createAudited(NewTask task, Runnable record) {
+        Optional<SubmitClaims.Reservation> reservation = submitClaims.reserve();
+        TaskRecord created;
+        try {
+            created = createAndRecord(reservation.map(r -> task.claimedBy(r.claim())).orElse(task), record);
+        } catch (RuntimeException | Error e) {
+            reservation.ifPresent(SubmitClaims.Reservation::abandoned);
+            throw e;
+        }
+        reservation.ifPresent(r -> r.created(created));
+        return created;
+    }
+
+    /**
      * Creates the row and writes its audit record in one store transaction; the work-arrival signal goes out at that
      * commit. A store that cannot group writes (a test fake) creates, then records.
      */
-    private TaskRecord createAudited(NewTask task, Runnable record) {
+    private TaskRecord createAndRecord(NewTask task, Runnable record) {
         if (audit.log() == AuditLog.NONE) {
             return repository.create(task);
         }

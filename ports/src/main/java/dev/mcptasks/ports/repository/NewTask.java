@@ -20,9 +20,11 @@ import java.util.Objects;
  *     for a task submitted through the CLI or the Java API
  * @param trace the trace the task continues (its submit span's context), or null when tracing is off and the caller
  *     sent none; whichever worker drives the task continues it from the row
+ * @param claim the submit claim the create takes for a worker of this process ({@link CreateClaim}), or null for a
+ *     row that any worker's claim scan finds
  */
 public record NewTask(TaskId id, String serverName, String toolName, String argumentsJson, String driver,
-        Long requestedTtlMs, String principal, TraceContext trace) {
+        Long requestedTtlMs, String principal, TraceContext trace, CreateClaim claim) {
 
     public static final int MAX_NAME_LENGTH = 256;
 
@@ -41,6 +43,18 @@ public record NewTask(TaskId id, String serverName, String toolName, String argu
         if (principal != null) {
             requireName("principal", principal);
         }
+    }
+
+    /** A task that any worker's claim scan finds. */
+    public NewTask(TaskId id, String serverName, String toolName, String argumentsJson, String driver,
+            Long requestedTtlMs, String principal, TraceContext trace) {
+        this(id, serverName, toolName, argumentsJson, driver, requestedTtlMs, principal, trace, null);
+    }
+
+    /** This task, created already claimed for submit by {@code claim} (see {@link CreateClaim}). */
+    public NewTask claimedBy(CreateClaim claim) {
+        return new NewTask(id, serverName, toolName, argumentsJson, driver, requestedTtlMs, principal, trace,
+                Objects.requireNonNull(claim, "claim"));
     }
 
     /** A task of no trace. */

@@ -52,7 +52,12 @@ import java.util.Optional;
  */
 public interface TaskRepository {
 
-    /** Persists a pending task, due now. Throws {@link DuplicateTaskException} for a used id. */
+    /**
+     * Persists a pending task, due now. Throws {@link DuplicateTaskException} for a used id. A task with a
+     * {@linkplain NewTask#claim() claim} is inserted already claimed for submit by it: lease phase submit, the claim's
+     * owner and token, expiry now + its lease, {@code submit_attempt_count} 1 and {@code submit_attempted_at} now; the
+     * returned row carries that lease, and every fenced write of the claim applies to it as to a scanned claim.
+     */
     TaskRecord create(NewTask task);
 
     /**
