@@ -28,6 +28,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -247,6 +248,11 @@ public final class WorkerRuntime {
             @Override
             public CreateClaim claim() {
                 return claim;
+            }
+
+            @Override
+            public <T> T commit(Supplier<T> create) {
+                return commits.run(create);
             }
 
             @Override

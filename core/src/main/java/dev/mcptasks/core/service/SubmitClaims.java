@@ -3,6 +3,7 @@ package dev.mcptasks.core.service;
 import dev.mcptasks.ports.repository.CreateClaim;
 import dev.mcptasks.ports.repository.TaskRecord;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * A worker of this process that takes new tasks' submit claims at their create ({@link CreateClaim}), so a call
@@ -23,6 +24,13 @@ public interface SubmitClaims {
     /** One reserved claim; exactly one of its methods is called, once. */
     interface Reservation {
         CreateClaim claim();
+
+        /**
+         * Runs {@code create} (the claimed row's insert and whatever must commit with it) in the worker's group
+         * commit, so it shares a commit with the worker's other writes (other calls' results, renewals), and
+         * returns or throws its own outcome once that commit is done.
+         */
+        <T> T commit(Supplier<T> create);
 
         /** The row was committed under {@link #claim()}: the worker starts its create request now. */
         void created(TaskRecord row);

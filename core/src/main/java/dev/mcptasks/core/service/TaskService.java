@@ -132,14 +132,17 @@ public final class TaskService {
     }
 
     /**
-     * Creates the row, claimed for this process's worker when it has a free slot, and hands the committed row to
-     * that worker; a create that fails gives the reserved slot back.
+     * Creates the row, claimed for this process's worker when it has a free slot (then in that worker's group
+     * commit, beside its other writes), and hands the committed row to that worker; a create that fails gives the
+     * reserved slot back.
      */
     private TaskRecord createAudited(NewTask task, Runnable record) {
         Optional<SubmitClaims.Reservation> reservation = submitClaims.reserve();
         TaskRecord created;
         try {
-            created = createAndRecord(reservation.map(r -> task.claimedBy(r.claim())).orElse(task), record);
+            created = reservation.isEmpty() ? createAndRecord(task, record)
+                    : reservation.get().commit(() -> createAndRecord(task.claimedBy(reservation.get().claim()),
+                            record));
         } catch (RuntimeException | Error e) {
             reservation.ifPresent(SubmitClaims.Reservation::abandoned);
             throw e;

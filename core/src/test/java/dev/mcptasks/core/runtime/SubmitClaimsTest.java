@@ -16,6 +16,7 @@ import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.TaskRepository;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -101,6 +102,33 @@ class SubmitClaimsTest {
 
         assertThat(f.worker.metrics().slotsInUse()).isZero();
         assertThat(f.worker.submitClaims().reserve()).isPresent();
+    }
+
+    @Test
+    void theClaimedCreateCommitsInTheWorkersGroupCommit() throws Exception {
+        AtomicReference<String> createdOn = new AtomicReference<>();
+        TaskService recording = new TaskService(new ForwardingTaskRepository() {
+            @Override
+            protected TaskRepository delegate() {
+                return f.store;
+            }
+
+            @Override
+            public TaskRecord create(NewTask task) {
+                createdOn.set(Thread.currentThread().getName());
+                return super.create(task);
+            }
+        }, f.servers, f.ids);
+        recording.claimSubmitsWith(f.worker.submitClaims());
+        f.worker.start();
+        f.awaitQuiet();
+
+        TaskId id = recording.submit(LoopFixture.SERVER, "job", "{}").id();
+        f.awaitQuiet();
+
+        assertThat(createdOn.get()).as("a committer thread of the worker, beside its other writes")
+                .startsWith("worker-w-commit-");
+        assertThat(f.store.find(id).orElseThrow().status()).isEqualTo(TaskStatus.COMPLETED);
     }
 
     @Test
