@@ -9,12 +9,6 @@ import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.ports.repository.CancelRequestOutcome;
 import dev.mcptasks.ports.repository.FencedWrite;
 import dev.mcptasks.ports.repository.NotificationClaim;
-import dev.mcptasks.ports.repository.TaskRecord;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
