@@ -5,20 +5,10 @@ import dev.mcptasks.core.service.ServerProfile;
 import dev.mcptasks.core.service.TaskDriverRegistry;
 import dev.mcptasks.core.service.TaskService;
 import dev.mcptasks.domain.ClaimPhase;
-import dev.mcptasks.domain.RemoteTaskSnapshot;
 import dev.mcptasks.domain.SubmitPolicy;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
-import dev.mcptasks.ports.driver.RemoteCallException;
-import dev.mcptasks.ports.driver.RemoteFailure;
-import dev.mcptasks.ports.driver.RemoteTaskRef;
-import dev.mcptasks.ports.driver.SubmitCall;
-import dev.mcptasks.ports.driver.SubmitResult;
-import dev.mcptasks.ports.driver.TaskDriver;
-import dev.mcptasks.ports.notification.DeliveryResult;
-import dev.mcptasks.ports.notification.Notification;
-import dev.mcptasks.ports.notification.NotificationSink;
 import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.ForwardingTaskRepository;
@@ -30,12 +20,13 @@ import dev.mcptasks.ports.repository.WorkSubscription;
 import dev.mcptasks.testkit.InMemoryTaskRepository;
 import dev.mcptasks.testkit.ManualClock;
 import dev.mcptasks.testkit.SequentialIdGenerator;
+import dev.mcptasks.testkit.driver.InstantDriver;
 import dev.mcptasks.testkit.faults.FaultInjectingRepository;
+import dev.mcptasks.testkit.notification.ScriptedSink;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -59,7 +50,7 @@ final class LoopFixture implements AutoCloseable {
             new ServerProfile(SERVER, InstantDriver.NAME, null, SubmitPolicy.AT_MOST_ONCE)));
     final TaskService service = new TaskService(store, servers, ids);
     final InstantDriver driver = new InstantDriver();
-    final InstantSink sink = new InstantSink();
+    final ScriptedSink sink = new ScriptedSink();
     final QuietExecutor executor = new QuietExecutor();
     final RuntimeSettings settings;
     final WorkerRuntime worker;
@@ -172,57 +163,6 @@ final class LoopFixture implements AutoCloseable {
                 }
                 subscription.close();
             };
-        }
-    }
-
-    /** A driver whose create answer is already terminal: one claim finishes a task. */
-    static final class InstantDriver implements TaskDriver {
-        static final String NAME = "instant";
-        private final AtomicInteger submits = new AtomicInteger();
-
-        @Override
-        public String name() {
-            return NAME;
-        }
-
-        int submits() {
-            return submits.get();
-        }
-
-        @Override
-        public CompletableFuture<SubmitResult> submit(SubmitCall call) {
-            submits.incrementAndGet();
-            RemoteTaskSnapshot done = RemoteTaskSnapshot.of("r-" + call.taskId().value(), TaskStatus.COMPLETED)
-                    .withResult("{\"content\":[],\"isError\":false}");
-            return CompletableFuture.completedFuture(new SubmitResult(done, "2025-11-25",
-                    false));
-        }
-
-        @Override
-        public CompletableFuture<RemoteTaskSnapshot> status(RemoteTaskRef task) {
-            return CompletableFuture.failedFuture(new RemoteCallException(
-                    RemoteFailure.UNSUPPORTED, "every create answer is terminal: no status read expected"));
-        }
-
-        @Override
-        public CompletableFuture<RemoteTaskSnapshot> cancel(RemoteTaskRef task) {
-            return CompletableFuture.failedFuture(new RemoteCallException(
-                    RemoteFailure.UNSUPPORTED, "no cancel expected"));
-        }
-    }
-
-    /** A sink that delivers every notification at once and counts them. */
-    static final class InstantSink implements NotificationSink {
-        private final AtomicInteger delivered = new AtomicInteger();
-
-        int delivered() {
-            return delivered.get();
-        }
-
-        @Override
-        public CompletableFuture<DeliveryResult> deliver(Notification notification) {
-            delivered.incrementAndGet();
-            return CompletableFuture.completedFuture(new DeliveryResult.Delivered());
         }
     }
 }

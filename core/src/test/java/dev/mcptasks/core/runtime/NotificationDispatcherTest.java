@@ -12,18 +12,14 @@ import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.notification.DeliveryResult;
 import dev.mcptasks.ports.notification.Notification;
-import dev.mcptasks.ports.notification.NotificationSink;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.testkit.InMemoryTaskRepository;
 import dev.mcptasks.testkit.ManualClock;
 import dev.mcptasks.testkit.SequentialIdGenerator;
 import dev.mcptasks.testkit.driver.GatedDriver;
+import dev.mcptasks.testkit.notification.ScriptedSink;
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Queue;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.AfterEach;
@@ -235,50 +231,5 @@ class NotificationDispatcherTest {
     private TaskRecord recorded(TaskId id, int n) {
         events.await(RecordingListener.Type.NOTIFIED, id, n);
         return repository.find(id).orElseThrow();
-    }
-
-    /** A sink answering from a script (delivered when empty) and recording every notification. */
-    private static final class ScriptedSink implements NotificationSink {
-        private static final Object HANG = new Object();
-        private final Queue<Object> script = new ArrayDeque<>();
-        private final List<Notification> received = new ArrayList<>();
-        private int taken;
-
-        synchronized void script(DeliveryResult result) {
-            script.add(result);
-        }
-
-        /** The next delivery never answers. */
-        synchronized void hangNext() {
-            script.add(HANG);
-        }
-
-        @Override
-        public synchronized CompletableFuture<DeliveryResult> deliver(Notification notification) {
-            received.add(notification);
-            notifyAll();
-            Object result = script.poll();
-            if (result == HANG) {
-                return new CompletableFuture<>();
-            }
-            return CompletableFuture.completedFuture(result == null ? new DeliveryResult.Delivered()
-                    : (DeliveryResult) result);
-        }
-
-        synchronized Notification next() throws InterruptedException {
-            long deadline = System.nanoTime() + RecordingListener.TIMEOUT.toNanos();
-            while (received.size() <= taken) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    throw new AssertionError("no notification delivered");
-                }
-                wait(Math.max(1, left / 1_000_000));
-            }
-            return received.get(taken++);
-        }
-
-        synchronized int count() {
-            return received.size();
-        }
     }
 }

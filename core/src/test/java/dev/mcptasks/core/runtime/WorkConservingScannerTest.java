@@ -81,7 +81,7 @@ class WorkConservingScannerTest {
         f.worker.start();
         f.awaitQuiet();
 
-        assertThat(f.sink.delivered()).isEqualTo(20);
+        assertThat(f.sink.count()).isEqualTo(20);
         assertThat(f.worker.metrics().deliveries()).isEqualTo(20);
         assertThat(f.clock.nanoTime()).isZero();
         assertThat(f.repository.notifyScans()).isBetween(20 / SLOTS, 2 * 20 / (SLOTS / 2) + 2);
@@ -95,7 +95,7 @@ class WorkConservingScannerTest {
         f.awaitQuiet();
 
         assertThat(f.withStatus(tasks, TaskStatus.COMPLETED)).isEqualTo(3);
-        assertThat(f.sink.delivered()).as("each result's event, sent by the worker that wrote it").isEqualTo(3);
+        assertThat(f.sink.count()).as("each result's event, sent by the worker that wrote it").isEqualTo(3);
         assertThat(f.repository.notifyScans()).as("the start-up pass alone, before any result").isEqualTo(1);
         assertThat(f.clock.nanoTime()).as("no tick").isZero();
         for (TaskId id : tasks) {

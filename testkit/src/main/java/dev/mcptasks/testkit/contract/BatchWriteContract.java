@@ -21,27 +21,27 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Contract, part ten: the batched fenced writes ({@code renewAll}, {@code recordSubmitAttempts},
+ * Repository contract topic: the batched fenced writes ({@code renewAll}, {@code recordSubmitAttempts},
  * {@code applySubmittedAll}, {@code applyOutcomes}, {@code markAllDispatched}, {@code finishNotifications}). Each
  * equals its single write applied to every element in order: every test applies the batch to some rows and the
  * single write to twin rows in the same state, and compares the rows field by field (everything that does not name
  * the row itself). A refused element changes nothing and does not spoil the others.
  */
-public abstract class BatchWriteContract extends GroupCommitContract {
-    private static final Duration LONGER = LEASE.multipliedBy(2);
+public interface BatchWriteContract extends RepositoryFixture {
+    Duration LONGER = LEASE.multipliedBy(2);
 
     @Test
-    void emptyBatchesChangeNothingAndAnswerEmptyLists() {
-        assertThat(repo.renewAll(List.of(), LEASE)).isEmpty();
-        assertThat(repo.recordSubmitAttempts(List.of())).isEmpty();
-        assertThat(repo.applySubmittedAll(List.of())).isEmpty();
-        assertThat(repo.applyOutcomes(List.of())).isEmpty();
-        assertThat(repo.markAllDispatched(List.of())).isEmpty();
-        assertThat(repo.finishNotifications(List.of())).isEmpty();
+    default void emptyBatchesChangeNothingAndAnswerEmptyLists() {
+        assertThat(repo().renewAll(List.of(), LEASE)).isEmpty();
+        assertThat(repo().recordSubmitAttempts(List.of())).isEmpty();
+        assertThat(repo().applySubmittedAll(List.of())).isEmpty();
+        assertThat(repo().applyOutcomes(List.of())).isEmpty();
+        assertThat(repo().markAllDispatched(List.of())).isEmpty();
+        assertThat(repo().finishNotifications(List.of())).isEmpty();
     }
 
     @Test
-    void renewAllExtendsEachLiveClaimAndRefusesEachStaleOneLikeSingleRenewals() {
+    default void renewAllExtendsEachLiveClaimAndRefusesEachStaleOneLikeSingleRenewals() {
         TaskId live = working();
         TaskId released = working();
         TaskId cancelRequested = working();
@@ -52,13 +52,13 @@ public abstract class BatchWriteContract extends GroupCommitContract {
         List<Claim> twinClaims = List.of(claimRow(ClaimPhase.POLL, A, twins[0]), claimRow(ClaimPhase.POLL, A, twins[1]),
                 claimRow(ClaimPhase.POLL, A, twins[2]), claimRow(ClaimPhase.SUBMIT, A, twins[3]));
         for (List<Claim> set : List.of(claims, twinClaims)) {
-            assertThat(repo.releaseCancelled(set.get(1))).isTrue();
-            repo.requestCancel(set.get(2).taskId());
+            assertThat(repo().releaseCancelled(set.get(1))).isTrue();
+            repo().requestCancel(set.get(2).taskId());
         }
         advance(Duration.ofSeconds(10));
 
-        List<Boolean> batch = repo.renewAll(claims, LONGER);
-        List<Boolean> singles = twinClaims.stream().map(claim -> repo.renew(claim, LONGER)).toList();
+        List<Boolean> batch = repo().renewAll(claims, LONGER);
+        List<Boolean> singles = twinClaims.stream().map(claim -> repo().renew(claim, LONGER)).toList();
 
         assertThat(batch).containsExactly(true, false, false, true).isEqualTo(singles);
         assertThat(record(live).lease().expiresAt()).isEqualTo(now().plus(LONGER));
@@ -66,46 +66,46 @@ public abstract class BatchWriteContract extends GroupCommitContract {
     }
 
     @Test
-    void renewAllNeverShortensALease() {
+    default void renewAllNeverShortensALease() {
         TaskId id = working();
         Claim claim = claimRow(ClaimPhase.POLL, A, id);
         Claim twin = claimRow(ClaimPhase.POLL, A, working());
 
-        assertThat(repo.renewAll(List.of(claim), Duration.ofSeconds(1))).containsExactly(true);
-        assertThat(repo.renew(twin, Duration.ofSeconds(1))).isTrue();
+        assertThat(repo().renewAll(List.of(claim), Duration.ofSeconds(1))).containsExactly(true);
+        assertThat(repo().renew(twin, Duration.ofSeconds(1))).isTrue();
 
         assertThat(record(id).lease().expiresAt()).isEqualTo(now().plus(LEASE));
         assertSameRows(List.of(claim), List.of(twin));
     }
 
     @Test
-    void renewAllRefusesAnExpiredClaimEvenWhenNoOneTookTheRow() {
+    default void renewAllRefusesAnExpiredClaimEvenWhenNoOneTookTheRow() {
         TaskId id = working();
         Claim claim = claimRow(ClaimPhase.POLL, A, id);
         Claim fresh = claimRow(ClaimPhase.POLL, B, working());
         advance(LEASE);
 
-        assertThat(repo.renewAll(List.of(claim, fresh), LEASE)).containsExactly(false, false);
+        assertThat(repo().renewAll(List.of(claim, fresh), LEASE)).containsExactly(false, false);
         assertThat(record(id).lease().expiresAt()).isEqualTo(now());
     }
 
     @Test
-    void recordSubmitAttemptsRecordsEachFencedAttemptLikeSingleRecords() {
+    default void recordSubmitAttemptsRecordsEachFencedAttemptLikeSingleRecords() {
         List<Claim> claims = new ArrayList<>();
         List<Claim> twins = new ArrayList<>();
         for (List<Claim> set : List.of(claims, twins)) {
             set.add(claimRow(ClaimPhase.SUBMIT, A, create()));
             Claim cancelled = claimRow(ClaimPhase.SUBMIT, A, create());
-            repo.requestCancel(cancelled.taskId());
+            repo().requestCancel(cancelled.taskId());
             set.add(cancelled);
             Claim lost = claimRow(ClaimPhase.SUBMIT, A, create());
-            assertThat(repo.releaseCancelled(lost)).isTrue();
+            assertThat(repo().releaseCancelled(lost)).isTrue();
             set.add(lost);
         }
         advance(Duration.ofSeconds(3));
 
-        List<Boolean> batch = repo.recordSubmitAttempts(claims);
-        List<Boolean> singles = twins.stream().map(repo::recordSubmitAttempt).toList();
+        List<Boolean> batch = repo().recordSubmitAttempts(claims);
+        List<Boolean> singles = twins.stream().map(repo()::recordSubmitAttempt).toList();
 
         assertThat(batch).isEqualTo(singles).first().isEqualTo(true);
         assertThat(record(claims.get(0).taskId()).control().submitAttemptedAt()).isEqualTo(now());
@@ -113,23 +113,23 @@ public abstract class BatchWriteContract extends GroupCommitContract {
     }
 
     @Test
-    void applySubmittedAllStoresEachCreatedTaskOrTerminalAnswerLikeSingleWrites() {
+    default void applySubmittedAllStoresEachCreatedTaskOrTerminalAnswerLikeSingleWrites() {
         List<Claim> claims = new ArrayList<>();
         List<Claim> twins = new ArrayList<>();
         for (List<Claim> set : List.of(claims, twins)) {
             for (int i = 0; i < 3; i++) {
                 Claim claim = claimRow(ClaimPhase.SUBMIT, A, create());
-                assertThat(repo.recordSubmitAttempt(claim)).isTrue();
+                assertThat(repo().recordSubmitAttempt(claim)).isTrue();
                 set.add(claim);
             }
-            repo.requestCancel(set.get(1).taskId());
-            assertThat(repo.releaseCancelled(set.get(2))).isTrue();
+            repo().requestCancel(set.get(1).taskId());
+            assertThat(repo().releaseCancelled(set.get(2))).isTrue();
         }
         advance(Duration.ofSeconds(2));
 
-        List<Boolean> batch = repo.applySubmittedAll(submitWrites(claims));
+        List<Boolean> batch = repo().applySubmittedAll(submitWrites(claims));
         List<Boolean> singles = submitWrites(twins).stream()
-                .map(write -> repo.applySubmitted(write.claim(), write.write())).toList();
+                .map(write -> repo().applySubmitted(write.claim(), write.write())).toList();
 
         assertThat(batch).containsExactly(true, true, false).isEqualTo(singles);
         assertThat(record(claims.get(0).taskId()).status()).isEqualTo(TaskStatus.COMPLETED);
@@ -138,7 +138,7 @@ public abstract class BatchWriteContract extends GroupCommitContract {
     }
 
     @Test
-    void applySubmittedAllStoresEachElementsOwnEndpointSession() {
+    default void applySubmittedAllStoresEachElementsOwnEndpointSession() {
         List<String> sessions = Arrays.asList("session-of-first", null, "session-of-third");
         List<ClaimedWrite<SubmitWrite>> writes = new ArrayList<>();
         for (String session : sessions) {
@@ -146,7 +146,7 @@ public abstract class BatchWriteContract extends GroupCommitContract {
             writes.add(new ClaimedWrite<>(claimRow(ClaimPhase.SUBMIT, A, id), submitted("r-" + id, null, session)));
         }
 
-        assertThat(repo.applySubmittedAll(writes)).containsExactly(true, true, true);
+        assertThat(repo().applySubmittedAll(writes)).containsExactly(true, true, true);
         for (int i = 0; i < writes.size(); i++) {
             assertThat(record(writes.get(i).claim().taskId()).state().endpointSession()).isEqualTo(sessions.get(i));
         }
@@ -158,7 +158,7 @@ public abstract class BatchWriteContract extends GroupCommitContract {
     }
 
     @Test
-    void applySubmittedAllThrowsWhenOneElementWouldDuplicateARemoteTask() {
+    default void applySubmittedAllThrowsWhenOneElementWouldDuplicateARemoteTask() {
         TaskId existing = working();
         Claim first = claimRow(ClaimPhase.SUBMIT, A, create());
         Claim second = claimRow(ClaimPhase.SUBMIT, A, create());
@@ -166,28 +166,28 @@ public abstract class BatchWriteContract extends GroupCommitContract {
                 new ClaimedWrite<>(first, submitted("r-fresh", null)),
                 new ClaimedWrite<>(second, submitted("r-" + existing, null)));
 
-        assertThatThrownBy(() -> repo.inOneTransaction(() -> repo.applySubmittedAll(writes)))
+        assertThatThrownBy(() -> repo().inOneTransaction(() -> repo().applySubmittedAll(writes)))
                 .isInstanceOf(dev.mcptasks.ports.repository.DuplicateTaskException.class);
         assertThat(record(first.taskId()).state().remoteTaskId()).isNull();
         assertThat(record(second.taskId()).state().remoteTaskId()).isNull();
     }
 
     @Test
-    void applyOutcomesStoresEachSnapshotLikeSingleWrites() {
+    default void applyOutcomesStoresEachSnapshotLikeSingleWrites() {
         List<Claim> claims = new ArrayList<>();
         List<Claim> twins = new ArrayList<>();
         for (List<Claim> set : List.of(claims, twins)) {
             for (int i = 0; i < 4; i++) {
                 set.add(claimRow(ClaimPhase.POLL, A, working()));
             }
-            repo.requestCancel(set.get(2).taskId());
-            assertThat(repo.releaseCancelled(set.get(3))).isTrue();
+            repo().requestCancel(set.get(2).taskId());
+            assertThat(repo().releaseCancelled(set.get(3))).isTrue();
         }
         advance(Duration.ofSeconds(2));
 
-        List<Boolean> batch = repo.applyOutcomes(outcomeWrites(claims));
+        List<Boolean> batch = repo().applyOutcomes(outcomeWrites(claims));
         List<Boolean> singles = outcomeWrites(twins).stream()
-                .map(write -> repo.applyOutcome(write.claim(), write.write())).toList();
+                .map(write -> repo().applyOutcome(write.claim(), write.write())).toList();
 
         assertThat(batch).containsExactly(true, true, false, false).isEqualTo(singles);
         TaskRecord completed = record(claims.get(0).taskId());
@@ -198,16 +198,16 @@ public abstract class BatchWriteContract extends GroupCommitContract {
     }
 
     @Test
-    void aBatchInsideARolledBackTransactionKeepsNothing() {
+    default void aBatchInsideARolledBackTransactionKeepsNothing() {
         Claim poll = claimRow(ClaimPhase.POLL, A, working());
         Claim submit = claimRow(ClaimPhase.SUBMIT, A, create());
         TaskRecord pollBefore = record(poll.taskId());
         TaskRecord submitBefore = record(submit.taskId());
 
-        assertThatThrownBy(() -> repo.inOneTransaction(() -> {
-            assertThat(repo.applyOutcomes(outcomeWrites(List.of(poll)))).containsExactly(true);
-            assertThat(repo.recordSubmitAttempts(List.of(submit))).containsExactly(true);
-            assertThat(repo.renewAll(List.of(poll, submit), LONGER)).containsExactly(false, true);
+        assertThatThrownBy(() -> repo().inOneTransaction(() -> {
+            assertThat(repo().applyOutcomes(outcomeWrites(List.of(poll)))).containsExactly(true);
+            assertThat(repo().recordSubmitAttempts(List.of(submit))).containsExactly(true);
+            assertThat(repo().renewAll(List.of(poll, submit), LONGER)).containsExactly(false, true);
             throw new IllegalStateException("roll back");
         })).hasMessage("roll back");
 
@@ -216,7 +216,7 @@ public abstract class BatchWriteContract extends GroupCommitContract {
     }
 
     @Test
-    void markAllDispatchedAndFinishNotificationsSettleEachDeliveryLikeSingleWrites() {
+    default void markAllDispatchedAndFinishNotificationsSettleEachDeliveryLikeSingleWrites() {
         List<TaskId> rows = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
             rows.add(completedWithEvent());
@@ -231,7 +231,7 @@ public abstract class BatchWriteContract extends GroupCommitContract {
         assertThat(retaken).hasSize(6);
         for (NotificationClaim other : retaken) {
             if (!other.taskId().equals(batched.get(2).taskId()) && !other.taskId().equals(twins.get(2).taskId())) {
-                assertThat(repo.releaseNotification(other)).isTrue();
+                assertThat(repo().releaseNotification(other)).isTrue();
             }
         }
         List<NotificationClaim> mine = claimNotifications(A, 10);
@@ -240,14 +240,14 @@ public abstract class BatchWriteContract extends GroupCommitContract {
         List<NotificationClaim> twinsNow = List.of(byTask(mine, twins.get(0)), byTask(mine, twins.get(1)),
                 twins.get(2));
 
-        List<Boolean> dispatched = repo.markAllDispatched(batchedNow);
-        List<Boolean> dispatchedAlone = twinsNow.stream().map(repo::markDispatched).toList();
+        List<Boolean> dispatched = repo().markAllDispatched(batchedNow);
+        List<Boolean> dispatchedAlone = twinsNow.stream().map(repo()::markDispatched).toList();
         assertThat(dispatched).containsExactly(true, true, false).isEqualTo(dispatchedAlone);
         assertThat(record(batchedNow.get(0).taskId()).outbox().status()).isEqualTo(NotificationStatus.DISPATCHED);
         assertSameDeliveries(batchedNow, twinsNow);
 
-        List<Boolean> finished = repo.finishNotifications(batchedNow);
-        List<Boolean> finishedAlone = twinsNow.stream().map(repo::finishNotification).toList();
+        List<Boolean> finished = repo().finishNotifications(batchedNow);
+        List<Boolean> finishedAlone = twinsNow.stream().map(repo()::finishNotification).toList();
         assertThat(finished).containsExactly(true, true, false).isEqualTo(finishedAlone);
         assertThat(record(batchedNow.get(0).taskId()).outbox().status()).isEqualTo(NotificationStatus.DELIVERED);
         assertSameDeliveries(batchedNow, twinsNow);

@@ -13,49 +13,49 @@ import dev.mcptasks.ports.repository.TaskRecord;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** Contract, part five: a user's cancel request is persisted once and never sends anything itself. */
-public abstract class CancelRequestContract extends TransitionContract {
+/** Repository contract topic: a user's cancel request is persisted once and never sends anything itself. */
+public interface CancelRequestContract extends RepositoryFixture {
 
     @Test
-    void theFirstCancelRequestIsSetOnceMakesTheRowDueAndClearsAPollLease() {
+    default void theFirstCancelRequestIsSetOnceMakesTheRowDueAndClearsAPollLease() {
         TaskId id = working();
         Claim poll = claimRow(ClaimPhase.POLL, A, id);
         TaskRecord before = record(id);
         advance(Duration.ofSeconds(4));
 
-        assertThat(repo.requestCancel(id)).isEqualTo(CancelRequestOutcome.REQUESTED);
+        assertThat(repo().requestCancel(id)).isEqualTo(CancelRequestOutcome.REQUESTED);
         TaskRecord after = record(id);
         assertThat(after.control().cancelRequestedAt()).isEqualTo(now());
         assertThat(after.control().nextControlAt()).isEqualTo(now());
         assertThat(after.lease()).isEqualTo(TaskRecord.Lease.NONE);
         assertThat(after.state()).isEqualTo(before.state());
-        assertThat(repo.releaseCancelled(poll)).isFalse();
+        assertThat(repo().releaseCancelled(poll)).isFalse();
     }
 
     @Test
-    void aRepeatedCancelRequestChangesNothingAndNeverClearsACancelLease() {
+    default void aRepeatedCancelRequestChangesNothingAndNeverClearsACancelLease() {
         TaskId id = working();
-        assertThat(repo.requestCancel(id)).isEqualTo(CancelRequestOutcome.REQUESTED);
+        assertThat(repo().requestCancel(id)).isEqualTo(CancelRequestOutcome.REQUESTED);
         advance(Duration.ofSeconds(3));
         TaskRecord requested = record(id);
-        assertThat(repo.requestCancel(id)).isEqualTo(CancelRequestOutcome.ALREADY_REQUESTED);
+        assertThat(repo().requestCancel(id)).isEqualTo(CancelRequestOutcome.ALREADY_REQUESTED);
         assertThat(record(id)).isEqualTo(requested);
 
         Claim cancel = claimRow(ClaimPhase.CANCEL, A, id);
         TaskRecord claimed = record(id);
         advance(Duration.ofSeconds(3));
-        assertThat(repo.requestCancel(id)).isEqualTo(CancelRequestOutcome.ALREADY_REQUESTED);
+        assertThat(repo().requestCancel(id)).isEqualTo(CancelRequestOutcome.ALREADY_REQUESTED);
         assertThat(record(id)).isEqualTo(claimed);
         assertThat(record(id).lease().token()).isEqualTo(cancel.token());
     }
 
     @Test
-    void aPendingTaskThatWasNeverSentIsCancelledLocally() {
+    default void aPendingTaskThatWasNeverSentIsCancelledLocally() {
         TaskId id = create();
         Claim submit = claimRow(ClaimPhase.SUBMIT, A, id);
         advance(Duration.ofSeconds(2));
 
-        assertThat(repo.requestCancel(id)).isEqualTo(CancelRequestOutcome.CANCELLED_LOCALLY);
+        assertThat(repo().requestCancel(id)).isEqualTo(CancelRequestOutcome.CANCELLED_LOCALLY);
         TaskRecord after = record(id);
         StoredSnapshot cancelled = StoredSnapshot.cancelled(null);
         assertThat(after.status()).isEqualTo(TaskStatus.CANCELLED);
@@ -69,19 +69,19 @@ public abstract class CancelRequestContract extends TransitionContract {
         assertThat(after.outbox().eventVersion()).isEqualTo(1);
         assertThat(after.outbox().eventPayload()).isEqualTo(eventOf(id, cancelled).payloadJson());
         assertThat(after.outbox().nextAt()).isEqualTo(now());
-        assertThat(repo.recordSubmitAttempt(submit)).isFalse();
+        assertThat(repo().recordSubmitAttempt(submit)).isFalse();
         assertThat(claim(ClaimPhase.CANCEL, A, 10)).isEmpty();
         assertThat(claim(ClaimPhase.SUBMIT, A, 10)).isEmpty();
     }
 
     @Test
-    void aPendingTaskWhoseSubmitWasAttemptedIsNotCancelledLocally() {
+    default void aPendingTaskWhoseSubmitWasAttemptedIsNotCancelledLocally() {
         TaskId id = create();
         Claim submit = claimRow(ClaimPhase.SUBMIT, A, id);
-        assertThat(repo.recordSubmitAttempt(submit)).isTrue();
+        assertThat(repo().recordSubmitAttempt(submit)).isTrue();
         advance(LEASE.plusSeconds(1));
 
-        assertThat(repo.requestCancel(id)).isEqualTo(CancelRequestOutcome.REQUESTED);
+        assertThat(repo().requestCancel(id)).isEqualTo(CancelRequestOutcome.REQUESTED);
         TaskRecord after = record(id);
         assertThat(after.status()).isEqualTo(TaskStatus.PENDING);
         assertThat(after.control().cancelRequestedAt()).isEqualTo(now());
@@ -91,27 +91,27 @@ public abstract class CancelRequestContract extends TransitionContract {
     }
 
     @Test
-    void aCancelRequestForATerminalOrUnknownTaskChangesNothing() {
+    default void aCancelRequestForATerminalOrUnknownTaskChangesNothing() {
         TaskId id = working();
         Claim poll = claimRow(ClaimPhase.POLL, A, id);
-        assertThat(repo.applyOutcome(poll, outcome(id, TaskStatus.COMPLETED, null))).isTrue();
+        assertThat(repo().applyOutcome(poll, outcome(id, TaskStatus.COMPLETED, null))).isTrue();
         TaskRecord before = record(id);
 
-        assertThat(repo.requestCancel(id)).isEqualTo(CancelRequestOutcome.ALREADY_TERMINAL);
+        assertThat(repo().requestCancel(id)).isEqualTo(CancelRequestOutcome.ALREADY_TERMINAL);
         assertThat(record(id)).isEqualTo(before);
-        assertThat(repo.requestCancel(TaskId.of("task-unknown"))).isEqualTo(CancelRequestOutcome.NOT_FOUND);
-        assertThat(repo.find(TaskId.of("task-unknown"))).isEmpty();
+        assertThat(repo().requestCancel(TaskId.of("task-unknown"))).isEqualTo(CancelRequestOutcome.NOT_FOUND);
+        assertThat(repo().find(TaskId.of("task-unknown"))).isEmpty();
     }
 
     @Test
-    void anAbandonedCancelReturnsTheRowToPollingWithTheReasonAndChangesNothingElse() {
+    default void anAbandonedCancelReturnsTheRowToPollingWithTheReasonAndChangesNothingElse() {
         TaskId id = working();
-        assertThat(repo.requestCancel(id)).isEqualTo(CancelRequestOutcome.REQUESTED);
+        assertThat(repo().requestCancel(id)).isEqualTo(CancelRequestOutcome.REQUESTED);
         Claim cancel = claimRow(ClaimPhase.CANCEL, A, id);
         TaskRecord before = record(id);
         advance(Duration.ofSeconds(2));
 
-        assertThat(repo.abandonCancel(cancel, "server does not support tasks/cancel", now())).isTrue();
+        assertThat(repo().abandonCancel(cancel, "server does not support tasks/cancel", now())).isTrue();
         TaskRecord after = record(id);
         assertThat(after.control().lastCancelError()).isEqualTo("server does not support tasks/cancel");
         assertThat(after.control().cancelRequestedAt()).isNull();
@@ -128,25 +128,25 @@ public abstract class CancelRequestContract extends TransitionContract {
     }
 
     @Test
-    void anAbandonedCancelIsFencedLikeAResult() {
+    default void anAbandonedCancelIsFencedLikeAResult() {
         TaskId id = working();
-        repo.requestCancel(id);
+        repo().requestCancel(id);
         Claim cancel = claimRow(ClaimPhase.CANCEL, A, id);
         advance(LEASE);
         TaskRecord expired = record(id);
-        assertThat(repo.abandonCancel(cancel, "late", now())).as("expired").isFalse();
+        assertThat(repo().abandonCancel(cancel, "late", now())).as("expired").isFalse();
         assertThat(record(id)).isEqualTo(expired);
 
         Claim renewed = claimRow(ClaimPhase.CANCEL, B, id);
         TaskRecord claimed = record(id);
-        assertThat(repo.abandonCancel(cancel, "stale token", now())).as("replaced").isFalse();
+        assertThat(repo().abandonCancel(cancel, "stale token", now())).as("replaced").isFalse();
         assertThat(record(id)).isEqualTo(claimed);
 
         TaskId polled = working();
         Claim poll = claimRow(ClaimPhase.POLL, A, polled);
         TaskRecord pollRow = record(polled);
-        assertThat(repo.abandonCancel(poll, "wrong phase", now())).as("a poll claim").isFalse();
+        assertThat(repo().abandonCancel(poll, "wrong phase", now())).as("a poll claim").isFalse();
         assertThat(record(polled)).isEqualTo(pollRow);
-        assertThat(repo.abandonCancel(renewed, "ok", now())).isTrue();
+        assertThat(repo().abandonCancel(renewed, "ok", now())).isTrue();
     }
 }

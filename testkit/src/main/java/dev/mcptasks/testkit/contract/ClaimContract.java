@@ -14,11 +14,11 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Contract, part one: which rows a control claim scan takes, in which order, and the lease it grants. */
-public abstract class ClaimContract extends ContractFixture {
+/** Repository contract topic: which rows a control claim scan takes, in which order, and the lease it grants. */
+public interface ClaimContract extends RepositoryFixture {
 
     @Test
-    void submitClaimTakesADuePendingRowAndGrantsAFreshLease() {
+    default void submitClaimTakesADuePendingRowAndGrantsAFreshLease() {
         TaskId id = create();
 
         List<ClaimedTask> claimed = claim(ClaimPhase.SUBMIT, A, 10);
@@ -38,15 +38,15 @@ public abstract class ClaimContract extends ContractFixture {
     }
 
     @Test
-    void submitClaimSkipsRowsThatAreNotDueOrHaveACancelRequest() {
+    default void submitClaimSkipsRowsThatAreNotDueOrHaveACancelRequest() {
         TaskId later = create();
         Claim first = claimRow(ClaimPhase.SUBMIT, A, later);
-        assertThat(repo.releaseAfterFailure(first, failure("connection refused", now().plusSeconds(10)))).isTrue();
+        assertThat(repo().releaseAfterFailure(first, failure("connection refused", now().plusSeconds(10)))).isTrue();
         TaskId attempted = create();
         Claim second = claimRow(ClaimPhase.SUBMIT, A, attempted);
-        assertThat(repo.recordSubmitAttempt(second)).isTrue();
-        assertThat(repo.releaseCancelled(second)).isTrue();
-        assertThat(repo.requestCancel(attempted)).isEqualTo(CancelRequestOutcome.REQUESTED);
+        assertThat(repo().recordSubmitAttempt(second)).isTrue();
+        assertThat(repo().releaseCancelled(second)).isTrue();
+        assertThat(repo().requestCancel(attempted)).isEqualTo(CancelRequestOutcome.REQUESTED);
 
         assertThat(claim(ClaimPhase.SUBMIT, B, 10)).isEmpty();
         assertThat(claimedIds(ClaimPhase.CANCEL, B, 10)).containsExactly(attempted);
@@ -55,17 +55,17 @@ public abstract class ClaimContract extends ContractFixture {
     }
 
     @Test
-    void pollClaimTakesOnlyWorkingAndInputRequiredRowsWithoutCancelRequest() {
+    default void pollClaimTakesOnlyWorkingAndInputRequiredRowsWithoutCancelRequest() {
         TaskId pending = create();
         TaskId working = working();
         TaskId input = working();
         Claim inputPoll = claimRow(ClaimPhase.POLL, A, input);
-        assertThat(repo.applyOutcome(inputPoll, outcome(input, TaskStatus.INPUT_REQUIRED, now()))).isTrue();
+        assertThat(repo().applyOutcome(inputPoll, outcome(input, TaskStatus.INPUT_REQUIRED, now()))).isTrue();
         TaskId done = working();
         Claim donePoll = claimRow(ClaimPhase.POLL, A, done);
-        assertThat(repo.applyOutcome(donePoll, outcome(done, TaskStatus.COMPLETED, null))).isTrue();
+        assertThat(repo().applyOutcome(donePoll, outcome(done, TaskStatus.COMPLETED, null))).isTrue();
         TaskId cancelRequested = working();
-        assertThat(repo.requestCancel(cancelRequested)).isEqualTo(CancelRequestOutcome.REQUESTED);
+        assertThat(repo().requestCancel(cancelRequested)).isEqualTo(CancelRequestOutcome.REQUESTED);
 
         assertThat(claimedIds(ClaimPhase.POLL, B, 10)).containsExactlyInAnyOrder(working, input);
         assertThat(record(pending).lease().isHeld()).isFalse();
@@ -73,14 +73,14 @@ public abstract class ClaimContract extends ContractFixture {
     }
 
     @Test
-    void cancelClaimTakesOnlyNonterminalRowsWithACancelRequest() {
+    default void cancelClaimTakesOnlyNonterminalRowsWithACancelRequest() {
         TaskId working = working();
         TaskId requested = working();
         TaskId finished = working();
-        assertThat(repo.requestCancel(requested)).isEqualTo(CancelRequestOutcome.REQUESTED);
-        assertThat(repo.requestCancel(finished)).isEqualTo(CancelRequestOutcome.REQUESTED);
+        assertThat(repo().requestCancel(requested)).isEqualTo(CancelRequestOutcome.REQUESTED);
+        assertThat(repo().requestCancel(finished)).isEqualTo(CancelRequestOutcome.REQUESTED);
         Claim cancel = claimRow(ClaimPhase.CANCEL, A, finished);
-        assertThat(repo.applyOutcome(cancel, outcome(finished, TaskStatus.CANCELLED, null))).isTrue();
+        assertThat(repo().applyOutcome(cancel, outcome(finished, TaskStatus.CANCELLED, null))).isTrue();
 
         List<ClaimedTask> claimed = claim(ClaimPhase.CANCEL, B, 10);
 
@@ -90,7 +90,7 @@ public abstract class ClaimContract extends ContractFixture {
     }
 
     @Test
-    void claimsSkipLiveLeasesAndReclaimExpiredOnesAtTheExpiryInstant() {
+    default void claimsSkipLiveLeasesAndReclaimExpiredOnesAtTheExpiryInstant() {
         TaskId id = create();
         Claim first = claimRow(ClaimPhase.SUBMIT, A, id);
 
@@ -107,12 +107,12 @@ public abstract class ClaimContract extends ContractFixture {
     }
 
     @Test
-    void aRecoveryNamesThePhaseOfTheExpiredLeaseItTookOver() {
+    default void aRecoveryNamesThePhaseOfTheExpiredLeaseItTookOver() {
         TaskId id = create();
         Claim submit = claimRow(ClaimPhase.SUBMIT, A, id);
-        assertThat(repo.recordSubmitAttempt(submit)).isTrue();
+        assertThat(repo().recordSubmitAttempt(submit)).isTrue();
         advance(LEASE);
-        repo.requestCancel(id);
+        repo().requestCancel(id);
 
         List<ClaimedTask> cancel = claim(ClaimPhase.CANCEL, B, 10);
 
@@ -123,11 +123,11 @@ public abstract class ClaimContract extends ContractFixture {
     }
 
     @Test
-    void aClaimOfAReleasedRowIsNotARecovery() {
+    default void aClaimOfAReleasedRowIsNotARecovery() {
         TaskId fresh = create();
         TaskId released = create();
         Claim claim = claimRow(ClaimPhase.SUBMIT, A, released);
-        assertThat(repo.releaseCancelled(claim)).isTrue();
+        assertThat(repo().releaseCancelled(claim)).isTrue();
 
         List<ClaimedTask> claimed = claim(ClaimPhase.SUBMIT, B, 10);
 
@@ -137,7 +137,7 @@ public abstract class ClaimContract extends ContractFixture {
     }
 
     @Test
-    void theSameWorkerReclaimingGetsANewTokenAndItsOldTokenIsRejectedEverywhere() {
+    default void theSameWorkerReclaimingGetsANewTokenAndItsOldTokenIsRejectedEverywhere() {
         TaskId id = working();
         Claim old = claimRow(ClaimPhase.POLL, A, id);
         advance(LEASE.plusSeconds(1));
@@ -145,34 +145,34 @@ public abstract class ClaimContract extends ContractFixture {
         TaskRecord before = record(id);
 
         assertThat(current.token()).isNotEqualTo(old.token());
-        assertThat(repo.renew(old, LEASE)).isFalse();
-        assertThat(repo.applyOutcome(old, outcome(id, TaskStatus.COMPLETED, null))).isFalse();
-        assertThat(repo.releaseAfterFailure(old, failure("timeout", now().plusSeconds(5)))).isFalse();
-        assertThat(repo.releaseCancelled(old)).isFalse();
+        assertThat(repo().renew(old, LEASE)).isFalse();
+        assertThat(repo().applyOutcome(old, outcome(id, TaskStatus.COMPLETED, null))).isFalse();
+        assertThat(repo().releaseAfterFailure(old, failure("timeout", now().plusSeconds(5)))).isFalse();
+        assertThat(repo().releaseCancelled(old)).isFalse();
         assertThat(record(id)).isEqualTo(before);
-        assertThat(repo.renew(current, LEASE)).isTrue();
+        assertThat(repo().renew(current, LEASE)).isTrue();
     }
 
     @Test
-    void anOldSubmitTokenCannotRecordAnAttemptNorStoreTheRemoteTask() {
+    default void anOldSubmitTokenCannotRecordAnAttemptNorStoreTheRemoteTask() {
         TaskId id = create();
         Claim old = claimRow(ClaimPhase.SUBMIT, A, id);
         advance(LEASE);
         Claim current = claimRow(ClaimPhase.SUBMIT, A, id);
         TaskRecord before = record(id);
 
-        assertThat(repo.recordSubmitAttempt(old)).isFalse();
-        assertThat(repo.applySubmitted(old, submitted("r-old", null))).isFalse();
+        assertThat(repo().recordSubmitAttempt(old)).isFalse();
+        assertThat(repo().applySubmitted(old, submitted("r-old", null))).isFalse();
         assertThat(record(id)).isEqualTo(before);
-        assertThat(repo.recordSubmitAttempt(current)).isTrue();
+        assertThat(repo().recordSubmitAttempt(current)).isTrue();
     }
 
     @Test
-    void pollAndCancelClaimsSkipRowsWhoseEndpointBelongsToAnotherLiveWorker() {
+    default void pollAndCancelClaimsSkipRowsWhoseEndpointBelongsToAnotherLiveWorker() {
         heartbeat(A);
         TaskId polled = working(SERVER, A);
         TaskId cancelled = working(SERVER, A);
-        assertThat(repo.requestCancel(cancelled)).isEqualTo(CancelRequestOutcome.REQUESTED);
+        assertThat(repo().requestCancel(cancelled)).isEqualTo(CancelRequestOutcome.REQUESTED);
 
         assertThat(claim(ClaimPhase.POLL, B, 10)).isEmpty();
         assertThat(claim(ClaimPhase.CANCEL, B, 10)).isEmpty();
@@ -181,35 +181,35 @@ public abstract class ClaimContract extends ContractFixture {
     }
 
     @Test
-    void rowsOfAStaleOrRemovedEndpointOwnerAreClaimableByAnyWorker() {
+    default void rowsOfAStaleOrRemovedEndpointOwnerAreClaimableByAnyWorker() {
         heartbeat(A);
         heartbeat(B);
         TaskId ofA = working(SERVER, A);
         TaskId ofB = working(SERVER, B);
-        ageWorkerHeartbeats(LIVENESS.minusSeconds(10));
+        ageHeartbeats(LIVENESS.minusSeconds(10));
         assertThat(claim(ClaimPhase.POLL, C, 10)).as("A and B were seen within the liveness bound").isEmpty();
 
-        ageWorkerHeartbeats(Duration.ofSeconds(11));
+        ageHeartbeats(Duration.ofSeconds(11));
         heartbeat(B);
         assertThat(claimedIds(ClaimPhase.POLL, C, 10)).containsExactly(ofA);
-        repo.removeWorker(B);
+        repo().removeWorker(B);
         assertThat(claimedIds(ClaimPhase.POLL, C, 10)).containsExactly(ofB);
     }
 
     @Test
-    void excludedRowsAreNeverClaimed() {
+    default void excludedRowsAreNeverClaimed() {
         TaskId first = create();
         TaskId second = create();
         TaskId third = create();
 
-        List<ClaimedTask> claimed = repo.claimControl(request(ClaimPhase.SUBMIT, A, 10, Set.of(first, third)));
+        List<ClaimedTask> claimed = repo().claimControl(request(ClaimPhase.SUBMIT, A, 10, Set.of(first, third)));
 
         assertThat(claimed).extracting(c -> c.claim().taskId()).containsExactly(second);
         assertThat(record(first).control().submitAttemptCount()).isZero();
     }
 
     @Test
-    void claimsTakeRowsByDueTimeThenIdAndRespectTheLimit() {
+    default void claimsTakeRowsByDueTimeThenIdAndRespectTheLimit() {
         TaskId first = create();
         TaskId second = create();
         TaskId third = create();
@@ -219,7 +219,7 @@ public abstract class ClaimContract extends ContractFixture {
         Duration[] delays = {
             Duration.ofSeconds(3), Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(1)};
         for (int i = 0; i < all.size(); i++) {
-            assertThat(repo.releaseAfterFailure(all.get(i).claim(), failure("refused", now().plus(delays[i]))))
+            assertThat(repo().releaseAfterFailure(all.get(i).claim(), failure("refused", now().plus(delays[i]))))
                     .isTrue();
         }
         advance(Duration.ofSeconds(5));
@@ -230,7 +230,7 @@ public abstract class ClaimContract extends ContractFixture {
     }
 
     @Test
-    void aZeroLimitClaimsNothingAndBumpsNoCounter() {
+    default void aZeroLimitClaimsNothingAndBumpsNoCounter() {
         TaskId id = create();
 
         assertThat(claim(ClaimPhase.SUBMIT, A, 0)).isEmpty();

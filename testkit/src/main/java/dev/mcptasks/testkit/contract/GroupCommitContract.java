@@ -21,30 +21,30 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * Contract, part nine: group commit and work-arrival signals. The fenced writes of many claims run in one
+ * Repository contract topic: group commit and work-arrival signals. The fenced writes of many claims run in one
  * transaction, each with its own fence and outcome; when the work throws, none of them is kept. A task created, a
  * cancel requested or an answer stored wakes the store's work-arrival listeners, also those of another handle on
  * the same store (another process).
  */
-public abstract class GroupCommitContract extends WorkerLivenessContract {
-    private static final long SIGNAL_WAIT_SECONDS = 10;
+public interface GroupCommitContract extends RepositoryFixture {
+    long SIGNAL_WAIT_SECONDS = 10;
 
     /** Thrown by a test's work to make the transaction roll back. */
-    private static final class Boom extends RuntimeException {
+    final class Boom extends RuntimeException {
         Boom() {
             super("boom");
         }
     }
 
     @Test
-    void writesOfSeveralClaimsCommitTogetherEachWithItsOwnOutcome() {
+    default void writesOfSeveralClaimsCommitTogetherEachWithItsOwnOutcome() {
         TaskId first = create();
         TaskId second = working();
         Claim submit = claimRow(ClaimPhase.SUBMIT, A, first);
         Claim poll = claimRow(ClaimPhase.POLL, A, second);
 
-        List<Boolean> outcomes = repo.inOneTransaction(() -> List.of(repo.recordSubmitAttempt(submit),
-                repo.applyOutcome(poll, outcome(second, TaskStatus.COMPLETED, null))));
+        List<Boolean> outcomes = repo().inOneTransaction(() -> List.of(repo().recordSubmitAttempt(submit),
+                repo().applyOutcome(poll, outcome(second, TaskStatus.COMPLETED, null))));
 
         assertThat(outcomes).containsExactly(true, true);
         assertThat(record(first).control().submitAttemptedAt()).isEqualTo(now());
@@ -53,16 +53,16 @@ public abstract class GroupCommitContract extends WorkerLivenessContract {
     }
 
     @Test
-    void aRefusedWriteInsideChangesNothingAndTheOthersStillCommit() {
+    default void aRefusedWriteInsideChangesNothingAndTheOthersStillCommit() {
         TaskId stale = create();
         TaskId live = create();
         Claim lost = claimRow(ClaimPhase.SUBMIT, A, stale);
-        assertThat(repo.releaseCancelled(lost)).isTrue();
+        assertThat(repo().releaseCancelled(lost)).isTrue();
         Claim held = claimRow(ClaimPhase.SUBMIT, B, live);
         TaskRecord staleBefore = record(stale);
 
-        List<Boolean> outcomes = repo.inOneTransaction(() -> List.of(repo.recordSubmitAttempt(lost),
-                repo.recordSubmitAttempt(held)));
+        List<Boolean> outcomes = repo().inOneTransaction(() -> List.of(repo().recordSubmitAttempt(lost),
+                repo().recordSubmitAttempt(held)));
 
         assertThat(outcomes).containsExactly(false, true);
         assertThat(record(stale)).isEqualTo(staleBefore);
@@ -70,7 +70,7 @@ public abstract class GroupCommitContract extends WorkerLivenessContract {
     }
 
     @Test
-    void whenTheWorkThrowsNoWriteInsideIsKept() {
+    default void whenTheWorkThrowsNoWriteInsideIsKept() {
         TaskId first = create();
         TaskId second = working();
         Claim submit = claimRow(ClaimPhase.SUBMIT, A, first);
@@ -78,20 +78,20 @@ public abstract class GroupCommitContract extends WorkerLivenessContract {
         TaskRecord firstBefore = record(first);
         TaskRecord secondBefore = record(second);
 
-        assertThatThrownBy(() -> repo.inOneTransaction(() -> {
-            assertThat(repo.recordSubmitAttempt(submit)).isTrue();
-            assertThat(repo.applyOutcome(poll, outcome(second, TaskStatus.COMPLETED, null))).isTrue();
+        assertThatThrownBy(() -> repo().inOneTransaction(() -> {
+            assertThat(repo().recordSubmitAttempt(submit)).isTrue();
+            assertThat(repo().applyOutcome(poll, outcome(second, TaskStatus.COMPLETED, null))).isTrue();
             throw new Boom();
         })).isInstanceOf(Boom.class);
 
         assertThat(record(first)).isEqualTo(firstBefore);
         assertThat(record(second)).isEqualTo(secondBefore);
-        assertThat(repo.applyOutcome(poll, outcome(second, TaskStatus.COMPLETED, null)))
+        assertThat(repo().applyOutcome(poll, outcome(second, TaskStatus.COMPLETED, null)))
                 .as("the claim is still held after the rollback").isTrue();
     }
 
     @Test
-    void aDuplicateRemoteIdInsideRollsBackTheWholeTransaction() {
+    default void aDuplicateRemoteIdInsideRollsBackTheWholeTransaction() {
         TaskId holder = working();
         String taken = record(holder).state().remoteTaskId();
         TaskId first = create();
@@ -101,18 +101,18 @@ public abstract class GroupCommitContract extends WorkerLivenessContract {
         TaskRecord firstBefore = record(first);
         TaskRecord secondBefore = record(second);
 
-        assertThatThrownBy(() -> repo.inOneTransaction(() -> {
-            repo.recordSubmitAttempt(attempt);
-            return repo.applySubmitted(duplicate, submitted(taken, null));
+        assertThatThrownBy(() -> repo().inOneTransaction(() -> {
+            repo().recordSubmitAttempt(attempt);
+            return repo().applySubmitted(duplicate, submitted(taken, null));
         })).isInstanceOf(DuplicateTaskException.class);
 
         assertThat(record(first)).isEqualTo(firstBefore);
         assertThat(record(second)).isEqualTo(secondBefore);
-        assertThat(repo.recordSubmitAttempt(attempt)).as("the store is usable after the rollback").isTrue();
+        assertThat(repo().recordSubmitAttempt(attempt)).as("the store is usable after the rollback").isTrue();
     }
 
     @Test
-    void aNestedTransactionJoinsTheOuterOne() {
+    default void aNestedTransactionJoinsTheOuterOne() {
         TaskId first = create();
         TaskId second = create();
         Claim one = claimRow(ClaimPhase.SUBMIT, A, first);
@@ -120,9 +120,9 @@ public abstract class GroupCommitContract extends WorkerLivenessContract {
         TaskRecord firstBefore = record(first);
         TaskRecord secondBefore = record(second);
 
-        assertThatThrownBy(() -> repo.inOneTransaction(() -> {
-            repo.recordSubmitAttempt(one);
-            repo.inOneTransaction(() -> repo.recordSubmitAttempt(two));
+        assertThatThrownBy(() -> repo().inOneTransaction(() -> {
+            repo().recordSubmitAttempt(one);
+            repo().inOneTransaction(() -> repo().recordSubmitAttempt(two));
             throw new Boom();
         })).isInstanceOf(Boom.class);
 
@@ -131,16 +131,16 @@ public abstract class GroupCommitContract extends WorkerLivenessContract {
     }
 
     @Test
-    void notificationWritesCanBeGroupedToo() {
+    default void notificationWritesCanBeGroupedToo() {
         completedWithEvent();
         completedWithEvent();
         List<NotificationClaim> deliveries = claimNotifications(A, 10);
         assertThat(deliveries).hasSize(2);
 
-        List<Boolean> dispatched = repo.inOneTransaction(() -> deliveries.stream()
-                .map(repo::markDispatched).toList());
-        List<Boolean> finished = repo.inOneTransaction(() -> deliveries.stream()
-                .map(repo::finishNotification).toList());
+        List<Boolean> dispatched = repo().inOneTransaction(() -> deliveries.stream()
+                .map(repo()::markDispatched).toList());
+        List<Boolean> finished = repo().inOneTransaction(() -> deliveries.stream()
+                .map(repo()::finishNotification).toList());
 
         assertThat(dispatched).containsExactly(true, true);
         assertThat(finished).containsExactly(true, true);
@@ -151,38 +151,38 @@ public abstract class GroupCommitContract extends WorkerLivenessContract {
     }
 
     @Test
-    void creatingATaskSignalsWorkArrival() throws InterruptedException {
+    default void creatingATaskSignalsWorkArrival() throws InterruptedException {
         Semaphore signals = new Semaphore(0);
-        try (WorkSubscription ignored = repo.onWorkArrival(signals::release)) {
+        try (WorkSubscription ignored = repo().onWorkArrival(signals::release)) {
             create();
             assertThat(signals.tryAcquire(SIGNAL_WAIT_SECONDS, TimeUnit.SECONDS)).as("signal after create").isTrue();
         }
     }
 
     @Test
-    void aTaskCreatedThroughAnotherHandleSignalsToo() throws InterruptedException {
+    default void aTaskCreatedThroughAnotherHandleSignalsToo() throws InterruptedException {
         TaskRepository other = peer();
         Semaphore signals = new Semaphore(0);
-        try (WorkSubscription ignored = repo.onWorkArrival(signals::release)) {
-            other.create(new NewTask(ids.newTaskId(), SERVER, TOOL, ARGUMENTS, DRIVER, null));
+        try (WorkSubscription ignored = repo().onWorkArrival(signals::release)) {
+            other.create(new NewTask(ids().newTaskId(), SERVER, TOOL, ARGUMENTS, DRIVER, null));
             assertThat(signals.tryAcquire(SIGNAL_WAIT_SECONDS, TimeUnit.SECONDS))
                     .as("signal after another handle's create").isTrue();
         }
     }
 
     @Test
-    void aCancelRequestAndAnAnswerSignalWorkArrival() throws InterruptedException {
+    default void aCancelRequestAndAnAnswerSignalWorkArrival() throws InterruptedException {
         TaskId running = working();
         TaskId asking = working();
         Claim poll = claimRow(ClaimPhase.POLL, A, asking);
-        assertThat(repo.applyOutcome(poll, outcome(asking, TaskStatus.INPUT_REQUIRED, now().plusSeconds(60))))
+        assertThat(repo().applyOutcome(poll, outcome(asking, TaskStatus.INPUT_REQUIRED, now().plusSeconds(60))))
                 .isTrue();
         Semaphore signals = new Semaphore(0);
-        try (WorkSubscription ignored = repo.onWorkArrival(signals::release)) {
-            assertThat(repo.requestCancel(running)).isEqualTo(CancelRequestOutcome.REQUESTED);
+        try (WorkSubscription ignored = repo().onWorkArrival(signals::release)) {
+            assertThat(repo().requestCancel(running)).isEqualTo(CancelRequestOutcome.REQUESTED);
             assertThat(signals.tryAcquire(SIGNAL_WAIT_SECONDS, TimeUnit.SECONDS)).as("signal after cancel").isTrue();
             signals.drainPermits();
-            assertThat(repo.answerInput(asking, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
+            assertThat(repo().answerInput(asking, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
             assertThat(signals.tryAcquire(SIGNAL_WAIT_SECONDS, TimeUnit.SECONDS)).as("signal after answer").isTrue();
         }
     }

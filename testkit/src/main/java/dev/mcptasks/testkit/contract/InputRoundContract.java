@@ -35,29 +35,29 @@ import org.junit.jupiter.api.Test;
  * {@code input_responses} until a control claim delivers them; a {@code tools/call} that asks for input before it
  * creates any task is an input round without a remote id, sent again (submit phase) once answered.
  */
-public abstract class InputRoundContract extends CancelRequestContract {
-    protected static final String PROTOCOL_2026 = "2026-07-28";
-    protected static final String ROUND_STATE = "opaque-state-1";
+public interface InputRoundContract extends RepositoryFixture {
+    String PROTOCOL_2026 = "2026-07-28";
+    String ROUND_STATE = "opaque-state-1";
 
     /** A row whose create request asked for input before creating a task: unanswered, waiting, no lease. */
-    protected TaskId inputRound() {
+    private TaskId inputRound() {
         TaskId id = create();
         Claim claim = claimRow(ClaimPhase.SUBMIT, A, id);
-        assertThat(repo.recordSubmitAttempt(claim)).isTrue();
-        assertThat(repo.applySubmitted(claim, roundWrite(id, ROUND_STATE))).isTrue();
+        assertThat(repo().recordSubmitAttempt(claim)).isTrue();
+        assertThat(repo().applySubmitted(claim, roundWrite(id, ROUND_STATE))).isTrue();
         return id;
     }
 
-    protected SubmitWrite roundWrite(TaskId id, String requestState) {
+    private SubmitWrite roundWrite(TaskId id, String requestState) {
         StoredSnapshot asked = snapshot(TaskStatus.INPUT_REQUIRED);
         return new SubmitWrite(null, asked, null, PROTOCOL_2026, null, null, eventOf(id, asked), requestState);
     }
 
     /** A created remote task that asks for input, polled next in an hour (only an answer makes it due earlier). */
-    protected TaskId remoteInputRequired() {
+    private TaskId remoteInputRequired() {
         TaskId id = working();
         Claim poll = claimRow(ClaimPhase.POLL, A, id);
-        assertThat(repo.applyOutcome(poll, outcome(id, TaskStatus.INPUT_REQUIRED, now().plus(Duration.ofHours(1)))))
+        assertThat(repo().applyOutcome(poll, outcome(id, TaskStatus.INPUT_REQUIRED, now().plus(Duration.ofHours(1)))))
                 .isTrue();
         return id;
     }
@@ -77,13 +77,13 @@ public abstract class InputRoundContract extends CancelRequestContract {
     }
 
     @Test
-    void anAnswerIsStoredPendingAndMakesTheRowDueNow() {
+    default void anAnswerIsStoredPendingAndMakesTheRowDueNow() {
         TaskId id = remoteInputRequired();
         TaskRecord before = record(id);
         advance(Duration.ofSeconds(3));
         assertThat(claim(ClaimPhase.POLL, A, 10)).isEmpty();
 
-        assertThat(repo.answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
+        assertThat(repo().answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
         assertThat(record(id)).isEqualTo(withAnswers(before, "{\"size\":3}", now()));
         List<ClaimedTask> claimed = claim(ClaimPhase.POLL, A, 10);
         assertThat(claimed).hasSize(1);
@@ -91,28 +91,28 @@ public abstract class InputRoundContract extends CancelRequestContract {
     }
 
     @Test
-    void aSecondAnswerToTheSameKeyIsADuplicateAndChangesNothing() {
+    default void aSecondAnswerToTheSameKeyIsADuplicateAndChangesNothing() {
         TaskId id = remoteInputRequired();
-        assertThat(repo.answerInput(id, "size", "\"small\"")).isEqualTo(AnswerOutcome.ACCEPTED);
+        assertThat(repo().answerInput(id, "size", "\"small\"")).isEqualTo(AnswerOutcome.ACCEPTED);
         TaskRecord first = record(id);
         advance(Duration.ofSeconds(1));
 
-        assertThat(repo.answerInput(id, "size", "\"large\"")).isEqualTo(AnswerOutcome.DUPLICATE);
+        assertThat(repo().answerInput(id, "size", "\"large\"")).isEqualTo(AnswerOutcome.DUPLICATE);
         assertThat(record(id)).isEqualTo(first);
     }
 
     @Test
-    void answersToDifferentKeysAreAllKeptAsOneCanonicalObject() {
+    default void answersToDifferentKeysAreAllKeptAsOneCanonicalObject() {
         TaskId id = remoteInputRequired();
 
-        assertThat(repo.answerInput(id, "b", "{ \"z\" : [1, 2], \"a\" : null }")).isEqualTo(AnswerOutcome.ACCEPTED);
-        assertThat(repo.answerInput(id, "a \"quoted\".key", "true")).isEqualTo(AnswerOutcome.ACCEPTED);
+        assertThat(repo().answerInput(id, "b", "{ \"z\" : [1, 2], \"a\" : null }")).isEqualTo(AnswerOutcome.ACCEPTED);
+        assertThat(repo().answerInput(id, "a \"quoted\".key", "true")).isEqualTo(AnswerOutcome.ACCEPTED);
         assertThat(record(id).state().inputResponsesJson())
                 .isEqualTo("{\"a \\\"quoted\\\".key\":true,\"b\":{\"a\":null,\"z\":[1,2]}}");
     }
 
     @Test
-    void concurrentAnswersToDifferentKeysAreAllKept() throws Exception {
+    default void concurrentAnswersToDifferentKeysAreAllKept() throws Exception {
         TaskId id = remoteInputRequired();
         TaskRepository peer = peer();
         int writers = 4;
@@ -122,7 +122,7 @@ public abstract class InputRoundContract extends CancelRequestContract {
         try {
             List<Future<List<AnswerOutcome>>> results = new ArrayList<>();
             for (int w = 0; w < writers; w++) {
-                TaskRepository handle = w % 2 == 0 ? repo : peer;
+                TaskRepository handle = w % 2 == 0 ? repo() : peer;
                 int writer = w;
                 Callable<List<AnswerOutcome>> answering = () -> {
                     start.await();
@@ -151,53 +151,53 @@ public abstract class InputRoundContract extends CancelRequestContract {
     }
 
     @Test
-    void anAnswerIsRefusedWhenTheTaskIsNotWaitingForInput() {
+    default void anAnswerIsRefusedWhenTheTaskIsNotWaitingForInput() {
         TaskId pending = create();
         TaskId working = working();
         TaskId completed = completedWithEvent();
         for (TaskId id : List.of(pending, working, completed)) {
             TaskRecord before = record(id);
-            assertThat(repo.answerInput(id, "size", "3")).as("answer to %s", before.status())
+            assertThat(repo().answerInput(id, "size", "3")).as("answer to %s", before.status())
                     .isEqualTo(AnswerOutcome.NOT_WAITING);
             assertThat(record(id)).isEqualTo(before);
         }
-        assertThat(repo.answerInput(TaskId.of("task-unknown"), "size", "3")).isEqualTo(AnswerOutcome.NOT_FOUND);
-        assertThat(repo.find(TaskId.of("task-unknown"))).isEmpty();
+        assertThat(repo().answerInput(TaskId.of("task-unknown"), "size", "3")).isEqualTo(AnswerOutcome.NOT_FOUND);
+        assertThat(repo().find(TaskId.of("task-unknown"))).isEmpty();
     }
 
     @Test
-    void anAnswerThatIsNotJsonIsRejectedAndChangesNothing() {
+    default void anAnswerThatIsNotJsonIsRejectedAndChangesNothing() {
         TaskId id = remoteInputRequired();
         TaskRecord before = record(id);
 
-        assertThatThrownBy(() -> repo.answerInput(id, "size", "{not json"))
+        assertThatThrownBy(() -> repo().answerInput(id, "size", "{not json"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("'size'").hasMessageContaining("not valid JSON");
         assertThat(record(id)).isEqualTo(before);
     }
 
     @Test
-    void anAnswerLeavesAHeldLeaseAlone() {
+    default void anAnswerLeavesAHeldLeaseAlone() {
         TaskId id = remoteInputRequired();
         advance(Duration.ofHours(1));
         Claim poll = claimRow(ClaimPhase.POLL, A, id);
         TaskRecord claimed = record(id);
 
-        assertThat(repo.answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
+        assertThat(repo().answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
         assertThat(record(id).lease()).isEqualTo(claimed.lease());
-        assertThat(repo.releaseCancelled(poll)).isTrue();
+        assertThat(repo().releaseCancelled(poll)).isTrue();
     }
 
     @Test
-    void applySubmittedStoresAnInputRoundBeforeAnyTask() {
+    default void applySubmittedStoresAnInputRoundBeforeAnyTask() {
         TaskId id = create();
         Claim claim = claimRow(ClaimPhase.SUBMIT, A, id);
-        assertThat(repo.recordSubmitAttempt(claim)).isTrue();
+        assertThat(repo().recordSubmitAttempt(claim)).isTrue();
         TaskRecord before = record(id);
         advance(Duration.ofSeconds(2));
         StoredSnapshot asked = snapshot(TaskStatus.INPUT_REQUIRED);
 
-        assertThat(repo.applySubmitted(claim, roundWrite(id, ROUND_STATE))).isTrue();
+        assertThat(repo().applySubmitted(claim, roundWrite(id, ROUND_STATE))).isTrue();
         TaskRecord after = record(id);
         assertThat(after.state()).isEqualTo(new TaskRecord.State(TaskStatus.INPUT_REQUIRED, asked.statusMessage(),
                 null, false, null, null, asked.inputRequiredJson(), null, null, PROTOCOL_2026, null, null, now(),
@@ -212,13 +212,13 @@ public abstract class InputRoundContract extends CancelRequestContract {
     }
 
     @Test
-    void applySubmittedWithoutARemoteIdFinishesTheCallAtOnce() {
+    default void applySubmittedWithoutARemoteIdFinishesTheCallAtOnce() {
         TaskId id = create();
         Claim claim = claimRow(ClaimPhase.SUBMIT, A, id);
-        assertThat(repo.recordSubmitAttempt(claim)).isTrue();
+        assertThat(repo().recordSubmitAttempt(claim)).isTrue();
         StoredSnapshot done = snapshot(TaskStatus.COMPLETED);
 
-        assertThat(repo.applySubmitted(claim, new SubmitWrite(null, done, null, PROTOCOL_2026, null, null,
+        assertThat(repo().applySubmitted(claim, new SubmitWrite(null, done, null, PROTOCOL_2026, null, null,
                 eventOf(id, done), null))).isTrue();
         TaskRecord after = record(id);
         assertThat(after.state()).isEqualTo(new TaskRecord.State(TaskStatus.COMPLETED, done.statusMessage(),
@@ -233,13 +233,13 @@ public abstract class InputRoundContract extends CancelRequestContract {
     }
 
     @Test
-    void aSubmitClaimTakesAnInputRoundOnlyOnceItIsAnswered() {
+    default void aSubmitClaimTakesAnInputRoundOnlyOnceItIsAnswered() {
         TaskId id = inputRound();
         advance(Duration.ofDays(1));
         assertThat(claim(ClaimPhase.SUBMIT, B, 10)).isEmpty();
         assertThat(claim(ClaimPhase.POLL, B, 10)).isEmpty();
 
-        assertThat(repo.answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
+        assertThat(repo().answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
         assertThat(claim(ClaimPhase.POLL, B, 10)).as("nothing to poll without a remote task").isEmpty();
         List<ClaimedTask> claimed = claim(ClaimPhase.SUBMIT, B, 10);
         assertThat(claimed).hasSize(1);
@@ -250,25 +250,25 @@ public abstract class InputRoundContract extends CancelRequestContract {
     }
 
     @Test
-    void aPollClaimNeverTakesARowWithoutARemoteId() {
+    default void aPollClaimNeverTakesARowWithoutARemoteId() {
         TaskId round = inputRound();
-        assertThat(repo.answerInput(round, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
+        assertThat(repo().answerInput(round, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
         create();
 
         assertThat(claim(ClaimPhase.POLL, A, 10)).isEmpty();
     }
 
     @Test
-    void aRetriedInputRoundThatCreatesATaskClearsTheRoundState() {
+    default void aRetriedInputRoundThatCreatesATaskClearsTheRoundState() {
         heartbeat(A);
         TaskId id = inputRound();
-        assertThat(repo.answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
+        assertThat(repo().answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
         Claim retry = claimRow(ClaimPhase.SUBMIT, B, id);
-        assertThat(repo.recordSubmitAttempt(retry)).isTrue();
+        assertThat(repo().recordSubmitAttempt(retry)).isTrue();
         assertThat(record(id).control().submitAttemptedAt()).isEqualTo(now());
         advance(Duration.ofSeconds(1));
 
-        assertThat(repo.applySubmitted(retry, new SubmitWrite("r-" + id, snapshot(TaskStatus.WORKING), 60_000L,
+        assertThat(repo().applySubmitted(retry, new SubmitWrite("r-" + id, snapshot(TaskStatus.WORKING), 60_000L,
                 PROTOCOL_2026, null, now().plusSeconds(5), null, null))).isTrue();
         TaskRecord after = record(id);
         assertThat(after.status()).isEqualTo(TaskStatus.WORKING);
@@ -284,15 +284,15 @@ public abstract class InputRoundContract extends CancelRequestContract {
     }
 
     @Test
-    void aRetriedInputRoundMayAskAgainWithNewState() {
+    default void aRetriedInputRoundMayAskAgainWithNewState() {
         TaskId id = inputRound();
-        assertThat(repo.answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
+        assertThat(repo().answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
         Claim retry = claimRow(ClaimPhase.SUBMIT, A, id);
-        assertThat(repo.recordSubmitAttempt(retry)).isTrue();
+        assertThat(repo().recordSubmitAttempt(retry)).isTrue();
         // answers the old round: the create request in flight carries {"size":3} only
-        assertThat(repo.answerInput(id, "late", "1")).isEqualTo(AnswerOutcome.ACCEPTED);
+        assertThat(repo().answerInput(id, "late", "1")).isEqualTo(AnswerOutcome.ACCEPTED);
 
-        assertThat(repo.applySubmitted(retry, roundWrite(id, "opaque-state-2"))).isTrue();
+        assertThat(repo().applySubmitted(retry, roundWrite(id, "opaque-state-2"))).isTrue();
         TaskRecord after = record(id);
         assertThat(after.status()).isEqualTo(TaskStatus.INPUT_REQUIRED);
         assertThat(after.state().requestState()).isEqualTo("opaque-state-2");
@@ -303,13 +303,13 @@ public abstract class InputRoundContract extends CancelRequestContract {
     }
 
     @Test
-    void aSubmitClaimOfAnInputRoundCanEndItLocally() {
+    default void aSubmitClaimOfAnInputRoundCanEndItLocally() {
         TaskId id = inputRound();
-        assertThat(repo.answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
+        assertThat(repo().answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
         Claim retry = claimRow(ClaimPhase.SUBMIT, A, id);
         StoredSnapshot refused = StoredSnapshot.failed(ErrorCodes.SUBMIT_REFUSED, "no such tool");
 
-        assertThat(repo.applyOutcome(retry, new OutcomeWrite(refused, null, null, null, "{\"size\":3}"))).isTrue();
+        assertThat(repo().applyOutcome(retry, new OutcomeWrite(refused, null, null, null, "{\"size\":3}"))).isTrue();
         TaskRecord after = record(id);
         assertThat(after.status()).isEqualTo(TaskStatus.FAILED);
         assertThat(after.state().completedAt()).isEqualTo(now());
@@ -318,14 +318,14 @@ public abstract class InputRoundContract extends CancelRequestContract {
     }
 
     @Test
-    void deliveredAnswersThatAreUnchangedAreCleared() {
+    default void deliveredAnswersThatAreUnchangedAreCleared() {
         TaskId id = remoteInputRequired();
-        assertThat(repo.answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
+        assertThat(repo().answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
         ClaimedTask claimed = claim(ClaimPhase.POLL, A, 10).get(0);
         String delivered = claimed.task().state().inputResponsesJson();
         Instant next = now().plusSeconds(5);
 
-        assertThat(repo.applyOutcome(claimed.claim(), new OutcomeWrite(snapshot(TaskStatus.WORKING), null, next, null,
+        assertThat(repo().applyOutcome(claimed.claim(), new OutcomeWrite(snapshot(TaskStatus.WORKING), null, next, null,
                 delivered))).isTrue();
         TaskRecord after = record(id);
         assertThat(after.status()).isEqualTo(TaskStatus.WORKING);
@@ -334,15 +334,15 @@ public abstract class InputRoundContract extends CancelRequestContract {
     }
 
     @Test
-    void answersAddedWhileOthersWereDeliveredStayPendingAndDue() {
+    default void answersAddedWhileOthersWereDeliveredStayPendingAndDue() {
         TaskId id = remoteInputRequired();
-        assertThat(repo.answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
+        assertThat(repo().answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
         ClaimedTask claimed = claim(ClaimPhase.POLL, A, 10).get(0);
         String delivered = claimed.task().state().inputResponsesJson();
-        assertThat(repo.answerInput(id, "color", "\"red\"")).isEqualTo(AnswerOutcome.ACCEPTED);
+        assertThat(repo().answerInput(id, "color", "\"red\"")).isEqualTo(AnswerOutcome.ACCEPTED);
         advance(Duration.ofSeconds(1));
 
-        assertThat(repo.applyOutcome(claimed.claim(), new OutcomeWrite(snapshot(TaskStatus.INPUT_REQUIRED), null,
+        assertThat(repo().applyOutcome(claimed.claim(), new OutcomeWrite(snapshot(TaskStatus.INPUT_REQUIRED), null,
                 now().plus(Duration.ofHours(1)), null, delivered))).isTrue();
         TaskRecord after = record(id);
         assertThat(after.state().inputResponsesJson()).isEqualTo("{\"color\":\"red\",\"size\":3}");
@@ -351,25 +351,25 @@ public abstract class InputRoundContract extends CancelRequestContract {
     }
 
     @Test
-    void aResultThatDeliveredNothingLeavesPendingAnswersAlone() {
+    default void aResultThatDeliveredNothingLeavesPendingAnswersAlone() {
         TaskId id = remoteInputRequired();
-        assertThat(repo.answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
+        assertThat(repo().answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
         Claim poll = claimRow(ClaimPhase.POLL, A, id);
         Instant next = now().plusSeconds(30);
 
-        assertThat(repo.applyOutcome(poll, outcome(id, TaskStatus.INPUT_REQUIRED, next))).isTrue();
+        assertThat(repo().applyOutcome(poll, outcome(id, TaskStatus.INPUT_REQUIRED, next))).isTrue();
         TaskRecord after = record(id);
         assertThat(after.state().inputResponsesJson()).isEqualTo("{\"size\":3}");
         assertThat(after.control().nextControlAt()).isEqualTo(next);
     }
 
     @Test
-    void aTerminalResultDropsPendingAnswers() {
+    default void aTerminalResultDropsPendingAnswers() {
         TaskId id = remoteInputRequired();
-        assertThat(repo.answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
+        assertThat(repo().answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
         Claim poll = claimRow(ClaimPhase.POLL, A, id);
 
-        assertThat(repo.applyOutcome(poll, outcome(id, TaskStatus.COMPLETED, null))).isTrue();
+        assertThat(repo().applyOutcome(poll, outcome(id, TaskStatus.COMPLETED, null))).isTrue();
         TaskRecord after = record(id);
         assertThat(after.status()).isEqualTo(TaskStatus.COMPLETED);
         assertThat(after.state().inputResponsesJson()).isNull();
@@ -377,13 +377,13 @@ public abstract class InputRoundContract extends CancelRequestContract {
     }
 
     @Test
-    void aCancelRequestEndsAnInputRoundAtOnce() {
+    default void aCancelRequestEndsAnInputRoundAtOnce() {
         TaskId id = inputRound();
-        assertThat(repo.answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
+        assertThat(repo().answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
         Claim retry = claimRow(ClaimPhase.SUBMIT, A, id);
         advance(Duration.ofSeconds(2));
 
-        assertThat(repo.requestCancel(id)).isEqualTo(CancelRequestOutcome.CANCELLED_LOCALLY);
+        assertThat(repo().requestCancel(id)).isEqualTo(CancelRequestOutcome.CANCELLED_LOCALLY);
         TaskRecord after = record(id);
         StoredSnapshot cancelled = StoredSnapshot.cancelled(null);
         assertThat(after.state()).isEqualTo(new TaskRecord.State(TaskStatus.CANCELLED, cancelled.statusMessage(),
@@ -393,21 +393,21 @@ public abstract class InputRoundContract extends CancelRequestContract {
         assertThat(after.control().nextControlAt()).isNull();
         assertThat(after.lease()).isEqualTo(TaskRecord.Lease.NONE);
         assertThat(after.outbox().eventPayload()).isEqualTo(eventOf(id, cancelled).payloadJson());
-        assertThat(repo.recordSubmitAttempt(retry)).isFalse();
-        assertThat(repo.answerInput(id, "color", "1")).isEqualTo(AnswerOutcome.NOT_WAITING);
+        assertThat(repo().recordSubmitAttempt(retry)).isFalse();
+        assertThat(repo().answerInput(id, "color", "1")).isEqualTo(AnswerOutcome.NOT_WAITING);
         assertThat(claim(ClaimPhase.CANCEL, A, 10)).isEmpty();
     }
 
     @Test
-    void aCancelRequestWhileAnInputRoundIsSentAgainWaitsForItsOutcome() {
+    default void aCancelRequestWhileAnInputRoundIsSentAgainWaitsForItsOutcome() {
         TaskId id = inputRound();
-        assertThat(repo.answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
+        assertThat(repo().answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
         Claim retry = claimRow(ClaimPhase.SUBMIT, A, id);
-        assertThat(repo.recordSubmitAttempt(retry)).isTrue();
+        assertThat(repo().recordSubmitAttempt(retry)).isTrue();
 
-        assertThat(repo.requestCancel(id)).isEqualTo(CancelRequestOutcome.REQUESTED);
+        assertThat(repo().requestCancel(id)).isEqualTo(CancelRequestOutcome.REQUESTED);
         assertThat(record(id).lease().token()).isEqualTo(retry.token());
-        assertThat(repo.applySubmitted(retry, roundWrite(id, "opaque-state-2"))).isTrue();
+        assertThat(repo().applySubmitted(retry, roundWrite(id, "opaque-state-2"))).isTrue();
         TaskRecord after = record(id);
         assertThat(after.status()).isEqualTo(TaskStatus.INPUT_REQUIRED);
         assertThat(after.control().nextControlAt()).isEqualTo(now());
@@ -417,53 +417,53 @@ public abstract class InputRoundContract extends CancelRequestContract {
     }
 
     @Test
-    void aStaleSubmitResultOfAnInputRoundIsRejectedAndLeavesTheRowWhole() throws Exception {
+    default void aStaleSubmitResultOfAnInputRoundIsRejectedAndLeavesTheRowWhole() throws Exception {
         TaskId id = inputRound();
-        assertThat(repo.answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
+        assertThat(repo().answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
         Claim stale = claimRow(ClaimPhase.SUBMIT, A, id);
 
         assertStaleWriteRejected(FencedWrite.APPLY_SUBMITTED, id,
-                () -> repo.applySubmitted(stale, roundWrite(id, "stale-state")), claimedBy(ClaimPhase.SUBMIT, id));
+                () -> repo().applySubmitted(stale, roundWrite(id, "stale-state")), claimedBy(ClaimPhase.SUBMIT, id));
     }
 
     @Test
-    void aStaleSubmitAttemptOfAnInputRoundIsRejectedAndLeavesTheRowWhole() throws Exception {
+    default void aStaleSubmitAttemptOfAnInputRoundIsRejectedAndLeavesTheRowWhole() throws Exception {
         TaskId id = inputRound();
-        assertThat(repo.answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
+        assertThat(repo().answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
         Claim stale = claimRow(ClaimPhase.SUBMIT, A, id);
 
-        assertStaleWriteRejected(FencedWrite.RECORD_SUBMIT_ATTEMPT, id, () -> repo.recordSubmitAttempt(stale),
+        assertStaleWriteRejected(FencedWrite.RECORD_SUBMIT_ATTEMPT, id, () -> repo().recordSubmitAttempt(stale),
                 claimedBy(ClaimPhase.SUBMIT, id));
     }
 
     @Test
-    void aStaleResultThatDeliveredAnswersIsRejectedAndLeavesThemPending() throws Exception {
+    default void aStaleResultThatDeliveredAnswersIsRejectedAndLeavesThemPending() throws Exception {
         TaskId id = remoteInputRequired();
-        assertThat(repo.answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
+        assertThat(repo().answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
         Claim stale = claimRow(ClaimPhase.POLL, A, id);
 
         assertStaleWriteRejected(FencedWrite.APPLY_OUTCOME, id,
-                () -> repo.applyOutcome(stale, new OutcomeWrite(snapshot(TaskStatus.WORKING), null, now(), null,
+                () -> repo().applyOutcome(stale, new OutcomeWrite(snapshot(TaskStatus.WORKING), null, now(), null,
                         "{\"size\":3}")),
                 claimedBy(ClaimPhase.POLL, id));
         assertThat(record(id).state().inputResponsesJson()).isEqualTo("{\"size\":3}");
     }
 
     @Test
-    void submitWritesForAnInputRoundAreFencedLikeThoseOfAPendingRow() {
+    default void submitWritesForAnInputRoundAreFencedLikeThoseOfAPendingRow() {
         TaskId id = inputRound();
-        assertThat(repo.answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
+        assertThat(repo().answerInput(id, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
         Claim retry = claimRow(ClaimPhase.SUBMIT, A, id);
         advance(LEASE);
         TaskRecord expired = record(id);
 
-        assertThat(repo.recordSubmitAttempt(retry)).as("expired").isFalse();
-        assertThat(repo.applySubmitted(retry, roundWrite(id, "late"))).as("expired").isFalse();
-        assertThat(repo.applyOutcome(retry, outcome(id, TaskStatus.FAILED, null))).as("expired").isFalse();
+        assertThat(repo().recordSubmitAttempt(retry)).as("expired").isFalse();
+        assertThat(repo().applySubmitted(retry, roundWrite(id, "late"))).as("expired").isFalse();
+        assertThat(repo().applyOutcome(retry, outcome(id, TaskStatus.FAILED, null))).as("expired").isFalse();
         assertThat(record(id)).isEqualTo(expired);
 
         TaskId remote = remoteInputRequired();
-        assertThat(repo.answerInput(remote, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
+        assertThat(repo().answerInput(remote, "size", "3")).isEqualTo(AnswerOutcome.ACCEPTED);
         assertThat(claim(ClaimPhase.SUBMIT, B, 10)).extracting(claimed -> claimed.claim().taskId())
                 .containsExactly(id);
     }

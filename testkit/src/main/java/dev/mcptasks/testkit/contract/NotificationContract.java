@@ -22,22 +22,11 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Contract, part six: the notification outbox and its versioning rules ({@link NotificationRules}). */
-public abstract class NotificationContract extends InputRoundContract {
-
-    /** Polls the row to {@code status} (due again at once when nonterminal), recording the snapshot's event. */
-    protected AttentionEvent pollTo(TaskId id, TaskStatus status) {
-        Claim poll = claimRow(ClaimPhase.POLL, A, id);
-        assertThat(repo.applyOutcome(poll, outcome(id, status, now()))).isTrue();
-        return eventOf(id, snapshot(status));
-    }
-
-    protected TaskRecord.Outbox outbox(TaskId id) {
-        return record(id).outbox();
-    }
+/** Repository contract topic: the notification outbox and its versioning rules ({@link NotificationRules}). */
+public interface NotificationContract extends RepositoryFixture {
 
     @Test
-    void anEventMakesTheOutboxPendingAndDueNow() {
+    default void anEventMakesTheOutboxPendingAndDueNow() {
         TaskId id = working();
         advance(Duration.ofSeconds(1));
         AttentionEvent event = pollTo(id, TaskStatus.INPUT_REQUIRED);
@@ -47,7 +36,7 @@ public abstract class NotificationContract extends InputRoundContract {
     }
 
     @Test
-    void aDeliveryFreezesTheEventCountsTheAttemptAndEndsDelivered() {
+    default void aDeliveryFreezesTheEventCountsTheAttemptAndEndsDelivered() {
         TaskId id = completedWithEvent();
         String payload = outbox(id).eventPayload();
 
@@ -60,11 +49,11 @@ public abstract class NotificationContract extends InputRoundContract {
         assertThat(outbox(id)).isEqualTo(new TaskRecord.Outbox(NotificationStatus.CLAIMED,
                 outbox(id).eventFingerprint(), payload, 1, 0, 1, 0, payload, 0, null, now(), A, claim.token(),
                 now().plus(LEASE)));
-        assertThat(repo.markDispatched(claim)).isTrue();
+        assertThat(repo().markDispatched(claim)).isTrue();
         assertThat(outbox(id).status()).isEqualTo(NotificationStatus.DISPATCHED);
         assertThat(outbox(id).dispatchAttempt()).isEqualTo(1);
 
-        assertThat(repo.finishNotification(claim)).isTrue();
+        assertThat(repo().finishNotification(claim)).isTrue();
         TaskRecord.Outbox delivered = outbox(id);
         assertThat(delivered.status()).isEqualTo(NotificationStatus.DELIVERED);
         assertThat(delivered.notifiedVersion()).isEqualTo(1);
@@ -75,7 +64,7 @@ public abstract class NotificationContract extends InputRoundContract {
     }
 
     @Test
-    void aDispatchingClaimLeavesTheRowAsAClaimAndItsMarkTogetherWould() {
+    default void aDispatchingClaimLeavesTheRowAsAClaimAndItsMarkTogetherWould() {
         TaskId id = completedWithEvent();
         String payload = outbox(id).eventPayload();
 
@@ -88,18 +77,18 @@ public abstract class NotificationContract extends InputRoundContract {
         assertThat(outbox(id)).isEqualTo(new TaskRecord.Outbox(NotificationStatus.DISPATCHED,
                 outbox(id).eventFingerprint(), payload, 1, 0, 1, 1, payload, 0, null, now(), A, claim.token(),
                 now().plus(LEASE)));
-        assertThat(repo.markDispatched(claim)).as("already dispatched: nothing left to mark").isFalse();
+        assertThat(repo().markDispatched(claim)).as("already dispatched: nothing left to mark").isFalse();
         assertThat(claimNotifications(B, 10)).isEmpty();
-        assertThat(repo.claimNotificationsDispatched(new NotificationClaimRequest(B, 10, LEASE))).isEmpty();
+        assertThat(repo().claimNotificationsDispatched(new NotificationClaimRequest(B, 10, LEASE))).isEmpty();
 
-        assertThat(repo.finishNotification(claim)).isTrue();
+        assertThat(repo().finishNotification(claim)).isTrue();
         assertThat(outbox(id).status()).isEqualTo(NotificationStatus.DELIVERED);
         assertThat(outbox(id).notifiedVersion()).isEqualTo(1);
         assertThat(outbox(id).leaseOwner()).isNull();
     }
 
     @Test
-    void aDispatchingClaimOfAnExpiredDeliveryKeepsItsFrozenEventAndCountsTheNextAttempt() {
+    default void aDispatchingClaimOfAnExpiredDeliveryKeepsItsFrozenEventAndCountsTheNextAttempt() {
         TaskId id = working();
         AttentionEvent first = pollTo(id, TaskStatus.INPUT_REQUIRED);
         NotificationClaim lost = claimOneDispatched(A);
@@ -111,8 +100,8 @@ public abstract class NotificationContract extends InputRoundContract {
         assertThat(again.eventJson()).isEqualTo(first.payloadJson());
         assertThat(again.attempt()).isEqualTo(2);
         assertThat(outbox(id).dispatchAttempt()).isEqualTo(2);
-        assertThat(repo.finishNotification(lost)).as("the expired owner's result").isFalse();
-        assertThat(repo.finishNotification(again)).isTrue();
+        assertThat(repo().finishNotification(lost)).as("the expired owner's result").isFalse();
+        assertThat(repo().finishNotification(again)).isTrue();
 
         NotificationClaim newer = claimOneDispatched(A);
         assertThat(newer.version()).isEqualTo(2);
@@ -121,34 +110,34 @@ public abstract class NotificationContract extends InputRoundContract {
     }
 
     @Test
-    void aDispatchingClaimTakesDueRowsInOrderUpToItsLimit() {
+    default void aDispatchingClaimTakesDueRowsInOrderUpToItsLimit() {
         TaskId first = completedWithEvent();
         advance(Duration.ofMillis(1));
         TaskId second = completedWithEvent();
         advance(Duration.ofMillis(1));
         TaskId third = completedWithEvent();
         NotificationClaimRequest two = new NotificationClaimRequest(A, 2, LEASE);
-        assertThat(repo.claimNotificationsDispatched(two)).extracting(NotificationClaim::taskId)
+        assertThat(repo().claimNotificationsDispatched(two)).extracting(NotificationClaim::taskId)
                 .containsExactly(first, second);
-        assertThat(repo.claimNotificationsDispatched(two)).extracting(NotificationClaim::taskId)
+        assertThat(repo().claimNotificationsDispatched(two)).extracting(NotificationClaim::taskId)
                 .containsExactly(third);
-        assertThat(repo.claimNotificationsDispatched(two)).isEmpty();
-        assertThat(repo.claimNotificationsDispatched(new NotificationClaimRequest(A, 0, LEASE))).isEmpty();
+        assertThat(repo().claimNotificationsDispatched(two)).isEmpty();
+        assertThat(repo().claimNotificationsDispatched(new NotificationClaimRequest(A, 0, LEASE))).isEmpty();
     }
 
-    private static final ClaimToken TAKEN = ClaimToken.of("take-token-1");
+    ClaimToken TAKEN = ClaimToken.of("take-token-1");
 
     private DeliveryTake take(long priorEventVersion) {
         return new DeliveryTake(A, TAKEN, LEASE, priorEventVersion);
     }
 
     @Test
-    void aResultWriteTakesTheDeliveryOfItsNewEventAsADispatchingClaimWould() {
+    default void aResultWriteTakesTheDeliveryOfItsNewEventAsADispatchingClaimWould() {
         TaskId id = working();
         Claim poll = claimRow(ClaimPhase.POLL, A, id);
         OutcomeWrite done = outcome(id, TaskStatus.COMPLETED, null);
 
-        assertThat(repo.applyOutcome(poll, done.withTake(take(0)))).isTrue();
+        assertThat(repo().applyOutcome(poll, done.withTake(take(0)))).isTrue();
 
         String payload = done.event().payloadJson();
         assertThat(outbox(id)).isEqualTo(new TaskRecord.Outbox(NotificationStatus.DISPATCHED,
@@ -156,20 +145,20 @@ public abstract class NotificationContract extends InputRoundContract {
                 now().plus(LEASE)));
         assertThat(claimNotifications(B, 10)).isEmpty();
         NotificationClaim taken = new NotificationClaim(id, A, TAKEN, now().plus(LEASE), 1, payload, 1);
-        assertThat(repo.finishNotification(taken)).isTrue();
+        assertThat(repo().finishNotification(taken)).isTrue();
         assertThat(outbox(id).status()).isEqualTo(NotificationStatus.DELIVERED);
         assertThat(outbox(id).notifiedVersion()).isEqualTo(1);
     }
 
     @Test
-    void aSubmitWriteThatFinishedAtOnceTakesTheDeliveryOfItsEvent() {
+    default void aSubmitWriteThatFinishedAtOnceTakesTheDeliveryOfItsEvent() {
         TaskId id = create();
         Claim submit = claimRow(ClaimPhase.SUBMIT, A, id);
-        assertThat(repo.recordSubmitAttempt(submit)).isTrue();
+        assertThat(repo().recordSubmitAttempt(submit)).isTrue();
         StoredSnapshot done = snapshot(TaskStatus.COMPLETED);
         AttentionEvent event = eventOf(id, done);
 
-        assertThat(repo.applySubmitted(submit, new SubmitWrite(null, done, null, PROTOCOL, null, null, event)
+        assertThat(repo().applySubmitted(submit, new SubmitWrite(null, done, null, PROTOCOL, null, null, event)
                 .withTake(take(0)))).isTrue();
 
         assertThat(outbox(id)).isEqualTo(new TaskRecord.Outbox(NotificationStatus.DISPATCHED, event.fingerprint(),
@@ -179,15 +168,15 @@ public abstract class NotificationContract extends InputRoundContract {
     }
 
     @Test
-    void aTakeAfterAnEarlierDeliveredVersionFreezesTheNewOneWithAFreshBudget() {
+    default void aTakeAfterAnEarlierDeliveredVersionFreezesTheNewOneWithAFreshBudget() {
         TaskId id = working();
         pollTo(id, TaskStatus.INPUT_REQUIRED);
         NotificationClaim first = claimOneDispatched(B);
-        assertThat(repo.finishNotification(first)).isTrue();
+        assertThat(repo().finishNotification(first)).isTrue();
         Claim poll = claimRow(ClaimPhase.POLL, A, id);
         OutcomeWrite done = outcome(id, TaskStatus.COMPLETED, null);
 
-        assertThat(repo.applyOutcome(poll, done.withTake(take(1)))).isTrue();
+        assertThat(repo().applyOutcome(poll, done.withTake(take(1)))).isTrue();
 
         TaskRecord.Outbox after = outbox(id);
         assertThat(after.status()).isEqualTo(NotificationStatus.DISPATCHED);
@@ -200,7 +189,7 @@ public abstract class NotificationContract extends InputRoundContract {
     }
 
     @Test
-    void aTakeIsLeftToTheScanWhenAnEarlierVersionIsStillOwed() {
+    default void aTakeIsLeftToTheScanWhenAnEarlierVersionIsStillOwed() {
         TaskId pending = working();
         TaskId inFlight = working();
         pollTo(inFlight, TaskStatus.INPUT_REQUIRED);
@@ -209,7 +198,7 @@ public abstract class NotificationContract extends InputRoundContract {
 
         for (TaskId id : List.of(pending, inFlight)) {
             Claim poll = claimRow(ClaimPhase.POLL, A, id);
-            assertThat(repo.applyOutcome(poll, outcome(id, TaskStatus.COMPLETED, null).withTake(take(1)))).isTrue();
+            assertThat(repo().applyOutcome(poll, outcome(id, TaskStatus.COMPLETED, null).withTake(take(1)))).isTrue();
             assertThat(outbox(id).eventVersion()).isEqualTo(2);
             assertThat(outbox(id).leaseToken()).as("no take on %s", id).isNotEqualTo(TAKEN);
         }
@@ -221,35 +210,35 @@ public abstract class NotificationContract extends InputRoundContract {
     }
 
     @Test
-    void aTakeExpectingAnotherVersionOrWithoutANewEventTakesNothing() {
+    default void aTakeExpectingAnotherVersionOrWithoutANewEventTakesNothing() {
         TaskId moved = working();
         Claim poll = claimRow(ClaimPhase.POLL, A, moved);
-        assertThat(repo.applyOutcome(poll, outcome(moved, TaskStatus.COMPLETED, null).withTake(take(7)))).isTrue();
+        assertThat(repo().applyOutcome(poll, outcome(moved, TaskStatus.COMPLETED, null).withTake(take(7)))).isTrue();
         assertThat(outbox(moved).status()).isEqualTo(NotificationStatus.PENDING);
         assertThat(outbox(moved).leaseOwner()).isNull();
 
         TaskId quiet = working();
         Claim again = claimRow(ClaimPhase.POLL, A, quiet);
-        assertThat(repo.applyOutcome(again, outcome(quiet, TaskStatus.WORKING, now()).withTake(take(0)))).isTrue();
+        assertThat(repo().applyOutcome(again, outcome(quiet, TaskStatus.WORKING, now()).withTake(take(0)))).isTrue();
         assertThat(outbox(quiet).status()).isEqualTo(NotificationStatus.NONE);
         assertThat(outbox(quiet).leaseOwner()).isNull();
     }
 
     @Test
-    void batchedResultWritesTakeTheDeliveriesTheirElementsOffer() {
+    default void batchedResultWritesTakeTheDeliveriesTheirElementsOffer() {
         TaskId taking = working();
         TaskId leaving = working();
         Claim first = claimRow(ClaimPhase.POLL, A, taking);
         Claim second = claimRow(ClaimPhase.POLL, A, leaving);
         TaskId submitted = create();
         Claim submit = claimRow(ClaimPhase.SUBMIT, A, submitted);
-        assertThat(repo.recordSubmitAttempt(submit)).isTrue();
+        assertThat(repo().recordSubmitAttempt(submit)).isTrue();
         StoredSnapshot done = snapshot(TaskStatus.COMPLETED);
 
-        assertThat(repo.applyOutcomes(List.of(
+        assertThat(repo().applyOutcomes(List.of(
                 new ClaimedWrite<>(first, outcome(taking, TaskStatus.COMPLETED, null).withTake(take(0))),
                 new ClaimedWrite<>(second, outcome(leaving, TaskStatus.COMPLETED, null))))).containsExactly(true, true);
-        assertThat(repo.applySubmittedAll(List.of(new ClaimedWrite<>(submit,
+        assertThat(repo().applySubmittedAll(List.of(new ClaimedWrite<>(submit,
                 new SubmitWrite(null, done, null, PROTOCOL, null, null, eventOf(submitted, done))
                         .withTake(take(0)))))).containsExactly(true);
 
@@ -266,23 +255,23 @@ public abstract class NotificationContract extends InputRoundContract {
     }
 
     @Test
-    void aRefusedResultWriteTakesNothing() {
+    default void aRefusedResultWriteTakesNothing() {
         TaskId id = working();
         Claim poll = claimRow(ClaimPhase.POLL, A, id);
         Claim forged = new Claim(id, ClaimPhase.POLL, A, ClaimToken.of("forged"), poll.expiresAt());
 
-        assertThat(repo.applyOutcome(forged, outcome(id, TaskStatus.COMPLETED, null).withTake(take(0)))).isFalse();
+        assertThat(repo().applyOutcome(forged, outcome(id, TaskStatus.COMPLETED, null).withTake(take(0)))).isFalse();
         assertThat(outbox(id).status()).isEqualTo(NotificationStatus.NONE);
         assertThat(outbox(id).leaseOwner()).isNull();
     }
 
     @Test
-    void theSameFingerprintDoesNotBumpTheVersion() {
+    default void theSameFingerprintDoesNotBumpTheVersion() {
         TaskId id = working();
         pollTo(id, TaskStatus.INPUT_REQUIRED);
         NotificationClaim claim = claimOneNotification(A);
-        assertThat(repo.markDispatched(claim)).isTrue();
-        assertThat(repo.finishNotification(claim)).isTrue();
+        assertThat(repo().markDispatched(claim)).isTrue();
+        assertThat(repo().finishNotification(claim)).isTrue();
         TaskRecord.Outbox delivered = outbox(id);
 
         advance(Duration.ofSeconds(30));
@@ -292,11 +281,11 @@ public abstract class NotificationContract extends InputRoundContract {
     }
 
     @Test
-    void anInFlightSnapshotIsNeverOverwrittenAndTheNewerEventIsDeliveredAfterIt() {
+    default void anInFlightSnapshotIsNeverOverwrittenAndTheNewerEventIsDeliveredAfterIt() {
         TaskId id = working();
         AttentionEvent first = pollTo(id, TaskStatus.INPUT_REQUIRED);
         NotificationClaim inFlight = claimOneNotification(A);
-        assertThat(repo.markDispatched(inFlight)).isTrue();
+        assertThat(repo().markDispatched(inFlight)).isTrue();
 
         AttentionEvent second = pollTo(id, TaskStatus.COMPLETED);
         TaskRecord.Outbox during = outbox(id);
@@ -308,7 +297,7 @@ public abstract class NotificationContract extends InputRoundContract {
         assertThat(claimNotifications(B, 10)).isEmpty();
 
         advance(Duration.ofSeconds(1));
-        assertThat(repo.finishNotification(inFlight)).isTrue();
+        assertThat(repo().finishNotification(inFlight)).isTrue();
         assertThat(outbox(id).status()).isEqualTo(NotificationStatus.PENDING);
         assertThat(outbox(id).notifiedVersion()).isEqualTo(1);
         assertThat(outbox(id).nextAt()).isEqualTo(now());
@@ -319,12 +308,12 @@ public abstract class NotificationContract extends InputRoundContract {
     }
 
     @Test
-    void aRetryRebuildsToTheNewestVersionWithAResetBudget() {
+    default void aRetryRebuildsToTheNewestVersionWithAResetBudget() {
         TaskId id = working();
         pollTo(id, TaskStatus.INPUT_REQUIRED);
         NotificationClaim failing = claimOneNotification(A);
-        assertThat(repo.markDispatched(failing)).isTrue();
-        assertThat(repo.retryNotification(failing, "HTTP 500", now().plusSeconds(10), true)).isTrue();
+        assertThat(repo().markDispatched(failing)).isTrue();
+        assertThat(repo().retryNotification(failing, "HTTP 500", now().plusSeconds(10), true)).isTrue();
         assertThat(outbox(id).attemptCount()).isEqualTo(1);
 
         AttentionEvent newer = pollTo(id, TaskStatus.COMPLETED);
@@ -341,11 +330,11 @@ public abstract class NotificationContract extends InputRoundContract {
     }
 
     @Test
-    void aRetryOfTheSameVersionKeepsItsBudgetAndCountsOnlyCountedFailures() {
+    default void aRetryOfTheSameVersionKeepsItsBudgetAndCountsOnlyCountedFailures() {
         TaskId id = completedWithEvent();
         NotificationClaim first = claimOneNotification(A);
-        assertThat(repo.markDispatched(first)).isTrue();
-        assertThat(repo.retryNotification(first, "HTTP 500", now().plusSeconds(5), true)).isTrue();
+        assertThat(repo().markDispatched(first)).isTrue();
+        assertThat(repo().retryNotification(first, "HTTP 500", now().plusSeconds(5), true)).isTrue();
         TaskRecord.Outbox retry = outbox(id);
         assertThat(retry.status()).isEqualTo(NotificationStatus.RETRY);
         assertThat(retry.error()).isEqualTo("HTTP 500");
@@ -357,21 +346,21 @@ public abstract class NotificationContract extends InputRoundContract {
         assertThat(second.version()).isEqualTo(1);
         assertThat(second.attempt()).isEqualTo(2);
         assertThat(second.idempotencyKey()).isEqualTo(NotificationRules.idempotencyKey(id, 1, 2));
-        assertThat(repo.markDispatched(second)).isTrue();
-        assertThat(repo.retryNotification(second, "HTTP 409", now().plusSeconds(5), false)).isTrue();
+        assertThat(repo().markDispatched(second)).isTrue();
+        assertThat(repo().retryNotification(second, "HTTP 409", now().plusSeconds(5), false)).isTrue();
         assertThat(outbox(id).attemptCount()).isEqualTo(1);
         assertThat(outbox(id).dispatchAttempt()).isEqualTo(2);
     }
 
     @Test
-    void deadLetteringAnOldVersionKeepsANewerOnePending() {
+    default void deadLetteringAnOldVersionKeepsANewerOnePending() {
         TaskId id = working();
         pollTo(id, TaskStatus.INPUT_REQUIRED);
         NotificationClaim old = claimOneNotification(A);
-        assertThat(repo.markDispatched(old)).isTrue();
+        assertThat(repo().markDispatched(old)).isTrue();
         AttentionEvent newer = pollTo(id, TaskStatus.FAILED);
 
-        assertThat(repo.deadLetterNotification(old, "HTTP 410")).isTrue();
+        assertThat(repo().deadLetterNotification(old, "HTTP 410")).isTrue();
         TaskRecord.Outbox after = outbox(id);
         assertThat(after.status()).isEqualTo(NotificationStatus.PENDING);
         assertThat(after.notifiedVersion()).isEqualTo(1);
@@ -383,12 +372,12 @@ public abstract class NotificationContract extends InputRoundContract {
     }
 
     @Test
-    void deadLetteringTheNewestVersionStopsDeliveryUntilANewEvent() {
+    default void deadLetteringTheNewestVersionStopsDeliveryUntilANewEvent() {
         TaskId id = working();
         pollTo(id, TaskStatus.INPUT_REQUIRED);
         NotificationClaim claim = claimOneNotification(A);
 
-        assertThat(repo.deadLetterNotification(claim, "HTTP 404")).isTrue();
+        assertThat(repo().deadLetterNotification(claim, "HTTP 404")).isTrue();
         assertThat(outbox(id).status()).isEqualTo(NotificationStatus.DEAD_LETTER);
         assertThat(outbox(id).notifiedVersion()).isEqualTo(1);
         assertThat(claimNotifications(A, 10)).isEmpty();
@@ -399,11 +388,11 @@ public abstract class NotificationContract extends InputRoundContract {
     }
 
     @Test
-    void anExpiredDeliveryIsReclaimedWithItsFrozenEvent() {
+    default void anExpiredDeliveryIsReclaimedWithItsFrozenEvent() {
         TaskId id = working();
         AttentionEvent first = pollTo(id, TaskStatus.INPUT_REQUIRED);
         NotificationClaim lost = claimOneNotification(A);
-        assertThat(repo.markDispatched(lost)).isTrue();
+        assertThat(repo().markDispatched(lost)).isTrue();
         pollTo(id, TaskStatus.COMPLETED);
         advance(LEASE);
 
@@ -416,7 +405,7 @@ public abstract class NotificationContract extends InputRoundContract {
     }
 
     @Test
-    void notificationWritesNeedTheCurrentLeaseAndTheRightStatus() {
+    default void notificationWritesNeedTheCurrentLeaseAndTheRightStatus() {
         TaskId id = completedWithEvent();
         NotificationClaim claim = claimOneNotification(A);
         NotificationClaim forged = new NotificationClaim(id, A, ClaimToken.of("forged"), claim.expiresAt(),
@@ -425,28 +414,28 @@ public abstract class NotificationContract extends InputRoundContract {
                 claim.version(), claim.eventJson(), claim.attempt());
         TaskRecord before = record(id);
 
-        assertThat(repo.finishNotification(claim)).as("finish before dispatch").isFalse();
-        assertThat(repo.markDispatched(forged)).isFalse();
-        assertThat(repo.retryNotification(otherOwner, "x", now(), true)).isFalse();
-        assertThat(repo.deadLetterNotification(forged, "x")).isFalse();
-        assertThat(repo.releaseNotification(otherOwner)).isFalse();
+        assertThat(repo().finishNotification(claim)).as("finish before dispatch").isFalse();
+        assertThat(repo().markDispatched(forged)).isFalse();
+        assertThat(repo().retryNotification(otherOwner, "x", now(), true)).isFalse();
+        assertThat(repo().deadLetterNotification(forged, "x")).isFalse();
+        assertThat(repo().releaseNotification(otherOwner)).isFalse();
         assertThat(record(id)).isEqualTo(before);
 
         advance(LEASE);
-        assertThat(repo.markDispatched(claim)).as("dispatch after expiry").isFalse();
+        assertThat(repo().markDispatched(claim)).as("dispatch after expiry").isFalse();
         assertThat(record(id)).isEqualTo(before);
     }
 
     @Test
-    void aReleaseReturnsAClaimedDeliveryToPendingButKeepsADispatchedOne() {
+    default void aReleaseReturnsAClaimedDeliveryToPendingButKeepsADispatchedOne() {
         TaskId claimedOnly = completedWithEvent();
         TaskId dispatched = completedWithEvent();
         NotificationClaim first = claimOneNotificationOf(claimedOnly);
         NotificationClaim second = claimOneNotificationOf(dispatched);
-        assertThat(repo.markDispatched(second)).isTrue();
+        assertThat(repo().markDispatched(second)).isTrue();
 
-        assertThat(repo.releaseNotification(first)).isTrue();
-        assertThat(repo.releaseNotification(second)).isTrue();
+        assertThat(repo().releaseNotification(first)).isTrue();
+        assertThat(repo().releaseNotification(second)).isTrue();
         assertThat(outbox(claimedOnly).status()).isEqualTo(NotificationStatus.PENDING);
         assertThat(outbox(claimedOnly).leaseOwner()).isNull();
         assertThat(outbox(dispatched).status()).isEqualTo(NotificationStatus.DISPATCHED);
@@ -455,7 +444,7 @@ public abstract class NotificationContract extends InputRoundContract {
     }
 
     @Test
-    void notificationClaimsTakeRowsByDueTimeThenIdAndRespectTheLimit() {
+    default void notificationClaimsTakeRowsByDueTimeThenIdAndRespectTheLimit() {
         TaskId first = completedWithEvent();
         advance(Duration.ofSeconds(1));
         TaskId second = completedWithEvent();

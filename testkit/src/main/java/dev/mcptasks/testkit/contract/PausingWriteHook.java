@@ -13,21 +13,21 @@ import java.util.concurrent.atomic.AtomicReference;
  * A {@link FencedWriteHook} that holds the first matching fenced write (one kind, one task) until the test resumes
  * it, so a stale writer can be parked right before its conditional UPDATE while another worker takes the row.
  */
-final class PausingWriteHook implements FencedWriteHook {
+public final class PausingWriteHook implements FencedWriteHook {
     /** Long enough for a loaded CI machine, short enough that a broken repository fails instead of hanging. */
-    static final Duration TIMEOUT = Duration.ofSeconds(30);
+    public static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     private final AtomicReference<Pause> armed = new AtomicReference<>();
 
     /** Arms the hook for the next {@code write} on {@code taskId}; later matching writes pass straight through. */
-    Pause arm(FencedWrite write, TaskId taskId) {
+    public Pause arm(FencedWrite write, TaskId taskId) {
         Pause pause = new Pause(write, taskId);
         armed.set(pause);
         return pause;
     }
 
     /** Lets any parked writer go (called after each test so no thread stays blocked). */
-    void releaseAll() {
+    public void releaseAll() {
         Pause pause = armed.getAndSet(null);
         if (pause != null) {
             pause.resume();
@@ -45,7 +45,7 @@ final class PausingWriteHook implements FencedWriteHook {
     }
 
     /** One armed pause: the writer signals {@link #awaitReached} and waits for {@link #resume}. */
-    static final class Pause {
+    public static final class Pause {
         private final FencedWrite write;
         private final TaskId taskId;
         private final AtomicBoolean taken = new AtomicBoolean();
@@ -57,11 +57,11 @@ final class PausingWriteHook implements FencedWriteHook {
             this.taskId = taskId;
         }
 
-        boolean awaitReached() throws InterruptedException {
+        public boolean awaitReached() throws InterruptedException {
             return reached.await(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         }
 
-        void resume() {
+        public void resume() {
             resumed.countDown();
         }
 

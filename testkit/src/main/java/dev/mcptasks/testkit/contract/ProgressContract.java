@@ -20,12 +20,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Contract, part eleven: {@code recordProgress}, a call's progress stored as the task's status message under the
+ * Repository contract topic: {@code recordProgress}, a call's progress stored as the task's status message under the
  * claim that runs it. It changes the message and {@code updated_at} and nothing else (the lease stays, no event, no
  * counter), under the fence of a live claim of any phase; a refused write leaves the row whole.
  */
-public abstract class ProgressContract extends BatchWriteContract {
-    private static final Duration STEP = Duration.ofSeconds(3);
+public interface ProgressContract extends RepositoryFixture {
+    Duration STEP = Duration.ofSeconds(3);
 
     /** {@code before} with only the two columns a progress write may change set to what it should store. */
     private static TaskRecord withProgress(TaskRecord before, String statusMessage, Instant updatedAt) {
@@ -41,18 +41,18 @@ public abstract class ProgressContract extends BatchWriteContract {
     /** A pending row under A's submit claim whose create request is recorded as sent (a direct call in flight). */
     private Claim directCallInFlight(TaskId id) {
         Claim submit = claimRow(ClaimPhase.SUBMIT, A, id);
-        assertThat(repo.recordSubmitAttempt(submit)).isTrue();
+        assertThat(repo().recordSubmitAttempt(submit)).isTrue();
         return submit;
     }
 
     @Test
-    void progressUnderASubmitClaimChangesOnlyTheMessageAndUpdatedAt() {
+    default void progressUnderASubmitClaimChangesOnlyTheMessageAndUpdatedAt() {
         TaskId id = create();
         Claim submit = directCallInFlight(id);
         TaskRecord before = record(id);
         advance(STEP);
 
-        assertThat(repo.recordProgress(submit, "step 1 of 4")).isTrue();
+        assertThat(repo().recordProgress(submit, "step 1 of 4")).isTrue();
 
         TaskRecord after = record(id);
         assertThat(after).isEqualTo(withProgress(before, "step 1 of 4", now()));
@@ -60,56 +60,56 @@ public abstract class ProgressContract extends BatchWriteContract {
     }
 
     @Test
-    void laterProgressReplacesTheMessageAndProgressAfterTheResultIsRefused() {
+    default void laterProgressReplacesTheMessageAndProgressAfterTheResultIsRefused() {
         TaskId id = create();
         Claim submit = directCallInFlight(id);
-        assertThat(repo.recordProgress(submit, "step 1 of 4")).isTrue();
+        assertThat(repo().recordProgress(submit, "step 1 of 4")).isTrue();
         advance(STEP);
         TaskRecord before = record(id);
 
-        assertThat(repo.recordProgress(submit, "step 2 of 4")).isTrue();
+        assertThat(repo().recordProgress(submit, "step 2 of 4")).isTrue();
         assertThat(record(id)).isEqualTo(withProgress(before, "step 2 of 4", now()));
-        assertThat(repo.renew(submit, LEASE)).isTrue();
+        assertThat(repo().renew(submit, LEASE)).isTrue();
         StoredSnapshot result = snapshot(TaskStatus.COMPLETED);
-        assertThat(repo.applySubmitted(submit, new SubmitWrite(null, result, null, PROTOCOL, null, null,
+        assertThat(repo().applySubmitted(submit, new SubmitWrite(null, result, null, PROTOCOL, null, null,
                 eventOf(id, result)))).isTrue();
         TaskRecord finished = record(id);
         assertThat(finished.state().statusMessage()).as("the result's own message").isEqualTo(result.statusMessage());
 
         // progress throttled behind the result arrives late: the result ended the claim, so it never overwrites it
-        assertThat(repo.recordProgress(submit, "step 4 of 4")).isFalse();
+        assertThat(repo().recordProgress(submit, "step 4 of 4")).isFalse();
         assertThat(record(id)).isEqualTo(finished);
     }
 
     @Test
-    void progressUnderAPollClaimOfAnInputRoundRecordsNoEvent() {
+    default void progressUnderAPollClaimOfAnInputRoundRecordsNoEvent() {
         // input_required deserves a notification and its message is part of the event: progress must still add none
         TaskId id = working();
         Claim first = claimRow(ClaimPhase.POLL, A, id);
-        assertThat(repo.applyOutcome(first, outcome(id, TaskStatus.INPUT_REQUIRED, now()))).isTrue();
+        assertThat(repo().applyOutcome(first, outcome(id, TaskStatus.INPUT_REQUIRED, now()))).isTrue();
         Claim poll = claimRow(ClaimPhase.POLL, B, id);
         TaskRecord before = record(id);
         assertThat(before.outbox().eventVersion()).isEqualTo(1);
         advance(STEP);
 
-        assertThat(repo.recordProgress(poll, "still waiting")).isTrue();
+        assertThat(repo().recordProgress(poll, "still waiting")).isTrue();
         assertThat(record(id)).isEqualTo(withProgress(before, "still waiting", now()));
     }
 
     @Test
-    void aCancelRequestDoesNotRefuseProgress() {
+    default void aCancelRequestDoesNotRefuseProgress() {
         TaskId id = create();
         Claim submit = directCallInFlight(id);
-        assertThat(repo.requestCancel(id)).isEqualTo(CancelRequestOutcome.REQUESTED);
+        assertThat(repo().requestCancel(id)).isEqualTo(CancelRequestOutcome.REQUESTED);
         TaskRecord before = record(id);
         advance(STEP);
 
-        assertThat(repo.recordProgress(submit, "step 3 of 4")).isTrue();
+        assertThat(repo().recordProgress(submit, "step 3 of 4")).isTrue();
         assertThat(record(id)).isEqualTo(withProgress(before, "step 3 of 4", now()));
     }
 
     @Test
-    void progressIsRefusedForAnotherOwnerTokenOrPhase() {
+    default void progressIsRefusedForAnotherOwnerTokenOrPhase() {
         TaskId id = create();
         Claim submit = directCallInFlight(id);
         TaskRecord before = record(id);
@@ -120,62 +120,62 @@ public abstract class ProgressContract extends BatchWriteContract {
                 new Claim(id, ClaimPhase.CANCEL, submit.owner(), submit.token(), submit.expiresAt()));
 
         for (Claim claim : forged) {
-            assertThat(repo.recordProgress(claim, "forged")).as("%s", claim).isFalse();
+            assertThat(repo().recordProgress(claim, "forged")).as("%s", claim).isFalse();
         }
         assertThat(record(id)).isEqualTo(before);
     }
 
     @Test
-    void progressIsRefusedOnceTheLeaseExpired() {
+    default void progressIsRefusedOnceTheLeaseExpired() {
         TaskId id = create();
         Claim submit = directCallInFlight(id);
         advance(LEASE);
         TaskRecord before = record(id);
 
-        assertThat(repo.recordProgress(submit, "too late")).isFalse();
+        assertThat(repo().recordProgress(submit, "too late")).isFalse();
         assertThat(record(id)).isEqualTo(before);
     }
 
     @Test
-    void progressOfAClaimWhoseRowWasTakenOverIsRefused() {
+    default void progressOfAClaimWhoseRowWasTakenOverIsRefused() {
         TaskId id = create();
         Claim stale = directCallInFlight(id);
         advance(LEASE.plusSeconds(1));
         Claim current = claimRow(ClaimPhase.SUBMIT, B, id);
         TaskRecord before = record(id);
 
-        assertThat(repo.recordProgress(stale, "stale")).isFalse();
+        assertThat(repo().recordProgress(stale, "stale")).isFalse();
         assertThat(record(id)).isEqualTo(before);
-        assertThat(repo.recordProgress(current, "current")).isTrue();
+        assertThat(repo().recordProgress(current, "current")).isTrue();
     }
 
     @Test
-    void progressIsRefusedOnATerminalRow() {
+    default void progressIsRefusedOnATerminalRow() {
         TaskId id = working();
         Claim poll = claimRow(ClaimPhase.POLL, A, id);
-        assertThat(repo.applyOutcome(poll, outcome(id, TaskStatus.COMPLETED, null))).isTrue();
+        assertThat(repo().applyOutcome(poll, outcome(id, TaskStatus.COMPLETED, null))).isTrue();
         TaskRecord before = record(id);
 
-        assertThat(repo.recordProgress(poll, "after the end")).isFalse();
+        assertThat(repo().recordProgress(poll, "after the end")).isFalse();
         assertThat(record(id)).isEqualTo(before);
     }
 
     @Test
-    void aStaleProgressWriteParkedBeforeItsUpdateIsRejectedAndLeavesTheRowWhole() throws Exception {
+    default void aStaleProgressWriteParkedBeforeItsUpdateIsRejectedAndLeavesTheRowWhole() throws Exception {
         TaskId id = create();
         Claim stale = directCallInFlight(id);
 
-        assertStaleWriteRejected(FencedWrite.RECORD_PROGRESS, id, () -> repo.recordProgress(stale, "stale"),
+        assertStaleWriteRejected(FencedWrite.RECORD_PROGRESS, id, () -> repo().recordProgress(stale, "stale"),
                 claimedBy(ClaimPhase.SUBMIT, id));
     }
 
     @Test
-    void aLongMessageIsCappedLikeEveryStoredStatusMessage() {
+    default void aLongMessageIsCappedLikeEveryStoredStatusMessage() {
         TaskId id = create();
         Claim submit = directCallInFlight(id);
         String longMessage = "progress ".repeat(SnapshotNormalizer.MAX_ERROR_CHARS / 4);
 
-        assertThat(repo.recordProgress(submit, longMessage)).isTrue();
+        assertThat(repo().recordProgress(submit, longMessage)).isTrue();
 
         String stored = record(id).state().statusMessage();
         assertThat(stored).isEqualTo(SnapshotNormalizer.cap(longMessage, SnapshotNormalizer.MAX_ERROR_CHARS));
@@ -183,40 +183,40 @@ public abstract class ProgressContract extends BatchWriteContract {
     }
 
     @Test
-    void aMessageAtTheBoundIsStoredWhole() {
+    default void aMessageAtTheBoundIsStoredWhole() {
         TaskId id = create();
         Claim submit = directCallInFlight(id);
         String message = "x".repeat(SnapshotNormalizer.MAX_ERROR_CHARS);
 
-        assertThat(repo.recordProgress(submit, message)).isTrue();
+        assertThat(repo().recordProgress(submit, message)).isTrue();
         assertThat(record(id).state().statusMessage()).isEqualTo(message);
     }
 
     @Test
-    void aNullMessageIsRefusedBeforeAnythingIsWritten() {
+    default void aNullMessageIsRefusedBeforeAnythingIsWritten() {
         TaskId id = create();
         Claim submit = directCallInFlight(id);
         TaskRecord before = record(id);
 
-        assertThatThrownBy(() -> repo.recordProgress(submit, null)).isInstanceOf(NullPointerException.class)
+        assertThatThrownBy(() -> repo().recordProgress(submit, null)).isInstanceOf(NullPointerException.class)
                 .hasMessageContaining("statusMessage");
         assertThat(record(id)).isEqualTo(before);
     }
 
     @Test
-    void progressInsideATransactionThatThrowsIsNotKept() {
+    default void progressInsideATransactionThatThrowsIsNotKept() {
         TaskId id = create();
         Claim submit = directCallInFlight(id);
         TaskRecord before = record(id);
         advance(STEP);
 
-        assertThatThrownBy(() -> repo.inOneTransaction(() -> {
-            assertThat(repo.recordProgress(submit, "rolled back")).isTrue();
+        assertThatThrownBy(() -> repo().inOneTransaction(() -> {
+            assertThat(repo().recordProgress(submit, "rolled back")).isTrue();
             throw new IllegalStateException("the group failed");
         })).isInstanceOf(IllegalStateException.class).hasMessage("the group failed");
         assertThat(record(id)).isEqualTo(before);
 
-        assertThat(repo.inOneTransaction(() -> repo.recordProgress(submit, "kept"))).isTrue();
+        assertThat(repo().inOneTransaction(() -> repo().recordProgress(submit, "kept"))).isTrue();
         assertThat(record(id)).isEqualTo(withProgress(before, "kept", now()));
     }
 }

@@ -27,44 +27,44 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Contract, part seven: reads, the workers table, and bad input that must be refused before anything is written. */
-public abstract class ReadContract extends DeadLetterContract {
+/** Repository contract topic: reads, the workers table, and bad input that must be refused before anything is written. */
+public interface ReadContract extends RepositoryFixture {
 
     private static List<TaskId> idsOf(List<TaskRecord> records) {
         return records.stream().map(TaskRecord::id).toList();
     }
 
     @Test
-    void findReturnsTheWholeRowOrNothing() {
+    default void findReturnsTheWholeRowOrNothing() {
         TaskId id = create();
 
-        assertThat(repo.find(id)).contains(record(id));
-        assertThat(repo.find(TaskId.of("task-missing"))).isEmpty();
+        assertThat(repo().find(id)).contains(record(id));
+        assertThat(repo().find(TaskId.of("task-missing"))).isEmpty();
     }
 
     @Test
-    void listPagesNewestFirstWithStatusAndServerFilters() {
+    default void listPagesNewestFirstWithStatusAndServerFilters() {
         TaskId a1 = create(SERVER);
         TaskId b1 = create(OTHER_SERVER);
         TaskId a2 = working(SERVER, null);
         TaskId a3 = create(SERVER);
         TaskId b2 = create(OTHER_SERVER);
 
-        assertThat(idsOf(repo.list(TaskQuery.all(10)))).containsExactly(b2, a3, a2, b1, a1);
-        List<TaskRecord> page = repo.list(TaskQuery.all(2));
+        assertThat(idsOf(repo().list(TaskQuery.all(10)))).containsExactly(b2, a3, a2, b1, a1);
+        List<TaskRecord> page = repo().list(TaskQuery.all(2));
         assertThat(idsOf(page)).containsExactly(b2, a3);
-        assertThat(idsOf(repo.list(new TaskQuery(null, null, 2, page.get(1).id())))).containsExactly(a2, b1);
-        assertThat(idsOf(repo.list(new TaskQuery(null, null, 2, b1)))).containsExactly(a1);
-        assertThat(idsOf(repo.list(new TaskQuery(null, null, 2, a1)))).isEmpty();
-        assertThat(idsOf(repo.list(new TaskQuery(null, SERVER, 10, null)))).containsExactly(a3, a2, a1);
-        assertThat(idsOf(repo.list(new TaskQuery(TaskStatus.PENDING, SERVER, 1, a3)))).containsExactly(a1);
-        assertThat(idsOf(repo.list(new TaskQuery(TaskStatus.WORKING, null, 10, null)))).containsExactly(a2);
-        assertThat(idsOf(repo.list(new TaskQuery(TaskStatus.COMPLETED, null, 10, null)))).isEmpty();
-        assertThat(repo.list(TaskQuery.all(10)).get(2)).isEqualTo(record(a2));
+        assertThat(idsOf(repo().list(new TaskQuery(null, null, 2, page.get(1).id())))).containsExactly(a2, b1);
+        assertThat(idsOf(repo().list(new TaskQuery(null, null, 2, b1)))).containsExactly(a1);
+        assertThat(idsOf(repo().list(new TaskQuery(null, null, 2, a1)))).isEmpty();
+        assertThat(idsOf(repo().list(new TaskQuery(null, SERVER, 10, null)))).containsExactly(a3, a2, a1);
+        assertThat(idsOf(repo().list(new TaskQuery(TaskStatus.PENDING, SERVER, 1, a3)))).containsExactly(a1);
+        assertThat(idsOf(repo().list(new TaskQuery(TaskStatus.WORKING, null, 10, null)))).containsExactly(a2);
+        assertThat(idsOf(repo().list(new TaskQuery(TaskStatus.COMPLETED, null, 10, null)))).isEmpty();
+        assertThat(repo().list(TaskQuery.all(10)).get(2)).isEqualTo(record(a2));
     }
 
     @Test
-    void aTaskKeepsThePrincipalThatSubmittedItAndListsFilterOnIt() {
+    default void aTaskKeepsThePrincipalThatSubmittedItAndListsFilterOnIt() {
         TaskId anonymous = create();
         TaskId alice1 = createFor("alice");
         TaskId bob = createFor("bob");
@@ -72,21 +72,21 @@ public abstract class ReadContract extends DeadLetterContract {
 
         assertThat(record(alice1).definition().principal()).isEqualTo("alice");
         assertThat(record(anonymous).definition().principal()).isNull();
-        assertThat(repo.list(TaskQuery.all(10)).get(0)).isEqualTo(record(alice2));
-        assertThat(idsOf(repo.list(new TaskQuery(null, null, 10, null, "alice")))).containsExactly(alice2, alice1);
-        assertThat(idsOf(repo.list(new TaskQuery(null, null, 1, alice2, "alice")))).containsExactly(alice1);
-        assertThat(idsOf(repo.list(new TaskQuery(null, null, 10, null, "bob")))).containsExactly(bob);
-        assertThat(idsOf(repo.list(new TaskQuery(TaskStatus.WORKING, null, 10, null, "alice")))).isEmpty();
-        assertThat(repo.list(new TaskQuery(null, null, 10, null, "carol"))).isEmpty();
-        assertThat(idsOf(repo.list(TaskQuery.all(10)))).containsExactly(alice2, bob, alice1, anonymous);
+        assertThat(repo().list(TaskQuery.all(10)).get(0)).isEqualTo(record(alice2));
+        assertThat(idsOf(repo().list(new TaskQuery(null, null, 10, null, "alice")))).containsExactly(alice2, alice1);
+        assertThat(idsOf(repo().list(new TaskQuery(null, null, 1, alice2, "alice")))).containsExactly(alice1);
+        assertThat(idsOf(repo().list(new TaskQuery(null, null, 10, null, "bob")))).containsExactly(bob);
+        assertThat(idsOf(repo().list(new TaskQuery(TaskStatus.WORKING, null, 10, null, "alice")))).isEmpty();
+        assertThat(repo().list(new TaskQuery(null, null, 10, null, "carol"))).isEmpty();
+        assertThat(idsOf(repo().list(TaskQuery.all(10)))).containsExactly(alice2, bob, alice1, anonymous);
     }
 
     @Test
-    void aTaskKeepsTheTraceContextItWasSubmittedWithAndEveryClaimReadsIt() {
+    default void aTaskKeepsTheTraceContextItWasSubmittedWithAndEveryClaimReadsIt() {
         TraceContext trace = TraceContext.parse("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
                 "vendor=opaque");
-        TaskId traced = ids.newTaskId();
-        TraceContext created = repo.create(new NewTask(traced, SERVER, TOOL, ARGUMENTS, DRIVER, null, "alice",
+        TaskId traced = ids().newTaskId();
+        TraceContext created = repo().create(new NewTask(traced, SERVER, TOOL, ARGUMENTS, DRIVER, null, "alice",
                 trace)).definition().trace();
         TaskId untraced = create();
 
@@ -97,37 +97,37 @@ public abstract class ReadContract extends DeadLetterContract {
         assertThat(claim(ClaimPhase.SUBMIT, WorkerId.of("w"), 10))
                 .extracting(claimed -> claimed.task().id(), claimed -> claimed.task().definition().trace())
                 .containsExactlyInAnyOrder(tuple(traced, trace), tuple(untraced, null));
-        assertThat(repo.list(TaskQuery.all(10)).get(1).definition().trace()).isEqualTo(trace);
+        assertThat(repo().list(TaskQuery.all(10)).get(1).definition().trace()).isEqualTo(trace);
     }
 
     @Test
-    void anOversizedPrincipalIsRefusedBeforeAnythingIsWritten() {
-        assertThatThrownBy(() -> repo.create(new NewTask(ids.newTaskId(), SERVER, TOOL, ARGUMENTS, DRIVER, null,
+    default void anOversizedPrincipalIsRefusedBeforeAnythingIsWritten() {
+        assertThatThrownBy(() -> repo().create(new NewTask(ids().newTaskId(), SERVER, TOOL, ARGUMENTS, DRIVER, null,
                 "p".repeat(NewTask.MAX_NAME_LENGTH + 1))))
                 .isInstanceOf(DomainException.class).hasMessageContaining("principal");
-        assertThat(repo.list(TaskQuery.all(10))).isEmpty();
+        assertThat(repo().list(TaskQuery.all(10))).isEmpty();
     }
 
     @Test
-    void countByStatusReportsEveryStatusIncludingZeros() {
-        Map<TaskStatus, Long> empty = repo.countByStatus();
+    default void countByStatusReportsEveryStatusIncludingZeros() {
+        Map<TaskStatus, Long> empty = repo().countByStatus();
         assertThat(empty).hasSize(TaskStatus.values().length).allSatisfy((status, count) -> assertThat(count).isZero());
 
         create();
         create();
         TaskId done = working();
         Claim poll = claimRow(ClaimPhase.POLL, A, done);
-        assertThat(repo.applyOutcome(poll, outcome(done, TaskStatus.COMPLETED, null))).isTrue();
+        assertThat(repo().applyOutcome(poll, outcome(done, TaskStatus.COMPLETED, null))).isTrue();
         working();
 
-        assertThat(repo.countByStatus()).containsExactlyInAnyOrderEntriesOf(Map.of(
+        assertThat(repo().countByStatus()).containsExactlyInAnyOrderEntriesOf(Map.of(
                 TaskStatus.PENDING, 2L, TaskStatus.WORKING, 1L, TaskStatus.INPUT_REQUIRED, 0L,
                 TaskStatus.COMPLETED, 1L, TaskStatus.FAILED, 0L, TaskStatus.CANCELLED, 0L));
     }
 
     @Test
-    void figuresGroupTasksByStatusAndServerAndGiveTheEarliestDueTimeOfEachPhase() {
-        assertThat(repo.figures()).isEqualTo(new TaskFigures(List.of(), Map.of(), Map.of()));
+    default void figuresGroupTasksByStatusAndServerAndGiveTheEarliestDueTimeOfEachPhase() {
+        assertThat(repo().figures()).isEqualTo(new TaskFigures(List.of(), Map.of(), Map.of()));
 
         Instant start = now();
         create();
@@ -137,9 +137,9 @@ public abstract class ReadContract extends DeadLetterContract {
         working();
         completedWithEvent();
         TaskId cancelling = working();
-        assertThat(repo.requestCancel(cancelling)).isEqualTo(CancelRequestOutcome.REQUESTED);
+        assertThat(repo().requestCancel(cancelling)).isEqualTo(CancelRequestOutcome.REQUESTED);
 
-        TaskFigures figures = repo.figures();
+        TaskFigures figures = repo().figures();
         assertThat(figures.counts()).containsExactlyInAnyOrder(
                 new TaskFigures.Count(TaskStatus.PENDING, SERVER, 1),
                 new TaskFigures.Count(TaskStatus.PENDING, OTHER_SERVER, 1),
@@ -153,70 +153,70 @@ public abstract class ReadContract extends DeadLetterContract {
     }
 
     @Test
-    void heartbeatsRegisterAndRefreshWorkersListedOldestFirst() {
+    default void heartbeatsRegisterAndRefreshWorkersListedOldestFirst() {
         Instant startedA = now().minusSeconds(100);
         Instant startedB = now().minusSeconds(200);
-        repo.heartbeat(new WorkerInfo(A, "host-a", 11, startedA));
-        repo.heartbeat(new WorkerInfo(B, "host-b", 22, startedB));
-        ageWorkerHeartbeats(Duration.ofSeconds(7));
-        repo.heartbeat(new WorkerInfo(A, "host-a", 11, startedA));
+        repo().heartbeat(new WorkerInfo(A, "host-a", 11, startedA));
+        repo().heartbeat(new WorkerInfo(B, "host-b", 22, startedB));
+        ageHeartbeats(Duration.ofSeconds(7));
+        repo().heartbeat(new WorkerInfo(A, "host-a", 11, startedA));
 
-        List<WorkerRecord> workers = repo.workers();
+        List<WorkerRecord> workers = repo().workers();
         assertThat(workers).extracting(WorkerRecord::id, WorkerRecord::host, WorkerRecord::pid,
                 WorkerRecord::startedAt).containsExactly(tuple(B, "host-b", 22L, startedB),
                         tuple(A, "host-a", 11L, startedA));
         // stamped by the store's clock: A's refresh is at least the 7 s the store saw pass after B's heartbeat
         assertThat(workers.get(1).lastSeenAt()).isAfterOrEqualTo(workers.get(0).lastSeenAt().plusSeconds(7));
-        repo.removeWorker(B);
-        assertThat(repo.workers()).extracting(WorkerRecord::id).containsExactly(A);
-        repo.removeWorker(B);
-        assertThat(repo.workers()).hasSize(1);
+        repo().removeWorker(B);
+        assertThat(repo().workers()).extracting(WorkerRecord::id).containsExactly(A);
+        repo().removeWorker(B);
+        assertThat(repo().workers()).hasSize(1);
     }
 
     @Test
-    void invalidArgumentsAreRefusedNamingTheCauseAndNothingIsWritten() {
-        assertThatThrownBy(() -> repo.create(new NewTask(ids.newTaskId(), SERVER, TOOL, "{\"n\": NaN}", DRIVER,
+    default void invalidArgumentsAreRefusedNamingTheCauseAndNothingIsWritten() {
+        assertThatThrownBy(() -> repo().create(new NewTask(ids().newTaskId(), SERVER, TOOL, "{\"n\": NaN}", DRIVER,
                 null))).isInstanceOf(DomainException.class).hasMessageContaining("arguments");
-        assertThatThrownBy(() -> repo.create(new NewTask(ids.newTaskId(), SERVER, TOOL, "[1, 2]", DRIVER, null)))
+        assertThatThrownBy(() -> repo().create(new NewTask(ids().newTaskId(), SERVER, TOOL, "[1, 2]", DRIVER, null)))
                 .isInstanceOf(DomainException.class).hasMessageContaining("must be a JSON object");
-        assertThatThrownBy(() -> repo.create(new NewTask(ids.newTaskId(), SERVER, TOOL, "{}", DRIVER, -5L)))
+        assertThatThrownBy(() -> repo().create(new NewTask(ids().newTaskId(), SERVER, TOOL, "{}", DRIVER, -5L)))
                 .isInstanceOf(DomainException.class).hasMessageContaining("ttl");
 
-        assertThat(repo.list(TaskQuery.all(10))).isEmpty();
-        assertThat(repo.countByStatus().values()).containsOnly(0L);
+        assertThat(repo().list(TaskQuery.all(10))).isEmpty();
+        assertThat(repo().countByStatus().values()).containsOnly(0L);
     }
 
     @Test
-    void oversizedIdsAndNamesAreRefusedNamingTheCauseAndNothingIsWritten() {
+    default void oversizedIdsAndNamesAreRefusedNamingTheCauseAndNothingIsWritten() {
         String longId = "t".repeat(129);
-        assertThatThrownBy(() -> repo.create(new NewTask(TaskId.of(longId), SERVER, TOOL, "{}", DRIVER, null)))
+        assertThatThrownBy(() -> repo().create(new NewTask(TaskId.of(longId), SERVER, TOOL, "{}", DRIVER, null)))
                 .isInstanceOf(DomainException.class).hasMessageContaining("task id").hasMessageContaining("128");
-        assertThatThrownBy(() -> repo.heartbeat(new WorkerInfo(WorkerId.of(longId), "h", 1, now())))
+        assertThatThrownBy(() -> repo().heartbeat(new WorkerInfo(WorkerId.of(longId), "h", 1, now())))
                 .isInstanceOf(DomainException.class).hasMessageContaining("worker id");
         String longName = "s".repeat(NewTask.MAX_NAME_LENGTH + 1);
-        assertThatThrownBy(() -> repo.create(new NewTask(ids.newTaskId(), longName, TOOL, "{}", DRIVER, null)))
+        assertThatThrownBy(() -> repo().create(new NewTask(ids().newTaskId(), longName, TOOL, "{}", DRIVER, null)))
                 .isInstanceOf(DomainException.class).hasMessageContaining("server name");
 
-        assertThat(repo.list(TaskQuery.all(10))).isEmpty();
-        assertThat(repo.workers()).isEmpty();
+        assertThat(repo().list(TaskQuery.all(10))).isEmpty();
+        assertThat(repo().workers()).isEmpty();
     }
 
     @Test
-    void idsAndNamesAtTheirMaximumLengthAreStoredWhole() {
+    default void idsAndNamesAtTheirMaximumLengthAreStoredWhole() {
         TaskId longId = TaskId.of("t".repeat(128));
         String longName = "s".repeat(NewTask.MAX_NAME_LENGTH);
         WorkerId longWorker = WorkerId.of("w".repeat(128));
         String bigArguments = "{\"blob\":\"" + "x".repeat(100_000) + "\"}";
-        repo.create(new NewTask(longId, longName, longName, bigArguments, longName, Long.MAX_VALUE));
-        repo.heartbeat(new WorkerInfo(longWorker, longName, Long.MAX_VALUE, now()));
+        repo().create(new NewTask(longId, longName, longName, bigArguments, longName, Long.MAX_VALUE));
+        repo().heartbeat(new WorkerInfo(longWorker, longName, Long.MAX_VALUE, now()));
 
-        Claim claim = repo.claimControl(request(ClaimPhase.SUBMIT, longWorker, 1, Set.of())).get(0).claim();
-        assertThat(repo.applySubmitted(claim, submitted("r".repeat(1000), longWorker))).isTrue();
+        Claim claim = repo().claimControl(request(ClaimPhase.SUBMIT, longWorker, 1, Set.of())).get(0).claim();
+        assertThat(repo().applySubmitted(claim, submitted("r".repeat(1000), longWorker))).isTrue();
         TaskRecord stored = record(longId);
         assertThat(stored.definition()).isEqualTo(new TaskRecord.Definition(longName, longName, bigArguments,
                 longName, Long.MAX_VALUE, stored.definition().createdAt()));
         assertThat(stored.state().remoteTaskId()).hasSize(1000);
         assertThat(stored.state().endpointOwner()).isEqualTo(longWorker);
-        assertThat(repo.workers()).extracting(WorkerRecord::id).containsExactly(longWorker);
+        assertThat(repo().workers()).extracting(WorkerRecord::id).containsExactly(longWorker);
     }
 }

@@ -9,134 +9,99 @@ import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.ports.repository.CancelRequestOutcome;
 import dev.mcptasks.ports.repository.FencedWrite;
 import dev.mcptasks.ports.repository.NotificationClaim;
-import dev.mcptasks.ports.repository.TaskRecord;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
- * Contract, part three: a stale writer parked right before its conditional UPDATE (in the {@code FencedWriteHook}),
+ * Repository contract topic: a stale writer parked right before its conditional UPDATE (in the {@code FencedWriteHook}),
  * resumed after another worker claimed the row, is rejected and leaves the whole row unchanged.
  */
-public abstract class StaleWriteContract extends FenceContract {
-
-    /**
-     * Runs {@code staleWrite} on another thread, parks it in the hook, lets {@code takeOver} claim the row for
-     * worker B, then resumes it and checks that it was rejected without touching the row.
-     */
-    protected void assertStaleWriteRejected(FencedWrite write, TaskId id, BooleanSupplier staleWrite,
-            Runnable takeOver) throws Exception {
-        PausingWriteHook.Pause pause = hook.arm(write, id);
-        ExecutorService writer = Executors.newSingleThreadExecutor();
-        try {
-            Future<Boolean> result = writer.submit(staleWrite::getAsBoolean);
-            assertThat(pause.awaitReached()).as("the %s reached the hook", write).isTrue();
-            advance(LEASE.plusSeconds(1));
-            takeOver.run();
-            TaskRecord before = record(id);
-            pause.resume();
-
-            assertThat(result.get(PausingWriteHook.TIMEOUT.toMillis(), TimeUnit.MILLISECONDS))
-                    .as("the stale %s", write).isFalse();
-            assertThat(record(id)).isEqualTo(before);
-        } finally {
-            pause.resume();
-            writer.shutdownNow();
-        }
-    }
-
-    protected Runnable claimedBy(ClaimPhase phase, TaskId id) {
-        return () -> assertThat(claimRow(phase, B, id).owner()).isEqualTo(B);
-    }
+public interface StaleWriteContract extends RepositoryFixture {
 
     @Test
-    void aStaleFailureReleaseIsRejectedAndLeavesTheRowWhole() throws Exception {
+    default void aStaleFailureReleaseIsRejectedAndLeavesTheRowWhole() throws Exception {
         TaskId id = working();
         Claim stale = claimRow(ClaimPhase.POLL, A, id);
 
         assertStaleWriteRejected(FencedWrite.RELEASE_FAILURE, id,
-                () -> repo.releaseAfterFailure(stale, failure("timeout", now().plusSeconds(30))),
+                () -> repo().releaseAfterFailure(stale, failure("timeout", now().plusSeconds(30))),
                 claimedBy(ClaimPhase.POLL, id));
     }
 
     @Test
-    void aStaleCancellationReleaseIsRejectedAndLeavesTheRowWhole() throws Exception {
+    default void aStaleCancellationReleaseIsRejectedAndLeavesTheRowWhole() throws Exception {
         TaskId id = working();
         Claim stale = claimRow(ClaimPhase.POLL, A, id);
 
-        assertStaleWriteRejected(FencedWrite.RELEASE_CANCELLED, id, () -> repo.releaseCancelled(stale),
+        assertStaleWriteRejected(FencedWrite.RELEASE_CANCELLED, id, () -> repo().releaseCancelled(stale),
                 claimedBy(ClaimPhase.POLL, id));
     }
 
     @Test
-    void aStalePollSnapshotIsRejectedAndLeavesTheRowWhole() throws Exception {
+    default void aStalePollSnapshotIsRejectedAndLeavesTheRowWhole() throws Exception {
         TaskId id = working();
         Claim stale = claimRow(ClaimPhase.POLL, A, id);
 
         assertStaleWriteRejected(FencedWrite.APPLY_OUTCOME, id,
-                () -> repo.applyOutcome(stale, outcome(id, TaskStatus.COMPLETED, null)),
+                () -> repo().applyOutcome(stale, outcome(id, TaskStatus.COMPLETED, null)),
                 claimedBy(ClaimPhase.POLL, id));
     }
 
     @Test
-    void aStaleCancelResultIsRejectedAndLeavesTheRowWhole() throws Exception {
+    default void aStaleCancelResultIsRejectedAndLeavesTheRowWhole() throws Exception {
         TaskId id = working();
-        assertThat(repo.requestCancel(id)).isEqualTo(CancelRequestOutcome.REQUESTED);
+        assertThat(repo().requestCancel(id)).isEqualTo(CancelRequestOutcome.REQUESTED);
         Claim stale = claimRow(ClaimPhase.CANCEL, A, id);
 
         assertStaleWriteRejected(FencedWrite.APPLY_OUTCOME, id,
-                () -> repo.applyOutcome(stale, outcome(id, TaskStatus.CANCELLED, null)),
+                () -> repo().applyOutcome(stale, outcome(id, TaskStatus.CANCELLED, null)),
                 claimedBy(ClaimPhase.CANCEL, id));
     }
 
     @Test
-    void aStaleRenewalIsRejectedAndLeavesTheRowWhole() throws Exception {
+    default void aStaleRenewalIsRejectedAndLeavesTheRowWhole() throws Exception {
         TaskId id = working();
         Claim stale = claimRow(ClaimPhase.POLL, A, id);
 
-        assertStaleWriteRejected(FencedWrite.RENEW, id, () -> repo.renew(stale, LEASE.multipliedBy(10)),
+        assertStaleWriteRejected(FencedWrite.RENEW, id, () -> repo().renew(stale, LEASE.multipliedBy(10)),
                 claimedBy(ClaimPhase.POLL, id));
     }
 
     @Test
-    void aStaleSubmitResultIsRejectedAndLeavesTheRowWhole() throws Exception {
+    default void aStaleSubmitResultIsRejectedAndLeavesTheRowWhole() throws Exception {
         TaskId id = create();
         Claim stale = claimRow(ClaimPhase.SUBMIT, A, id);
 
         assertStaleWriteRejected(FencedWrite.APPLY_SUBMITTED, id,
-                () -> repo.applySubmitted(stale, submitted("r-stale", null)), claimedBy(ClaimPhase.SUBMIT, id));
+                () -> repo().applySubmitted(stale, submitted("r-stale", null)), claimedBy(ClaimPhase.SUBMIT, id));
     }
 
     @Test
-    void aStaleSubmitAttemptIsRejectedAndLeavesTheRowWhole() throws Exception {
+    default void aStaleSubmitAttemptIsRejectedAndLeavesTheRowWhole() throws Exception {
         TaskId id = create();
         Claim stale = claimRow(ClaimPhase.SUBMIT, A, id);
 
-        assertStaleWriteRejected(FencedWrite.RECORD_SUBMIT_ATTEMPT, id, () -> repo.recordSubmitAttempt(stale),
+        assertStaleWriteRejected(FencedWrite.RECORD_SUBMIT_ATTEMPT, id, () -> repo().recordSubmitAttempt(stale),
                 claimedBy(ClaimPhase.SUBMIT, id));
     }
 
     @Test
-    void aStaleNotificationFinishIsRejectedAndLeavesTheRowWhole() throws Exception {
+    default void aStaleNotificationFinishIsRejectedAndLeavesTheRowWhole() throws Exception {
         TaskId id = completedWithEvent();
         NotificationClaim stale = claimOneNotification(A);
-        assertThat(repo.markDispatched(stale)).isTrue();
+        assertThat(repo().markDispatched(stale)).isTrue();
 
-        assertStaleWriteRejected(FencedWrite.NOTIFY_FINISH, id, () -> repo.finishNotification(stale),
+        assertStaleWriteRejected(FencedWrite.NOTIFY_FINISH, id, () -> repo().finishNotification(stale),
                 () -> assertThat(claimOneNotification(B).version()).isEqualTo(stale.version()));
     }
 
     @Test
-    void aStaleNotificationRetryIsRejectedAndLeavesTheRowWhole() throws Exception {
+    default void aStaleNotificationRetryIsRejectedAndLeavesTheRowWhole() throws Exception {
         TaskId id = completedWithEvent();
         NotificationClaim stale = claimOneNotification(A);
-        assertThat(repo.markDispatched(stale)).isTrue();
+        assertThat(repo().markDispatched(stale)).isTrue();
 
         assertStaleWriteRejected(FencedWrite.NOTIFY_RETRY, id,
-                () -> repo.retryNotification(stale, "HTTP 500", now().plusSeconds(10), true),
+                () -> repo().retryNotification(stale, "HTTP 500", now().plusSeconds(10), true),
                 () -> assertThat(claimOneNotification(B).owner()).isEqualTo(B));
     }
 }

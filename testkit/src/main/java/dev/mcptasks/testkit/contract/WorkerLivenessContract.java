@@ -15,27 +15,27 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * Contract, part eight: worker liveness is judged by the store's clock. A heartbeat is stamped with the store's now
+ * Repository contract topic: worker liveness is judged by the store's clock. A heartbeat is stamped with the store's now
  * and compared with the store's now, so a worker whose own clock is far off still counts live while it heartbeats,
  * and a heartbeat older than the bound counts stale whatever the claiming worker's clock says. Also the release that
  * hands a row to the process-local endpoint of its creator.
  */
-public abstract class WorkerLivenessContract extends ReadContract {
-    private static final Duration SKEW = Duration.ofHours(1);
+public interface WorkerLivenessContract extends RepositoryFixture {
+    Duration SKEW = Duration.ofHours(1);
 
     @Test
-    void aWorkerWhoseOwnClockRunsBehindStillCountsLive() {
+    default void aWorkerWhoseOwnClockRunsBehindStillCountsLive() {
         TaskRepository ownerHandle = peer(new ManualClock(now().minus(SKEW)));
         ownerHandle.heartbeat(new WorkerInfo(A, "host-a", 1, now().minus(SKEW)));
         TaskId ofA = working(SERVER, A);
 
         assertThat(claim(ClaimPhase.POLL, B, 10)).as("A heartbeats; only its clock is behind").isEmpty();
-        assertThat(repo.isWorkerAlive(A, LIVENESS)).isTrue();
+        assertThat(repo().isWorkerAlive(A, LIVENESS)).isTrue();
         assertThat(claimedIds(ClaimPhase.POLL, A, 10)).containsExactly(ofA);
     }
 
     @Test
-    void aClaimerWhoseOwnClockRunsAheadStillSeesALiveOwner() {
+    default void aClaimerWhoseOwnClockRunsAheadStillSeesALiveOwner() {
         heartbeat(A);
         working(SERVER, A);
         TaskRepository claimerHandle = peer(new ManualClock(now().plus(SKEW)));
@@ -46,40 +46,40 @@ public abstract class WorkerLivenessContract extends ReadContract {
     }
 
     @Test
-    void aHeartbeatOlderThanTheBoundByTheStoresClockCountsStale() {
+    default void aHeartbeatOlderThanTheBoundByTheStoresClockCountsStale() {
         heartbeat(A);
         TaskId ofA = working(SERVER, A);
-        ageWorkerHeartbeats(LIVENESS.minusSeconds(10));
-        assertThat(repo.isWorkerAlive(A, LIVENESS)).isTrue();
+        ageHeartbeats(LIVENESS.minusSeconds(10));
+        assertThat(repo().isWorkerAlive(A, LIVENESS)).isTrue();
         assertThat(claim(ClaimPhase.POLL, B, 10)).isEmpty();
 
-        ageWorkerHeartbeats(Duration.ofSeconds(11));
+        ageHeartbeats(Duration.ofSeconds(11));
 
-        assertThat(repo.isWorkerAlive(A, LIVENESS)).isFalse();
-        assertThat(repo.isWorkerAlive(A, LIVENESS.multipliedBy(2))).as("a wider bound").isTrue();
+        assertThat(repo().isWorkerAlive(A, LIVENESS)).isFalse();
+        assertThat(repo().isWorkerAlive(A, LIVENESS.multipliedBy(2))).as("a wider bound").isTrue();
         assertThat(claimedIds(ClaimPhase.POLL, B, 10)).containsExactly(ofA);
     }
 
     @Test
-    void aDeregisteredOrUnknownWorkerIsNotAlive() {
+    default void aDeregisteredOrUnknownWorkerIsNotAlive() {
         heartbeat(A);
-        assertThat(repo.isWorkerAlive(A, LIVENESS)).isTrue();
-        repo.removeWorker(A);
+        assertThat(repo().isWorkerAlive(A, LIVENESS)).isTrue();
+        repo().removeWorker(A);
 
-        assertThat(repo.isWorkerAlive(A, LIVENESS)).isFalse();
-        assertThat(repo.isWorkerAlive(C, LIVENESS)).isFalse();
+        assertThat(repo().isWorkerAlive(A, LIVENESS)).isFalse();
+        assertThat(repo().isWorkerAlive(C, LIVENESS)).isFalse();
     }
 
     @Test
-    void aHeartbeatRefreshesTheStoresStampAndKeepsTheFirstRegistration() {
-        repo.heartbeat(new WorkerInfo(A, "host-a", 11, now()));
-        ageWorkerHeartbeats(LIVENESS.plusSeconds(1));
-        assertThat(repo.isWorkerAlive(A, LIVENESS)).isFalse();
+    default void aHeartbeatRefreshesTheStoresStampAndKeepsTheFirstRegistration() {
+        repo().heartbeat(new WorkerInfo(A, "host-a", 11, now()));
+        ageHeartbeats(LIVENESS.plusSeconds(1));
+        assertThat(repo().isWorkerAlive(A, LIVENESS)).isFalse();
 
         peer(new ManualClock(now().minus(SKEW))).heartbeat(new WorkerInfo(A, "elsewhere", 99, now().minus(SKEW)));
 
-        assertThat(repo.isWorkerAlive(A, LIVENESS)).as("refreshed by the store's clock").isTrue();
-        assertThat(repo.workers()).singleElement().satisfies(worker -> {
+        assertThat(repo().isWorkerAlive(A, LIVENESS)).as("refreshed by the store's clock").isTrue();
+        assertThat(repo().workers()).singleElement().satisfies(worker -> {
             assertThat(worker.host()).isEqualTo("host-a");
             assertThat(worker.pid()).isEqualTo(11);
             assertThat(worker.startedAt()).isEqualTo(now());
@@ -87,7 +87,7 @@ public abstract class WorkerLivenessContract extends ReadContract {
     }
 
     @Test
-    void aReleaseToTheEndpointHandsTheRowToItsCreatorAndChangesNothingElse() {
+    default void aReleaseToTheEndpointHandsTheRowToItsCreatorAndChangesNothingElse() {
         heartbeat(A);
         heartbeat(B);
         TaskId id = working(SERVER, null);
@@ -95,7 +95,7 @@ public abstract class WorkerLivenessContract extends ReadContract {
         Claim polledByB = claimRow(ClaimPhase.POLL, B, id);
         TaskRecord before = record(id);
 
-        assertThat(repo.releaseToEndpoint(polledByB, A)).isTrue();
+        assertThat(repo().releaseToEndpoint(polledByB, A)).isTrue();
 
         TaskRecord after = record(id);
         assertThat(after.state().endpointOwner()).isEqualTo(A);
@@ -106,7 +106,7 @@ public abstract class WorkerLivenessContract extends ReadContract {
         assertThat(after.state().updatedAt()).isEqualTo(before.state().updatedAt());
         assertThat(claim(ClaimPhase.POLL, B, 10)).as("A is alive and owns the endpoint now").isEmpty();
         assertThat(claimedIds(ClaimPhase.POLL, A, 10)).containsExactly(id);
-        assertThat(repo.releaseToEndpoint(polledByB, B)).as("a released claim fences nothing").isFalse();
+        assertThat(repo().releaseToEndpoint(polledByB, B)).as("a released claim fences nothing").isFalse();
         assertThat(record(id).state().endpointOwner()).isEqualTo(A);
     }
 }
