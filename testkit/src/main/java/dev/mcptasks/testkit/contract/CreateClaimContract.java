@@ -15,20 +15,20 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
- * Contract: a create that takes a submit claim for a worker of its process ({@link CreateClaim}) leaves the row as a
+ * Repository contract topic: a create that takes a submit claim for a worker of its process ({@link CreateClaim}) leaves the row as a
  * submit claim scan followed by the attempt record would, in one write; the claim's fenced writes apply to it, no
  * other worker's scan takes it while the lease lasts, and an expired one is taken over as any other.
  */
-public abstract class CreateClaimContract extends ContractFixture {
+public interface CreateClaimContract extends RepositoryFixture {
 
     private ClaimedTask createClaimed(WorkerId worker) {
-        TaskRecord created = repo.create(new NewTask(ids.newTaskId(), SERVER, TOOL, ARGUMENTS, DRIVER, null)
-                .claimedBy(new CreateClaim(worker, ids.newClaimToken(), LEASE)));
+        TaskRecord created = repo().create(new NewTask(ids().newTaskId(), SERVER, TOOL, ARGUMENTS, DRIVER, null)
+                .claimedBy(new CreateClaim(worker, ids().newClaimToken(), LEASE)));
         return ClaimedTask.created(created);
     }
 
     @Test
-    void aClaimedCreateIsLeasedForSubmitWithItsAttemptRecorded() {
+    default void aClaimedCreateIsLeasedForSubmitWithItsAttemptRecorded() {
         ClaimedTask claimed = createClaimed(A);
 
         TaskRecord stored = record(claimed.claim().taskId());
@@ -44,7 +44,7 @@ public abstract class CreateClaimContract extends ContractFixture {
     }
 
     @Test
-    void noScanTakesAClaimedCreateWhileItsLeaseLasts() {
+    default void noScanTakesAClaimedCreateWhileItsLeaseLasts() {
         createClaimed(A);
 
         assertThat(claim(ClaimPhase.SUBMIT, B, 10)).isEmpty();
@@ -53,13 +53,13 @@ public abstract class CreateClaimContract extends ContractFixture {
     }
 
     @Test
-    void theClaimsFencedWritesApplyToTheCreatedRow() {
+    default void theClaimsFencedWritesApplyToTheCreatedRow() {
         ClaimedTask claimed = createClaimed(A);
         Claim claim = claimed.claim();
 
-        assertThat(repo.renew(claim, LEASE)).isTrue();
-        assertThat(repo.recordProgress(claim, "halfway")).isTrue();
-        assertThat(repo.applySubmitted(claim, submitted("remote-1", null))).isTrue();
+        assertThat(repo().renew(claim, LEASE)).isTrue();
+        assertThat(repo().recordProgress(claim, "halfway")).isTrue();
+        assertThat(repo().applySubmitted(claim, submitted("remote-1", null))).isTrue();
 
         TaskRecord stored = record(claim.taskId());
         assertThat(stored.state().remoteTaskId()).isEqualTo("remote-1");
@@ -67,17 +67,17 @@ public abstract class CreateClaimContract extends ContractFixture {
     }
 
     @Test
-    void anotherTokenIsFencedOut() {
+    default void anotherTokenIsFencedOut() {
         ClaimedTask claimed = createClaimed(A);
         Claim claim = claimed.claim();
-        Claim forged = new Claim(claim.taskId(), ClaimPhase.SUBMIT, A, ids.newClaimToken(), claim.expiresAt());
+        Claim forged = new Claim(claim.taskId(), ClaimPhase.SUBMIT, A, ids().newClaimToken(), claim.expiresAt());
 
-        assertThat(repo.applySubmitted(forged, submitted("remote-1", null))).isFalse();
+        assertThat(repo().applySubmitted(forged, submitted("remote-1", null))).isFalse();
         assertThat(record(claim.taskId())).isEqualTo(claimed.task());
     }
 
     @Test
-    void anExpiredClaimedCreateIsTakenOverAsPossiblySent() {
+    default void anExpiredClaimedCreateIsTakenOverAsPossiblySent() {
         ClaimedTask claimed = createClaimed(A);
         advance(LEASE.plus(Duration.ofSeconds(1)));
 
@@ -89,15 +89,15 @@ public abstract class CreateClaimContract extends ContractFixture {
         // the create request may have gone out before the first owner died: the takeover sees it attempted
         assertThat(taken.task().control().submitAttemptedAt()).isNotNull();
         assertThat(taken.task().control().submitAttemptCount()).isEqualTo(2);
-        assertThat(repo.applySubmitted(claimed.claim(), submitted("remote-1", null))).isFalse();
+        assertThat(repo().applySubmitted(claimed.claim(), submitted("remote-1", null))).isFalse();
     }
 
     @Test
-    void aCancelRequestOfAClaimedCreateWaitsForTheClaimsOutcome() {
+    default void aCancelRequestOfAClaimedCreateWaitsForTheClaimsOutcome() {
         ClaimedTask claimed = createClaimed(A);
 
         // the create request counts as sent: the row cannot be cancelled locally, the claim's outcome decides
-        assertThat(repo.requestCancel(claimed.claim().taskId())).isEqualTo(CancelRequestOutcome.REQUESTED);
+        assertThat(repo().requestCancel(claimed.claim().taskId())).isEqualTo(CancelRequestOutcome.REQUESTED);
         assertThat(record(claimed.claim().taskId()).state().status()).isEqualTo(TaskStatus.PENDING);
     }
 }
