@@ -58,8 +58,17 @@ if [[ -n "${MCP_TASKS_TEST_PG_URL:-}" ]]; then
   db_url="$MCP_TASKS_TEST_PG_URL"
   say "PostgreSQL: MCP_TASKS_TEST_PG_URL"
 else
-  command -v initdb >/dev/null && command -v pg_ctl >/dev/null \
-    || skip "no PostgreSQL: set MCP_TASKS_TEST_PG_URL or install its server binaries (initdb, pg_ctl)"
+  # Debian keeps the server binaries off PATH (/usr/lib/postgresql/N/bin); installed with apt-get when missing
+  pg_bin() { compgen -G "/usr/lib/postgresql/*/bin/initdb" | sort -V | tail -1 | xargs -r dirname; }
+  if ! command -v initdb >/dev/null && [[ -z "$(pg_bin)" ]]; then
+    say "installing Debian's postgresql with apt-get"
+    sudo=(); [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+    { "${sudo[@]}" apt-get update -qq \
+        && DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends postgresql \
+        >/dev/null; } || fail "no PostgreSQL: apt-get could not install postgresql (or set MCP_TASKS_TEST_PG_URL)"
+  fi
+  command -v initdb >/dev/null || PATH="$(pg_bin):$PATH"
+  command -v initdb >/dev/null && command -v pg_ctl >/dev/null || fail "no initdb/pg_ctl after installing postgresql"
   as=()
   if [[ $(id -u) -eq 0 ]]; then
     as=(runuser -u nobody --); chown nobody "$work"
