@@ -20,8 +20,9 @@ import java.util.concurrent.CompletableFuture;
  * The 2026-07-28 front (stateless, enveloped): {@code server/discover}, {@code tools/list}, {@code tools/call}
  * ({@code resultType: task} when the request declares the tasks extension, else held until the task ends, with
  * input rounds passed through as {@code resultType: input_required}), and the extension's {@code tasks/get},
- * {@code tasks/update} and {@code tasks/cancel} served from the store. {@code tasks/result} and {@code tasks/list}
- * do not exist in this generation.
+ * {@code tasks/update} and {@code tasks/cancel} served from the store, and {@code subscriptions/listen} for their
+ * {@code notifications/tasks} ({@link TaskListens}). {@code tasks/result} and {@code tasks/list} do not exist in this
+ * generation.
  */
 final class ExtensionFront {
     private final TaskService tasks;
@@ -31,10 +32,13 @@ final class ExtensionFront {
     private final TaskShapes shapes;
     /** Resources, prompts and completion, forwarded to the upstream servers. */
     private final Passthrough passthrough;
+    /** {@code subscriptions/listen} for task notifications. */
+    private final TaskListens listens;
 
     ExtensionFront(TaskService tasks, FrontCatalog catalog, ToolCalls calls, TaskWatcher watcher, TaskShapes shapes,
-            Passthrough passthrough) {
+            Passthrough passthrough, TaskListens listens) {
         this.passthrough = passthrough;
+        this.listens = listens;
         this.tasks = tasks;
         this.catalog = catalog;
         this.calls = calls;
@@ -61,6 +65,7 @@ final class ExtensionFront {
                 envelope.requireTasks(method);
                 yield done(cancel(request, params));
             }
+            case TaskListens.METHOD -> listens.listen(request, params, envelope);
             default -> {
                 if (Passthrough.handles(method, false)) {
                     yield passthrough.handle(request, method, params)

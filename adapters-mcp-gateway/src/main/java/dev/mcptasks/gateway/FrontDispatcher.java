@@ -21,4 +21,10 @@ interface FrontDispatcher {
 
     /** The session ended (HTTP DELETE, stdio end of input): its status notifications stop. */
     void sessionClosed(FrontSession session);
+
+    /**
+     * The transport stops: requests that stream until the server ends them (2026 {@code subscriptions/listen}) are
+     * answered now with their graceful end, before the connections close.
+     */
+    default void stopping() {}
 }

@@ -74,8 +74,10 @@ public final class FrontDoor {
         Subscriptions subscriptions = new Subscriptions(upstreamCalls, upstreamRouter, upstream);
         Passthrough passthrough = new Passthrough(upstreamCalls, upstreamRouter, subscriptions);
         LegacyFront legacy = new LegacyFront(tasks, tools, calls, watcher, notifier, shapes, handoff, passthrough);
-        ExtensionFront extension = new ExtensionFront(tasks, tools, calls, watcher, shapes, passthrough);
-        FrontRouter router = new FrontRouter(legacy, extension, notifier, watcher, executor, subscriptions);
+        TaskListens listens = new TaskListens(tasks, watcher, shapes);
+        ExtensionFront extension = new ExtensionFront(tasks, tools, calls, watcher, shapes, passthrough, listens);
+        FrontRouter router = new FrontRouter(legacy, extension, notifier, watcher, executor, subscriptions,
+                listens);
         return new FrontDoor(new MeteredDispatcher(router, metrics, clock), watcher, metrics);
     }
 

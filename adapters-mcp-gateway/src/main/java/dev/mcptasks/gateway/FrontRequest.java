@@ -13,11 +13,20 @@ import java.util.Objects;
  * @param message the parsed JSON-RPC object
  * @param trace the W3C trace context of the HTTP request's {@code traceparent}/{@code tracestate} headers (well
  *     formed, else null); null over stdio
+ * @param stream where the request sends messages ahead of its answer (a 2026 {@code subscriptions/listen});
+ *     {@link RequestStream#NONE} when its transport cannot
  */
-record FrontRequest(String principal, FrontSession session, ObjectNode message, TraceContext trace) {
+record FrontRequest(String principal, FrontSession session, ObjectNode message, TraceContext trace,
+        RequestStream stream) {
     FrontRequest {
         Objects.requireNonNull(principal, "principal");
         Objects.requireNonNull(message, "message");
+        stream = stream == null ? RequestStream.NONE : stream;
+    }
+
+    /** A request that can send nothing ahead of its answer. */
+    FrontRequest(String principal, FrontSession session, ObjectNode message, TraceContext trace) {
+        this(principal, session, message, trace, RequestStream.NONE);
     }
 
     /** A request that came with no trace headers. */

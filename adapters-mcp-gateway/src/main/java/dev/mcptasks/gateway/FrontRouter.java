@@ -28,10 +28,12 @@ final class FrontRouter implements FrontDispatcher {
     private final TaskWatcher watcher;
     private final Executor executor;
     private final Subscriptions subscriptions;
+    private final TaskListens listens;
 
     FrontRouter(LegacyFront legacy, ExtensionFront extension, StatusNotifier notifier, TaskWatcher watcher,
-            Executor executor, Subscriptions subscriptions) {
+            Executor executor, Subscriptions subscriptions, TaskListens listens) {
         this.subscriptions = subscriptions;
+        this.listens = listens;
         this.legacy = legacy;
         this.extension = extension;
         this.notifier = notifier;
@@ -86,6 +88,11 @@ final class FrontRouter implements FrontDispatcher {
     public void sessionClosed(FrontSession session) {
         notifier.closed(session);
         subscriptions.closed(session);
+    }
+
+    @Override
+    public void stopping() {
+        listens.closeAll();
     }
 
     private CompletableFuture<ObjectNode> route(FrontRequest request, String method) {

@@ -243,6 +243,13 @@ public final class HttpGateway implements AutoCloseable {
                 sweep.cancel();
             }
         }
+        try {
+            // answered while their connections are still open: a graceful end, not a dropped stream
+            dispatcher.stopping();
+            flushLoops();
+        } catch (RuntimeException e) {
+            LOG.warn("the dispatcher failed to end its streams: {}", e.toString());
+        }
         server.close().syncUninterruptibly();
         for (HttpSession session : sessions.endAll()) {
             try {
@@ -252,6 +259,19 @@ public final class HttpGateway implements AutoCloseable {
             }
         }
         shutdown(boss, workers, dispatch);
+    }
+
+    /**
+     * Waits (at most a second per round) until the writes queued on the connections' event loops so far have run:
+     * an answer queues its write, which queues the stream's last chunk, hence two rounds. A loop that shuts down
+     * closes its connections before it runs what is still queued.
+     */
+    private void flushLoops() {
+        for (int round = 0; round < 2; round++) {
+            List<io.netty.util.concurrent.Future<?>> barriers = new java.util.ArrayList<>();
+            workers.forEach(loop -> barriers.add(loop.submit(() -> { })));
+            barriers.forEach(barrier -> barrier.awaitUninterruptibly(1, TimeUnit.SECONDS));
+        }
     }
 
     private static void shutdown(EventLoopGroup boss, EventLoopGroup workers, ExecutorService dispatch) {

@@ -182,8 +182,10 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
         Channel channel = reply.channel();
         PostExchange exchange = new PostExchange(channel, reply.keepAlive(), replies, front.message(), streams, modern,
                 accepts.eventStream(), streaming, framing);
+        FrontRequest request = modern ? new FrontRequest(front.principal(), null, front.message(), front.trace(),
+                exchange.requestStream()) : front;
         submit(reply, () -> {
-            CompletableFuture<Optional<ObjectNode>> dispatched = dispatchSafely(front);
+            CompletableFuture<Optional<ObjectNode>> dispatched = dispatchSafely(request);
             CompletableFuture<Optional<ObjectNode>> answer = then == null ? dispatched : dispatched.thenApply(then);
             if (answer != dispatched) {
                 answer.whenComplete((result, failure) -> {

@@ -44,6 +44,11 @@ final class MeteredDispatcher implements FrontDispatcher {
         delegate.sessionClosed(session);
     }
 
+    @Override
+    public void stopping() {
+        delegate.stopping();
+    }
+
     static String methodOf(ObjectNode message) {
         JsonNode method = message.get("method");
         if (method == null) {

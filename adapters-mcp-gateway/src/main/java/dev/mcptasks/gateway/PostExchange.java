@@ -141,6 +141,37 @@ final class PostExchange {
         });
     }
 
+    /**
+     * The request's own stream for messages ahead of its answer (2026 {@code subscriptions/listen}): available when
+     * the client accepts {@code text/event-stream}; the first message turns the answer into an SSE stream.
+     */
+    RequestStream requestStream() {
+        return new RequestStream() {
+            @Override
+            public boolean available() {
+                return acceptsSse;
+            }
+
+            @Override
+            public void send(ObjectNode message) {
+                push(message);
+            }
+        };
+    }
+
+    /** Any thread: {@code message} goes on this request's stream, which it opens if need be; kept in call order. */
+    private void push(ObjectNode message) {
+        OnLoop.run(channel, () -> {
+            if (state == State.DONE || !acceptsSse) {
+                return;
+            }
+            if (state == State.PENDING) {
+                stream();
+            }
+            stream.send(replies.text(message));
+        });
+    }
+
     private void stream() {
         state = State.STREAMING;
         cancel(sseTimer);

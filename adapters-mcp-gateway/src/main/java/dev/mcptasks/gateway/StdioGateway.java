@@ -8,9 +8,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -22,8 +22,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The gateway over stdio: newline-delimited JSON-RPC for one principal and one implicit session. Requests are
  * dispatched in arrival order and answered as their answers come, in any order; a line that is not JSON-RPC gets an
- * error line and the loop goes on. Only JSON-RPC is ever written to the output (logging must go elsewhere). End of
- * input ends the session, after the answers still pending have had {@code drain} to arrive.
+ * error line and the loop goes on. Only JSON-RPC is ever written to the output (logging must go elsewhere). A
+ * {@code notifications/cancelled} naming a pending request cancels it, and it gets no answer (how a 2026
+ * {@code subscriptions/listen} is ended here). End of input ends the session: its subscriptions end, and the answers
+ * still pending have {@code drain} to arrive.
  */
 public final class StdioGateway {
     private static final Logger LOG = LoggerFactory.getLogger(StdioGateway.class);
@@ -61,7 +63,7 @@ public final class StdioGateway {
     /** Serves until {@code in} ends; returns once the session is closed. */
     public void serve(InputStream in, OutputStream out) throws IOException {
         StdioSession session = new StdioSession(SESSION_ID, out, mapper);
-        Set<CompletableFuture<?>> pending = ConcurrentHashMap.newKeySet();
+        Map<JsonNode, Pending> pending = new ConcurrentHashMap<>();
         LineReader lines = new LineReader(in, maxLineBytes);
         try {
             for (LineReader.Line line = lines.next(); line != null; line = lines.next()) {
@@ -73,12 +75,21 @@ public final class StdioGateway {
                 }
             }
         } finally {
+            // nobody reads a subscription's stream any more: it ends, unanswered
+            pending.values().stream().filter(Pending::listen).forEach(Pending::cancel);
             awaitPending(pending);
             dispatcher.sessionClosed(session);
         }
     }
 
-    private void handle(byte[] bytes, StdioSession session, Set<CompletableFuture<?>> pending) {
+    /** A request waiting for its answer; a cancelled one is answered nothing. */
+    private record Pending(CompletableFuture<Optional<ObjectNode>> answer, boolean listen) {
+        void cancel() {
+            answer.cancel(false);
+        }
+    }
+
+    private void handle(byte[] bytes, StdioSession session, Map<JsonNode, Pending> pending) {
         if (blank(bytes)) {
             return;
         }
@@ -103,13 +114,24 @@ public final class StdioGateway {
         ObjectNode body = (ObjectNode) message;
         // A 2026-07-28 message (it carries the per-request envelope) is stateless on stdio as on HTTP.
         boolean modern = body.path("params").path("_meta").has(ModernHeaders.ENVELOPE_VERSION);
+        if (kind != JsonRpc.Kind.REQUEST && "notifications/cancelled".equals(body.path("method").asText())) {
+            Pending cancelled = pending.get(body.path("params").path("requestId"));
+            if (cancelled != null) {
+                cancelled.cancel();
+            }
+        }
+        // a 2026 request's messages ahead of its answer (a subscription's) are lines of the one output, too
         CompletableFuture<Optional<ObjectNode>> answer = dispatch(new FrontRequest(principal, modern ? null : session,
-                body));
+                body, null, modern ? session::write : RequestStream.NONE));
         if (kind == JsonRpc.Kind.REQUEST) {
-            pending.add(answer);
+            JsonNode id = body.get("id");
+            Pending entry = new Pending(answer, TaskListens.METHOD.equals(body.path("method").asText()));
+            pending.put(id, entry);
             answer.whenComplete((result, failure) -> {
-                session.write(JsonRpc.responseTo(body, result, failure));
-                pending.remove(answer);
+                pending.remove(id, entry);
+                if (!answer.isCancelled()) {
+                    session.write(JsonRpc.responseTo(body, result, failure));
+                }
             });
         }
     }
@@ -123,9 +145,9 @@ public final class StdioGateway {
         }
     }
 
-    private void awaitPending(Set<CompletableFuture<?>> pending) {
+    private void awaitPending(Map<JsonNode, Pending> pending) {
         try {
-            CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new))
+            CompletableFuture.allOf(pending.values().stream().map(Pending::answer).toArray(CompletableFuture[]::new))
                     .get(drain.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             LOG.info("stdio input ended with {} request(s) unanswered after {}", pending.size(), drain);

@@ -109,6 +109,112 @@ class GatewayEndToEndTest {
         assertThat(call(BOB, bob, "tasks/list", "{}").path("result").path("tasks")).isEmpty();
     }
 
+    /**
+     * A 2026-07-28 client follows its task with {@code subscriptions/listen}: the gateway (no worker of its own) hears
+     * of the separate worker's commits through the store, and streams the acknowledgement, the task's changes up to
+     * its result, and the end of the subscription.
+     */
+    @Test
+    void a2026ClientListeningIsToldOfTheSeparateWorkersChangesUntilTheResult() throws Exception {
+        server = new ReferenceServer(ReferenceServerOptions.defaults().withPollIntervalMs(200));
+        AppConfig config = config(server.startHttp(0));
+        gatewayApp = AppRoot.production().openGateway(config, null);
+        gateway = HttpGateway.start(gatewayApp.get(GatewaySettings.class).withBind("127.0.0.1", 0),
+                gatewayApp.get(FrontDoor.class), gatewayApp.get(Clock.class));
+        JsonNode created = lastMessage(modern(ALICE, "tools/call", "{\"name\":\"ref__work\",\"arguments\":"
+                + "{\"durationMs\":1500,\"result\":\"told by the stream\"}}", "ref__work").body());
+        assertThat(created.path("result").path("resultType").asText()).isEqualTo("task");
+        String taskId = created.path("result").path("taskId").asText();
+
+        HttpResponse<java.util.stream.Stream<String>> stream = http.send(modernRequest(ALICE, "subscriptions/listen",
+                "{\"notifications\":{\"taskIds\":[\"" + taskId + "\"]}}", null, "listen-1"),
+                HttpResponse.BodyHandlers.ofLines());
+        assertThat(stream.headers().firstValue("Content-Type")).contains("text/event-stream");
+        java.util.List<JsonNode> messages = new java.util.ArrayList<>();
+        java.util.concurrent.CompletableFuture<Void> reading = java.util.concurrent.CompletableFuture.runAsync(() ->
+                stream.body().filter(line -> line.startsWith("data:")).forEach(line -> {
+                    try {
+                        synchronized (messages) {
+                            messages.add(JSON.readTree(line.substring(5).trim()));
+                        }
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                }));
+        // the acknowledgement and the task as it is, before any worker runs
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (size(messages) < 2 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        workerApp = AppRoot.production().openWorker(config, WorkerId.of("separate"));
+        worker = new WorkerProcess(workerApp);
+        worker.start();
+        reading.get(WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+
+        assertThat(messages.get(0).path("method").asText()).isEqualTo("notifications/subscriptions/acknowledged");
+        assertThat(messages.get(0).path("params").path("notifications").path("taskIds").get(0).asText())
+                .isEqualTo(taskId);
+        java.util.List<JsonNode> tasks = messages.subList(1, messages.size() - 1);
+        assertThat(tasks).allSatisfy(message -> {
+            assertThat(message.path("method").asText()).isEqualTo("notifications/tasks");
+            assertThat(message.path("params").path("_meta").path("io.modelcontextprotocol/subscriptionId").asText())
+                    .isEqualTo("listen-1");
+        });
+        assertThat(tasks.get(0).path("params").path("status").asText()).isEqualTo("working");
+        JsonNode last = tasks.get(tasks.size() - 1).path("params");
+        assertThat(last.path("status").asText()).isEqualTo("completed");
+        assertThat(last.path("result").path("content").get(0).path("text").asText()).isEqualTo("told by the stream");
+        JsonNode end = messages.get(messages.size() - 1);
+        assertThat(end.path("id").asText()).isEqualTo("listen-1");
+        assertThat(end.path("result").path("_meta").path("io.modelcontextprotocol/subscriptionId").asText())
+                .isEqualTo("listen-1");
+    }
+
+    /** The body's JSON-RPC message: the body itself, or the last data line of an SSE answer. */
+    private static JsonNode lastMessage(String body) throws Exception {
+        String json = body;
+        for (String line : body.split("\r?\n")) {
+            if (line.startsWith("data:") && !line.substring(5).isBlank()) {
+                json = line.substring(5).trim();
+            }
+        }
+        return JSON.readTree(json);
+    }
+
+    private static int size(java.util.List<JsonNode> messages) {
+        synchronized (messages) {
+            return messages.size();
+        }
+    }
+
+    private HttpResponse<String> modern(String token, String method, String params, String name) throws Exception {
+        return http.send(modernRequest(token, method, params, name, "m-" + nextId++),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** A 2026-07-28 request with the tasks extension declared and its SEP-2243 headers. */
+    private HttpRequest modernRequest(String token, String method, String params, String name, String id) {
+        ObjectNode body = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", id).put("method", method);
+        try {
+            ObjectNode parsed = (ObjectNode) JSON.readTree(params);
+            ObjectNode meta = parsed.putObject("_meta");
+            meta.put("io.modelcontextprotocol/protocolVersion", "2026-07-28");
+            meta.putObject("io.modelcontextprotocol/clientCapabilities").putObject("extensions")
+                    .putObject("io.modelcontextprotocol/tasks");
+            body.set("params", parsed);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        HttpRequest.Builder request = HttpRequest.newBuilder(gateway.endpoint()).timeout(WAIT)
+                .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+                .header("Authorization", "Bearer " + token).header("MCP-Protocol-Version", "2026-07-28")
+                .header("Mcp-Method", method).POST(HttpRequest.BodyPublishers.ofString(body.toString()));
+        if (name != null) {
+            request.header("Mcp-Name", name);
+        }
+        return request.build();
+    }
+
     private AppConfig config(URI endpoint) throws Exception {
         ObjectNode root = JSON.createObjectNode();
         root.putObject("database").put("url", "jdbc:sqlite:" + dir.resolve("tasks.db"));
