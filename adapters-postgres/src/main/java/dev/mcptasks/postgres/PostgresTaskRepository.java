@@ -200,7 +200,8 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
         Instant expiresAt = Times.millis(now.plus(request.lease()));
         List<TaskRow> rows = store.autoCommit("claim " + request.phase().wireName() + " tasks",
                 mapper -> mapper.claimControl(request.phase().wireName(), request.worker().value(), now, expiresAt,
-                        request.workerStaleAfter().toMillis(), excluded, tokens, limit));
+                        request.workerStaleAfter().toMillis(), excluded, request.atShare().toArray(String[]::new),
+                        tokens, limit));
         return rows.stream()
                 .map(row -> {
                     TaskRecord task = TaskRows.toRecord(row);

@@ -43,7 +43,8 @@ interface TaskMapper {
 
     List<TaskRow> claimControl(@Param("phase") String phase, @Param("worker") String worker,
             @Param("now") Instant now, @Param("expiresAt") Instant expiresAt, @Param("staleAfterMillis") long staleAfterMillis,
-            @Param("excluded") String[] excluded, @Param("tokens") String[] tokens, @Param("limit") int limit);
+            @Param("excluded") String[] excluded, @Param("atShare") String[] atShare, @Param("tokens") String[] tokens,
+            @Param("limit") int limit);
 
     int renew(@Param("f") Fence fence, @Param("expiresAt") Instant expiresAt);
 

@@ -70,7 +70,7 @@ final class ClaimScans {
         return database.write("claim " + request.phase().wireName() + " rows", session -> {
             ClaimScan scan = scan(request, excluded.size());
             Instant expiresAt = Instant.ofEpochMilli(scan.expiresAt());
-            List<Map<String, Object>> candidates = candidates(session.mapper(), request.phase(), scan);
+            List<Map<String, Object>> candidates = candidates(session.mapper(), request, scan);
             DirectUpdate claim = switch (request.phase()) {
                 case SUBMIT -> claimSubmit;
                 case POLL -> claimPoll;
@@ -100,7 +100,7 @@ final class ClaimScans {
     private boolean anyDue(ControlClaimRequest request, Set<String> excluded) {
         ClaimScan scan = scan(request, excluded.size());
         List<Map<String, Object>> candidates = database.read("look for due " + request.phase().wireName() + " rows",
-                mapper -> candidates(mapper, request.phase(), scan));
+                mapper -> candidates(mapper, request, scan));
         return candidates.stream().anyMatch(candidate -> !excluded.contains((String) candidate.get("id")));
     }
 
@@ -113,9 +113,12 @@ final class ClaimScans {
                 request.workerStaleAfter().toMillis(), request.limit() + excluded);
     }
 
-    private static List<Map<String, Object>> candidates(TaskMapper mapper, ClaimPhase phase, ClaimScan scan) {
+    private static List<Map<String, Object>> candidates(TaskMapper mapper, ControlClaimRequest request,
+            ClaimScan scan) {
+        ClaimPhase phase = request.phase();
         return switch (phase) {
-            case SUBMIT -> mapper.selectSubmitCandidates(scan);
+            case SUBMIT -> request.atShare().isEmpty() ? mapper.selectSubmitCandidates(scan)
+                    : mapper.selectSubmitCandidatesSharing(scan, request.atShare());
             case POLL -> mapper.selectPollCandidates(scan);
             case CANCEL -> mapper.selectCancelCandidates(scan);
             case NOTIFY -> throw new IllegalArgumentException("not a control phase: " + phase);

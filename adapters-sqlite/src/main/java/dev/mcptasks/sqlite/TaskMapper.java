@@ -44,6 +44,10 @@ interface TaskMapper {
 
     List<Map<String, Object>> selectSubmitCandidates(@Param("s") ClaimScan scan);
 
+    /** {@link #selectSubmitCandidates} leaving out the rows of principals at their share (a rare, dynamic one). */
+    List<Map<String, Object>> selectSubmitCandidatesSharing(@Param("s") ClaimScan scan,
+            @Param("atShare") java.util.Collection<String> atShare);
+
     List<Map<String, Object>> selectPollCandidates(@Param("s") ClaimScan scan);
 
     List<Map<String, Object>> selectCancelCandidates(@Param("s") ClaimScan scan);

@@ -68,7 +68,9 @@ final class InMemoryClaims {
         return switch (request.phase()) {
             case SUBMIT -> (row.status == TaskStatus.PENDING
                     || (row.awaitsInputBeforeTask() && row.inputResponsesJson != null))
-                    && row.cancelRequestedAt == null;
+                    && row.cancelRequestedAt == null
+                    && (row.definition.principal() == null
+                        || !request.atShare().contains(row.definition.principal()));
             // an input round before any task has nothing to poll: it waits for answers, then is submitted again
             case POLL -> row.status.isPollable() && row.remoteTaskId != null && row.cancelRequestedAt == null
                     && endpointReachable(row, request.worker(), live);

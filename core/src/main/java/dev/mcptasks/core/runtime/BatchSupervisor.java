@@ -29,11 +29,19 @@ final class BatchSupervisor {
     private final Clock clock;
     private final Duration drain;
     private final CapacitySlots slots;
+    private final PrincipalShares shares;
     private final RuntimeListener listener;
     private final RuntimeCounters counters;
 
     BatchSupervisor(Clock clock, Duration drain, CapacitySlots slots, RuntimeListener listener,
             RuntimeCounters counters) {
+        this(clock, drain, slots, new PrincipalShares(PrincipalShares.of(slots.capacity())), listener, counters);
+    }
+
+    /** @param shares counts each operation's slot against its principal's share, from launch until it settles */
+    BatchSupervisor(Clock clock, Duration drain, CapacitySlots slots, PrincipalShares shares,
+            RuntimeListener listener, RuntimeCounters counters) {
+        this.shares = shares;
         this.clock = clock;
         this.drain = drain;
         this.slots = slots;
@@ -43,12 +51,14 @@ final class BatchSupervisor {
 
     /** Takes ownership of an operation that holds one reserved slot, and starts it. */
     void launch(ControlOperation operation) {
+        shares.take(operation.principal());
         live.add(operation);
         operation.finished().whenComplete((ignored, error) -> drainAfterEnd(operation));
         operation.settled().whenComplete((ignored, error) -> {
             live.remove(operation);
             background.remove(operation);
             slots.release(1);
+            shares.release(operation.principal());
             if (error != null) {
                 LOG.warn("task {}: cleanup of the control operation failed", operation.taskId(), error);
             }

@@ -11,6 +11,7 @@ import io.github.resilience4j.retry.Retry;
 import io.github.resilience4j.retry.RetryConfig;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,6 +37,7 @@ final class ClaimScanner {
     private final TaskRepository repository;
     private final Clock clock;
     private final CapacitySlots slots;
+    private final PrincipalShares shares;
     private final BatchSupervisor supervisor;
     private final RuntimeCounters counters;
     private final OperationFactory operations;
@@ -46,7 +48,9 @@ final class ClaimScanner {
             .build());
 
     ClaimScanner(WorkerId worker, RuntimeSettings settings, TaskRepository repository, Clock clock,
-            CapacitySlots slots, BatchSupervisor supervisor, RuntimeCounters counters, OperationFactory operations) {
+            CapacitySlots slots, PrincipalShares shares, BatchSupervisor supervisor, RuntimeCounters counters,
+            OperationFactory operations) {
+        this.shares = shares;
         this.worker = worker;
         this.settings = settings;
         this.repository = repository;
@@ -104,17 +108,27 @@ final class ClaimScanner {
             return ScanResult.NO_SLOTS; // every slot is held (possibly by uncooperative cleanup): new calls wait
         }
         int admitted = 0;
+        int heldBack = 0;
         try {
             long claimedAtNanos = clock.nanoTime();
             // liveness is judged by the store's clock: this worker's clock never decides whether another is alive
+            // a principal whose calls hold their share of the slots gets no more from a submit scan
             ControlClaimRequest request = new ControlClaimRequest(phase, worker, reserved, settings.lease(),
-                    settings.workerStaleAfter(), supervisor.unsettled());
+                    settings.workerStaleAfter(), supervisor.unsettled(),
+                    phase == ClaimPhase.SUBMIT ? shares.atShare() : Set.of());
             List<ClaimedTask> claimed = retry.executeSupplier(() -> repository.claimControl(request));
             for (ClaimedTask task : claimed) {
-                if (admitted == reserved) {
+                if (admitted + heldBack == reserved) {
                     LOG.warn("the store returned more {} claims than the limit {}; releasing task {}",
                             phase.wireName(), reserved, task.claim().taskId());
                     releaseQuietly(task);
+                    continue;
+                }
+                if (phase == ClaimPhase.SUBMIT && shares.full(task.task().definition().principal())) {
+                    // its principal reached its share within this scan: due again at once, for a later scan (which
+                    // leaves the principal out) or another worker; the rows behind it are scanned again
+                    releaseQuietly(task);
+                    heldBack++;
                     continue;
                 }
                 if (admit(task, claimedAtNanos)) {
@@ -124,6 +138,6 @@ final class ClaimScanner {
         } finally {
             slots.release(reserved - admitted);
         }
-        return new ScanResult(reserved, admitted);
+        return new ScanResult(reserved, admitted, heldBack);
     }
 }

@@ -90,6 +90,11 @@ final class ControlOperation implements ClaimContext {
         this.settled = CompletableFuture.allOf(finished, callSettled, renewalCleanup);
     }
 
+    /** Whose call this is (the gateway principal that submitted the task), or null. */
+    String principal() {
+        return claimed.task().definition().principal();
+    }
+
     TaskId taskId() {
         return claimed.claim().taskId();
     }

@@ -20,6 +20,7 @@ import dev.mcptasks.ports.repository.WorkerInfo;
 import dev.mcptasks.ports.trace.Tracing;
 import java.net.InetAddress;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -67,6 +68,7 @@ public final class WorkerRuntime {
     private final IdGenerator ids;
     private final RuntimeCounters counters = new RuntimeCounters();
     private final CapacitySlots slots;
+    private final PrincipalShares shares;
     private final BatchSupervisor supervisor;
     private final ClaimScanner scanner;
     private final NotificationDispatcher notifications;
@@ -151,12 +153,13 @@ public final class WorkerRuntime {
                 ClaimPhase.POLL, new PollHandler(repository, bindingDrivers, transitions, lost),
                 ClaimPhase.CANCEL, new CancelHandler(repository, bindingDrivers, transitions, lost));
         this.slots = new CapacitySlots(settings.maxConcurrentControlCalls());
-        this.supervisor = new BatchSupervisor(clock, settings.drain(), slots, listener, counters);
+        this.shares = new PrincipalShares(PrincipalShares.of(settings.maxConcurrentControlCalls()));
+        this.supervisor = new BatchSupervisor(clock, settings.drain(), slots, shares, listener, counters);
         this.notifications = new NotificationDispatcher(worker, settings, repository,
                 Objects.requireNonNull(sink, "sink"), clock, executor, listener, counters);
         // a result that takes its event's delivery hands it to the notify phase: no scan needs to find it
         grouping.handDeliveriesTo(notifications);
-        this.scanner = new ClaimScanner(worker, settings, repository, clock, slots, supervisor, counters,
+        this.scanner = new ClaimScanner(worker, settings, repository, clock, slots, shares, supervisor, counters,
                 (claimed, claimedAtNanos) -> operation(claimed, claimedAtNanos, handlers));
         this.requests = new ScanRequests(executor, this::pass);
         this.controlBacklog = new ScanBacklog(slots, this::requestScans);
@@ -229,15 +232,20 @@ public final class WorkerRuntime {
     /**
      * Lets creates of this process take their submit claims for this worker ({@link SubmitClaims}): a reservation
      * holds one slot, and the created row's operation starts at once, as if a scan had claimed it, without the
-     * submit-attempt write (the create recorded it). While the worker is not running, or every slot is held, nothing
-     * is reserved and the task is created pending.
+     * submit-attempt write (the create recorded it). While the worker is not running, every slot is held, or the
+     * task's principal holds its share of them ({@link PrincipalShares}), nothing is reserved and the task is
+     * created pending.
      */
     public SubmitClaims submitClaims() {
         return this::reserveSubmitClaim;
     }
 
-    private Optional<SubmitClaims.Reservation> reserveSubmitClaim() {
+    private Optional<SubmitClaims.Reservation> reserveSubmitClaim(String principal) {
         if (!looping || stopping || slots.reserve(1) == 0) {
+            return Optional.empty();
+        }
+        if (!shares.tryTake(principal)) {
+            slots.release(1); // the principal's calls hold its share: the task waits, pending, for a slot of its own
             return Optional.empty();
         }
         // taken before the insert, whose lease starts at the store's now: the local lease view is never too long
@@ -257,8 +265,12 @@ public final class WorkerRuntime {
 
             @Override
             public void created(TaskRecord row) {
-                if (used.compareAndSet(false, true) && !scanner.admit(ClaimedTask.created(row), claimedAtNanos)) {
-                    slots.release(1);
+                if (used.compareAndSet(false, true)) {
+                    // the operation counts against the share from its launch: the reservation's count goes
+                    if (!scanner.admit(ClaimedTask.created(row), claimedAtNanos)) {
+                        slots.release(1);
+                    }
+                    shares.release(principal);
                 }
             }
 
@@ -266,6 +278,7 @@ public final class WorkerRuntime {
             public void abandoned() {
                 if (used.compareAndSet(false, true)) {
                     slots.release(1);
+                    shares.release(principal);
                 }
             }
         });
@@ -326,6 +339,11 @@ public final class WorkerRuntime {
             return;
         }
         backlog.scanned(scan, result);
+        if (result.heldBack() > 0) {
+            // rows of other principals may be due behind the ones given back, and slots are free for them now: the
+            // next scan leaves the principal at its share out, so this never repeats for the same rows
+            requestScans(EnumSet.of(scan));
+        }
     }
 
     /** Asks for a pass (coalesced) once the worker runs its loop; called by timers, the store and slot releases. */

@@ -12,14 +12,15 @@ import java.util.function.Supplier;
  */
 public interface SubmitClaims {
     /** No worker here: every task is created pending, for any worker's scan. */
-    SubmitClaims NONE = Optional::empty;
+    SubmitClaims NONE = principal -> Optional.empty();
 
     /**
-     * A claim for one new task, holding one of the worker's slots until the reservation is {@linkplain
-     * Reservation#created used} or {@linkplain Reservation#abandoned abandoned}; empty when the worker is not running
-     * or has no free slot (the task is then created pending, and found by a scan).
+     * A claim for one new task of {@code principal} (null: none), holding one of the worker's slots until the
+     * reservation is {@linkplain Reservation#created used} or {@linkplain Reservation#abandoned abandoned}; empty
+     * when the worker is not running, has no free slot, or the principal's calls hold their share of the slots (the
+     * task is then created pending, and found by a scan).
      */
-    Optional<Reservation> reserve();
+    Optional<Reservation> reserve(String principal);
 
     /** One reserved claim; exactly one of its methods is called, once. */
     interface Reservation {

@@ -137,7 +137,7 @@ public final class TaskService {
      * reserved slot back.
      */
     private TaskRecord createAudited(NewTask task, Runnable record) {
-        Optional<SubmitClaims.Reservation> reservation = submitClaims.reserve();
+        Optional<SubmitClaims.Reservation> reservation = submitClaims.reserve(task.principal());
         TaskRecord created;
         try {
             created = reservation.isEmpty() ? createAndRecord(task, record)

@@ -62,9 +62,9 @@ class SubmitClaimsTest {
         f.service.claimSubmitsWith(f.worker.submitClaims());
         f.worker.start();
         f.awaitQuiet();
-        SubmitClaims.Reservation first = f.worker.submitClaims().reserve().orElseThrow();
-        SubmitClaims.Reservation second = f.worker.submitClaims().reserve().orElseThrow();
-        assertThat(f.worker.submitClaims().reserve()).as("both slots are held").isEmpty();
+        SubmitClaims.Reservation first = f.worker.submitClaims().reserve(null).orElseThrow();
+        SubmitClaims.Reservation second = f.worker.submitClaims().reserve(null).orElseThrow();
+        assertThat(f.worker.submitClaims().reserve(null)).as("both slots are held").isEmpty();
 
         TaskId id = f.submit(1).get(0);
         assertThat(f.store.find(id).orElseThrow().lease().isHeld()).as("created pending, unclaimed").isFalse();
@@ -101,7 +101,7 @@ class SubmitClaimsTest {
                 .isInstanceOf(RepositoryUnavailableException.class);
 
         assertThat(f.worker.metrics().slotsInUse()).isZero();
-        assertThat(f.worker.submitClaims().reserve()).isPresent();
+        assertThat(f.worker.submitClaims().reserve(null)).isPresent();
     }
 
     @Test
@@ -133,17 +133,17 @@ class SubmitClaimsTest {
 
     @Test
     void aWorkerThatIsNotRunningReservesNothing() throws Exception {
-        assertThat(f.worker.submitClaims().reserve()).isEqualTo(Optional.empty());
+        assertThat(f.worker.submitClaims().reserve(null)).isEqualTo(Optional.empty());
         f.worker.start();
         f.worker.stop().get(20, TimeUnit.SECONDS);
-        assertThat(f.worker.submitClaims().reserve()).isEqualTo(Optional.empty());
+        assertThat(f.worker.submitClaims().reserve(null)).isEqualTo(Optional.empty());
     }
 
     @Test
     void aReservationIsUsedOnce() throws Exception {
         f.worker.start();
         f.awaitQuiet();
-        SubmitClaims.Reservation reservation = f.worker.submitClaims().reserve().orElseThrow();
+        SubmitClaims.Reservation reservation = f.worker.submitClaims().reserve(null).orElseThrow();
 
         reservation.abandoned();
         reservation.abandoned();

@@ -19,9 +19,17 @@ import java.util.Set;
  *     whose process-local endpoint belongs to another live worker are not claimed (poll and cancel). A duration, not
  *     an instant: the claiming worker's own clock never takes part in judging another worker's liveness
  * @param excluded rows never to claim in this scan (this worker's draining calls)
+ * @param atShare principals whose tasks a submit scan does not take: their calls hold their fair share of the
+ *     worker's slots already (rows of no principal are always eligible; poll and cancel scans ignore it)
  */
 public record ControlClaimRequest(ClaimPhase phase, WorkerId worker, int limit, Duration lease,
-        Duration workerStaleAfter, Set<TaskId> excluded) {
+        Duration workerStaleAfter, Set<TaskId> excluded, Set<String> atShare) {
+
+    /** A scan that takes every principal's rows. */
+    public ControlClaimRequest(ClaimPhase phase, WorkerId worker, int limit, Duration lease,
+            Duration workerStaleAfter, Set<TaskId> excluded) {
+        this(phase, worker, limit, lease, workerStaleAfter, excluded, Set.of());
+    }
 
     public ControlClaimRequest {
         Objects.requireNonNull(phase, "phase");
@@ -29,6 +37,7 @@ public record ControlClaimRequest(ClaimPhase phase, WorkerId worker, int limit, 
         Objects.requireNonNull(lease, "lease");
         Objects.requireNonNull(workerStaleAfter, "workerStaleAfter");
         excluded = Set.copyOf(excluded);
+        atShare = Set.copyOf(atShare);
         if (!phase.isControl()) {
             throw new DomainException("a control claim needs a control phase, not " + phase);
         }

@@ -11,5 +11,6 @@ import dev.mcptasks.ports.repository.TaskRepository;
 public abstract class TaskRepositoryContract extends ContractFixture
         implements ClaimContract, FenceContract, StaleWriteContract, TransitionContract, CancelRequestContract,
         InputRoundContract, NotificationContract, DeadLetterContract, ReadContract, WorkerLivenessContract,
-        GroupCommitContract, BatchWriteContract, ProgressContract, ConcurrentClaimContract, CreateClaimContract {
+        GroupCommitContract, BatchWriteContract, ProgressContract, ConcurrentClaimContract, CreateClaimContract,
+        PrincipalShareContract {
 }
