@@ -24,14 +24,16 @@ final class LostTaskVerdict {
 
     private final WorkerId self;
     private final TaskRepository repository;
+    private final ResultWrites results;
     private final Transitions transitions;
     private final Duration workerStaleAfter;
     private final SessionBindings bindings;
 
-    LostTaskVerdict(WorkerId self, TaskRepository repository, Transitions transitions, Duration workerStaleAfter,
-            SessionBindings bindings) {
+    LostTaskVerdict(WorkerId self, TaskRepository repository, ResultWrites results, Transitions transitions,
+            Duration workerStaleAfter, SessionBindings bindings) {
         this.self = self;
         this.repository = repository;
+        this.results = results;
         this.transitions = transitions;
         this.workerStaleAfter = workerStaleAfter;
         this.bindings = bindings;
@@ -42,7 +44,7 @@ final class LostTaskVerdict {
         WorkerId creator = row.state().endpointOwner() != null ? row.state().endpointOwner() : row.state().createdBy();
         if (creator == null || creator.equals(self) || !mayBeAlive(creator)) {
             Handlers.finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.REMOTE_TASK_LOST, message),
-                    repository, transitions);
+                    results, transitions);
             return;
         }
         String server = row.definition().serverName();
