@@ -139,7 +139,7 @@ public final class WorkerRuntime {
                 Objects.requireNonNull(sink, "sink"), clock, executor, listener, counters);
         // a result that takes its event's delivery hands it to the notify phase: no scan needs to find it
         ResultWrites results = notifications.resultWrites(repository);
-        LostTaskVerdict lost = new LostTaskVerdict(worker, repository, results, transitions,
+        LostTaskVerdict lost = new LostTaskVerdict(worker, repository, repository, results, transitions,
                 settings.workerStaleAfter(), bindings);
         Map<ClaimPhase, PhaseHandler> handlers = Map.of(
                 ClaimPhase.SUBMIT, new SubmitHandler(worker, repository, results, bindingDrivers, servers,
