@@ -135,8 +135,8 @@ final class EventLoggingRepository extends ComposedTaskRepository {
                         write.snapshot().status().wireName(), detail(write.snapshot()));
                 return;
             }
-            EVENTS.info("task {}: created remotely as {}: {} -> {}{}", claim.taskId().value(), write.remoteTaskId(), from,
-                    write.snapshot().status().wireName(), detail(write.snapshot()));
+            EVENTS.info("task {}: created remotely as {}: {} -> {}{}", claim.taskId().value(), write.remoteTaskId(),
+                    from, write.snapshot().status().wireName(), detail(write.snapshot()));
         }
 
         @Override
@@ -171,7 +171,8 @@ final class EventLoggingRepository extends ComposedTaskRepository {
             }
         }
 
-        // the batched writes this log does not watch go to the store as they are (the forwarding base would send them one by one)
+        // the batched writes this log does not watch go to the store as they are (the forwarding base would send
+        // them one by one)
 
         @Override
         public List<Boolean> renewAll(List<Claim> claims, Duration lease) {

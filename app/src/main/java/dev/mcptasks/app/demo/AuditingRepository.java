@@ -114,12 +114,14 @@ final class AuditingRepository extends ComposedTaskRepository {
 
         @Override
         public List<Boolean> applyOutcomes(List<ClaimedWrite<OutcomeWrite>> writes) {
-            return auditedAll(writes.stream().map(ClaimedWrite::claim).toList(), () -> delegate().applyOutcomes(writes));
+            return auditedAll(writes.stream().map(ClaimedWrite::claim).toList(),
+                    () -> delegate().applyOutcomes(writes));
         }
 
         @Override
         public List<Boolean> applySubmittedAll(List<ClaimedWrite<SubmitWrite>> writes) {
-            return auditedAll(writes.stream().map(ClaimedWrite::claim).toList(), () -> delegate().applySubmittedAll(writes));
+            return auditedAll(writes.stream().map(ClaimedWrite::claim).toList(),
+                    () -> delegate().applySubmittedAll(writes));
         }
 
         @Override

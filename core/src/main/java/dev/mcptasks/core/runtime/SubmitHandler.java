@@ -59,8 +59,8 @@ final class SubmitHandler implements PhaseHandler {
     private final BiConsumer<TaskId, CallProgress> liveProgress;
 
     SubmitHandler(WorkerId worker, TaskRepository repository, ResultWrites results, TaskDriverRegistry drivers,
-            ServerDirectory servers, Transitions transitions, DirectCallCancels directCalls, Clock clock, Executor executor,
-            BiConsumer<TaskId, CallProgress> liveProgress) {
+            ServerDirectory servers, Transitions transitions, DirectCallCancels directCalls, Clock clock,
+            Executor executor, BiConsumer<TaskId, CallProgress> liveProgress) {
         this.liveProgress = liveProgress;
         this.worker = worker;
         this.repository = repository;
