@@ -7,10 +7,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.mcptasks.domain.TaskId;
-import dev.mcptasks.ports.repository.ForwardingTaskRepository;
+import dev.mcptasks.ports.repository.ComposedTaskRepository;
+import dev.mcptasks.ports.repository.ForwardingTaskRecords;
 import dev.mcptasks.ports.repository.RepositoryUnavailableException;
 import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
+import dev.mcptasks.ports.repository.TaskRecords;
 import dev.mcptasks.ports.repository.TaskRepository;
 import java.util.ArrayDeque;
 import java.util.Optional;
@@ -24,17 +26,11 @@ class FrontRouterTest {
     private final RecordingSession session = new RecordingSession("s-1");
 
     /** A store whose reads fail while {@code down} is set. */
-    private static final class FlakyStore extends ForwardingTaskRepository {
+    private static final class FlakyStore extends ForwardingTaskRecords {
         final AtomicBoolean down = new AtomicBoolean();
-        private final TaskRepository delegate;
 
-        FlakyStore(TaskRepository delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        protected TaskRepository delegate() {
-            return delegate;
+        FlakyStore(TaskRecords delegate) {
+            super(delegate);
         }
 
         @Override
@@ -43,7 +39,7 @@ class FrontRouterTest {
                 throw new RepositoryUnavailableException("connection to the database lost\nat line 2",
                         new IllegalStateException("socket closed"));
             }
-            return delegate.find(id);
+            return super.find(id);
         }
     }
 
@@ -74,7 +70,8 @@ class FrontRouterTest {
     @Test
     void aStoreFailureIsAOneLineInternalErrorWithoutStackTrace() {
         FlakyStore[] store = new FlakyStore[1];
-        FrontHarness front = new FrontHarness(repo -> store[0] = new FlakyStore(repo));
+        FrontHarness front = new FrontHarness(repo -> ComposedTaskRepository.of(repo)
+                .withTasks(tasks -> store[0] = new FlakyStore(tasks)));
         String id = front.result(ALICE, session, front.request("tools/call", "{'name':'alpha__echo','task':{}}"))
                 .path("task").path("taskId").asText();
         store[0].down.set(true);
@@ -89,7 +86,8 @@ class FrontRouterTest {
     @Test
     void aBlockedCallWaitsThroughAStoreOutageAndStillAnswers() {
         FlakyStore[] store = new FlakyStore[1];
-        FrontHarness front = new FrontHarness(repo -> store[0] = new FlakyStore(repo));
+        FrontHarness front = new FrontHarness(repo -> ComposedTaskRepository.of(repo)
+                .withTasks(tasks -> store[0] = new FlakyStore(tasks)));
         CompletableFuture<Optional<ObjectNode>> blocked = front.dispatch(ALICE, session,
                 front.request("tools/call", "{'name':'alpha__echo'}"));
         String id = front.repo.list(TaskQuery.all(10)).get(0).id().value();
@@ -186,18 +184,14 @@ class FrontRouterTest {
     @Test
     void manyBlockedCallsOnOneTaskShareOneReadPerSweep() {
         int[] reads = new int[1];
-        FrontHarness front = new FrontHarness(repo -> new ForwardingTaskRepository() {
-            @Override
-            protected TaskRepository delegate() {
-                return repo;
-            }
-
-            @Override
-            public Optional<TaskRecord> find(TaskId id) {
-                reads[0]++;
-                return repo.find(id);
-            }
-        });
+        FrontHarness front = new FrontHarness(repo -> ComposedTaskRepository.of(repo)
+                .withTasks(tasks -> new ForwardingTaskRecords(tasks) {
+                    @Override
+                    public Optional<TaskRecord> find(TaskId id) {
+                        reads[0]++;
+                        return super.find(id);
+                    }
+                }));
         String id = front.result(ALICE, session, front.request("tools/call", "{'name':'alpha__echo','task':{}}"))
                 .path("task").path("taskId").asText();
         for (int i = 0; i < 5; i++) {

@@ -14,7 +14,8 @@ import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.ports.driver.CallProgress;
-import dev.mcptasks.ports.repository.ForwardingTaskRepository;
+import dev.mcptasks.ports.repository.ComposedTaskRepository;
+import dev.mcptasks.ports.repository.ForwardingStoreScope;
 import dev.mcptasks.ports.repository.TaskChangeListener;
 import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
@@ -222,18 +223,14 @@ class LegacyFrontTest {
     @Test
     void anotherTasksAnnouncementReadsNothingAndAForeignChangeReadsEveryWatchedRow() {
         AtomicReference<TaskChangeListener> foreign = new AtomicReference<>();
-        FrontHarness harness = new FrontHarness(repo -> new ForwardingTaskRepository() {
-            @Override
-            protected TaskRepository delegate() {
-                return repo;
-            }
-
-            @Override
-            public WorkSubscription onForeignChange(TaskChangeListener listener) {
-                foreign.set(listener);
-                return () -> foreign.set(null);
-            }
-        });
+        FrontHarness harness = new FrontHarness(repo -> ComposedTaskRepository.of(repo)
+                .withStoreScope(scope -> new ForwardingStoreScope(scope) {
+                    @Override
+                    public WorkSubscription onForeignChange(TaskChangeListener listener) {
+                        foreign.set(listener);
+                        return () -> foreign.set(null);
+                    }
+                }));
         CompletableFuture<Optional<ObjectNode>> blocked = harness.dispatch(ALICE, session,
                 harness.request("tools/call", "{'name':'beta__echo','arguments':{'n':3}}"));
         String id = harness.repo.list(TaskQuery.all(10)).get(0).id().value();

@@ -16,6 +16,7 @@ import dev.mcptasks.app.config.ConfigException;
 import dev.mcptasks.core.runtime.RuntimeSettings;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.repository.TaskRepository;
+import dev.mcptasks.ports.repository.WorkerRegistry;
 import java.util.Optional;
 
 /**
@@ -95,9 +96,9 @@ public final class AdminModules {
     }
 
     static final class StoreAnswers implements HealthCheck {
-        private final TaskRepository repository;
+        private final WorkerRegistry repository;
 
-        StoreAnswers(TaskRepository repository) {
+        StoreAnswers(WorkerRegistry repository) {
             this.repository = repository;
         }
 
@@ -113,11 +114,11 @@ public final class AdminModules {
     }
 
     static final class WorkerRegistered implements HealthCheck {
-        private final TaskRepository repository;
+        private final WorkerRegistry repository;
         private final WorkerId worker;
         private final RuntimeSettings settings;
 
-        WorkerRegistered(TaskRepository repository, WorkerId worker, RuntimeSettings settings) {
+        WorkerRegistered(WorkerRegistry repository, WorkerId worker, RuntimeSettings settings) {
             this.repository = repository;
             this.worker = worker;
             this.settings = settings;

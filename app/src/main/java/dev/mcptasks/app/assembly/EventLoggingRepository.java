@@ -11,10 +11,13 @@ import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.ClaimedWrite;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.FailureWrite;
-import dev.mcptasks.ports.repository.ForwardingTaskRepository;
-import dev.mcptasks.ports.repository.NotificationClaim;
+import dev.mcptasks.ports.repository.ComposedTaskRepository;
+import dev.mcptasks.ports.repository.ForwardingTaskClaims;
+import dev.mcptasks.ports.repository.ForwardingTaskRecords;
 import dev.mcptasks.ports.repository.OutcomeWrite;
 import dev.mcptasks.ports.repository.SubmitWrite;
+import dev.mcptasks.ports.repository.TaskClaims;
+import dev.mcptasks.ports.repository.TaskRecords;
 import dev.mcptasks.ports.repository.TaskRepository;
 import java.time.Duration;
 import java.util.List;
@@ -29,158 +32,17 @@ import org.slf4j.LoggerFactory;
  * only once the store accepted it (a write refused by its fence changed nothing and logs nothing here). Lines: a task
  * created remotely, a status change (terminal ones with their error), a cancellation being sent, a user's cancel
  * request, and the takeover of a claim whose previous owner's lease expired. A poll that finds the status unchanged
- * logs nothing.
+ * logs nothing. Only the task records (cancel requests) and the claims are watched.
  */
-final class EventLoggingRepository extends ForwardingTaskRepository {
+final class EventLoggingRepository extends ComposedTaskRepository {
     static final String LOGGER = "dev.mcptasks.events";
     private static final Logger EVENTS = LoggerFactory.getLogger(LOGGER);
     private static final int MAX_DETAIL_CHARS = 200;
 
-    private final TaskRepository delegate;
-    /** Status of each claimed row when it was claimed, by claim token; removed when the claim ends. */
-    private final Map<ClaimToken, TaskStatus> claimedStatus = new ConcurrentHashMap<>();
-
     EventLoggingRepository(TaskRepository delegate) {
-        this.delegate = Objects.requireNonNull(delegate, "delegate");
-    }
-
-    @Override
-    protected TaskRepository delegate() {
-        return delegate;
-    }
-
-    @Override
-    public CancelRequestOutcome requestCancel(TaskId id) {
-        CancelRequestOutcome outcome = delegate.requestCancel(id);
-        switch (outcome) {
-            case CANCELLED_LOCALLY -> EVENTS.info("task {}: pending -> cancelled (cancelled before it was sent)",
-                    id.value());
-            case REQUESTED -> EVENTS.info("task {}: cancel requested", id.value());
-            default -> { }
-        }
-        return outcome;
-    }
-
-    @Override
-    public List<ClaimedTask> claimControl(ControlClaimRequest request) {
-        List<ClaimedTask> claimed = delegate.claimControl(request);
-        for (ClaimedTask task : claimed) {
-            Claim claim = task.claim();
-            claimedStatus.put(claim.token(), task.task().status());
-            if (task.recovered()) {
-                // the one takeover line at INFO (the runtime's own is DEBUG); after a crash the phases differ
-                EVENTS.info("task {}: taken over by worker {} for {}: the previous {} claim expired",
-                        claim.taskId().value(), claim.owner().value(), claim.phase().wireName(),
-                        task.expiredPhase().wireName());
-            }
-            if (claim.phase() == ClaimPhase.CANCEL && task.task().control().cancelAttemptCount() == 1) {
-                EVENTS.info("task {}: sending the cancel request to {}", claim.taskId().value(),
-                        task.task().definition().serverName());
-            }
-        }
-        return claimed;
-    }
-
-    @Override
-    public boolean applySubmitted(Claim claim, SubmitWrite write) {
-        TaskStatus before = claimedStatus.remove(claim.token());
-        boolean applied = delegate.applySubmitted(claim, write);
-        if (applied) {
-            logSubmitted(claim, write, before);
-        }
-        return applied;
-    }
-
-    @Override
-    public List<Boolean> applySubmittedAll(List<ClaimedWrite<SubmitWrite>> writes) {
-        List<TaskStatus> before = writes.stream().map(write -> claimedStatus.get(write.claim().token())).toList();
-        List<Boolean> applied = delegate.applySubmittedAll(writes);
-        for (int i = 0; i < writes.size(); i++) {
-            ClaimedWrite<SubmitWrite> write = writes.get(i);
-            claimedStatus.remove(write.claim().token());
-            if (applied.get(i)) {
-                logSubmitted(write.claim(), write.write(), before.get(i));
-            }
-        }
-        return applied;
-    }
-
-    private static void logSubmitted(Claim claim, SubmitWrite write, TaskStatus before) {
-        String from = before == null ? TaskStatus.PENDING.wireName() : before.wireName();
-        if (write.remoteTaskId() == null) {
-            // a direct call, or a create answered with its result or an input round: no remote task exists
-            EVENTS.info("task {}: answered without a remote task: {} -> {}{}", claim.taskId().value(), from,
-                    write.snapshot().status().wireName(), detail(write.snapshot()));
-            return;
-        }
-        EVENTS.info("task {}: created remotely as {}: {} -> {}{}", claim.taskId().value(), write.remoteTaskId(), from,
-                write.snapshot().status().wireName(), detail(write.snapshot()));
-    }
-
-    @Override
-    public boolean applyOutcome(Claim claim, OutcomeWrite write) {
-        TaskStatus before = claimedStatus.remove(claim.token());
-        boolean applied = delegate.applyOutcome(claim, write);
-        if (applied) {
-            logOutcome(claim, write, before);
-        }
-        return applied;
-    }
-
-    @Override
-    public List<Boolean> applyOutcomes(List<ClaimedWrite<OutcomeWrite>> writes) {
-        List<TaskStatus> before = writes.stream().map(write -> claimedStatus.get(write.claim().token())).toList();
-        List<Boolean> applied = delegate.applyOutcomes(writes);
-        for (int i = 0; i < writes.size(); i++) {
-            ClaimedWrite<OutcomeWrite> write = writes.get(i);
-            claimedStatus.remove(write.claim().token());
-            if (applied.get(i)) {
-                logOutcome(write.claim(), write.write(), before.get(i));
-            }
-        }
-        return applied;
-    }
-
-    private static void logOutcome(Claim claim, OutcomeWrite write, TaskStatus before) {
-        TaskStatus after = write.snapshot().status();
-        if (before != after) {
-            EVENTS.info("task {}: {} -> {}{}", claim.taskId().value(), before == null ? "?" : before.wireName(),
-                    after.wireName(), detail(write.snapshot()));
-        }
-    }
-
-    // the batched writes this log does not watch go to the store as they are (ForwardingTaskRepository would loop)
-
-    @Override
-    public List<Boolean> renewAll(List<Claim> claims, Duration lease) {
-        return delegate.renewAll(claims, lease);
-    }
-
-    @Override
-    public List<Boolean> recordSubmitAttempts(List<Claim> claims) {
-        return delegate.recordSubmitAttempts(claims);
-    }
-
-    @Override
-    public List<Boolean> markAllDispatched(List<NotificationClaim> claims) {
-        return delegate.markAllDispatched(claims);
-    }
-
-    @Override
-    public List<Boolean> finishNotifications(List<NotificationClaim> claims) {
-        return delegate.finishNotifications(claims);
-    }
-
-    @Override
-    public boolean releaseAfterFailure(Claim claim, FailureWrite write) {
-        claimedStatus.remove(claim.token());
-        return delegate.releaseAfterFailure(claim, write);
-    }
-
-    @Override
-    public boolean releaseCancelled(Claim claim) {
-        claimedStatus.remove(claim.token());
-        return delegate.releaseCancelled(claim);
+        super(ComposedTaskRepository.of(Objects.requireNonNull(delegate, "delegate"))
+                .withTasks(EventLoggingTasks::new)
+                .withClaims(EventLoggingClaims::new));
     }
 
     private static String detail(StoredSnapshot snapshot) {
@@ -191,5 +53,147 @@ final class EventLoggingRepository extends ForwardingTaskRepository {
         }
         String line = text.replaceAll("\\s+", " ").strip();
         return " (" + (line.length() > MAX_DETAIL_CHARS ? line.substring(0, MAX_DETAIL_CHARS) + "..." : line) + ")";
+    }
+
+    /** A user's cancel requests. */
+    private static final class EventLoggingTasks extends ForwardingTaskRecords {
+        EventLoggingTasks(TaskRecords delegate) {
+            super(delegate);
+        }
+
+        @Override
+        public CancelRequestOutcome requestCancel(TaskId id) {
+            CancelRequestOutcome outcome = delegate().requestCancel(id);
+            switch (outcome) {
+                case CANCELLED_LOCALLY -> EVENTS.info("task {}: pending -> cancelled (cancelled before it was sent)",
+                        id.value());
+                case REQUESTED -> EVENTS.info("task {}: cancel requested", id.value());
+                default -> { }
+            }
+            return outcome;
+        }
+    }
+
+    /** Claims and their writes. */
+    private static final class EventLoggingClaims extends ForwardingTaskClaims {
+        /** Status of each claimed row when it was claimed, by claim token; removed when the claim ends. */
+        private final Map<ClaimToken, TaskStatus> claimedStatus = new ConcurrentHashMap<>();
+
+        EventLoggingClaims(TaskClaims delegate) {
+            super(delegate);
+        }
+
+        @Override
+        public List<ClaimedTask> claimControl(ControlClaimRequest request) {
+            List<ClaimedTask> claimed = delegate().claimControl(request);
+            for (ClaimedTask task : claimed) {
+                Claim claim = task.claim();
+                claimedStatus.put(claim.token(), task.task().status());
+                if (task.recovered()) {
+                    // the one takeover line at INFO (the runtime's own is DEBUG); after a crash the phases differ
+                    EVENTS.info("task {}: taken over by worker {} for {}: the previous {} claim expired",
+                            claim.taskId().value(), claim.owner().value(), claim.phase().wireName(),
+                            task.expiredPhase().wireName());
+                }
+                if (claim.phase() == ClaimPhase.CANCEL && task.task().control().cancelAttemptCount() == 1) {
+                    EVENTS.info("task {}: sending the cancel request to {}", claim.taskId().value(),
+                            task.task().definition().serverName());
+                }
+            }
+            return claimed;
+        }
+
+        @Override
+        public boolean applySubmitted(Claim claim, SubmitWrite write) {
+            TaskStatus before = claimedStatus.remove(claim.token());
+            boolean applied = delegate().applySubmitted(claim, write);
+            if (applied) {
+                logSubmitted(claim, write, before);
+            }
+            return applied;
+        }
+
+        @Override
+        public List<Boolean> applySubmittedAll(List<ClaimedWrite<SubmitWrite>> writes) {
+            List<TaskStatus> before = writes.stream().map(write -> claimedStatus.get(write.claim().token())).toList();
+            List<Boolean> applied = delegate().applySubmittedAll(writes);
+            for (int i = 0; i < writes.size(); i++) {
+                ClaimedWrite<SubmitWrite> write = writes.get(i);
+                claimedStatus.remove(write.claim().token());
+                if (applied.get(i)) {
+                    logSubmitted(write.claim(), write.write(), before.get(i));
+                }
+            }
+            return applied;
+        }
+
+        private static void logSubmitted(Claim claim, SubmitWrite write, TaskStatus before) {
+            String from = before == null ? TaskStatus.PENDING.wireName() : before.wireName();
+            if (write.remoteTaskId() == null) {
+                // a direct call, or a create answered with its result or an input round: no remote task exists
+                EVENTS.info("task {}: answered without a remote task: {} -> {}{}", claim.taskId().value(), from,
+                        write.snapshot().status().wireName(), detail(write.snapshot()));
+                return;
+            }
+            EVENTS.info("task {}: created remotely as {}: {} -> {}{}", claim.taskId().value(), write.remoteTaskId(),
+                    from, write.snapshot().status().wireName(), detail(write.snapshot()));
+        }
+
+        @Override
+        public boolean applyOutcome(Claim claim, OutcomeWrite write) {
+            TaskStatus before = claimedStatus.remove(claim.token());
+            boolean applied = delegate().applyOutcome(claim, write);
+            if (applied) {
+                logOutcome(claim, write, before);
+            }
+            return applied;
+        }
+
+        @Override
+        public List<Boolean> applyOutcomes(List<ClaimedWrite<OutcomeWrite>> writes) {
+            List<TaskStatus> before = writes.stream().map(write -> claimedStatus.get(write.claim().token())).toList();
+            List<Boolean> applied = delegate().applyOutcomes(writes);
+            for (int i = 0; i < writes.size(); i++) {
+                ClaimedWrite<OutcomeWrite> write = writes.get(i);
+                claimedStatus.remove(write.claim().token());
+                if (applied.get(i)) {
+                    logOutcome(write.claim(), write.write(), before.get(i));
+                }
+            }
+            return applied;
+        }
+
+        private static void logOutcome(Claim claim, OutcomeWrite write, TaskStatus before) {
+            TaskStatus after = write.snapshot().status();
+            if (before != after) {
+                EVENTS.info("task {}: {} -> {}{}", claim.taskId().value(), before == null ? "?" : before.wireName(),
+                        after.wireName(), detail(write.snapshot()));
+            }
+        }
+
+        // the batched writes this log does not watch go to the store as they are (the forwarding base would send
+        // them one by one)
+
+        @Override
+        public List<Boolean> renewAll(List<Claim> claims, Duration lease) {
+            return delegate().renewAll(claims, lease);
+        }
+
+        @Override
+        public List<Boolean> recordSubmitAttempts(List<Claim> claims) {
+            return delegate().recordSubmitAttempts(claims);
+        }
+
+        @Override
+        public boolean releaseAfterFailure(Claim claim, FailureWrite write) {
+            claimedStatus.remove(claim.token());
+            return delegate().releaseAfterFailure(claim, write);
+        }
+
+        @Override
+        public boolean releaseCancelled(Claim claim) {
+            claimedStatus.remove(claim.token());
+            return delegate().releaseCancelled(claim);
+        }
     }
 }

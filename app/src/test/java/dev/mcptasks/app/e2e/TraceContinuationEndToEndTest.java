@@ -36,8 +36,10 @@ import dev.mcptasks.ports.audit.AuditLog;
 import dev.mcptasks.ports.auth.CredentialStore;
 import dev.mcptasks.ports.metrics.Metrics;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
-import dev.mcptasks.ports.repository.ForwardingTaskRepository;
+import dev.mcptasks.ports.repository.ComposedTaskRepository;
+import dev.mcptasks.ports.repository.ForwardingTaskClaims;
 import dev.mcptasks.ports.repository.SubmitWrite;
+import dev.mcptasks.ports.repository.TaskClaims;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.ports.retention.RetentionStore;
@@ -141,8 +143,9 @@ class TraceContinuationEndToEndTest {
 
         // A claims and sends the create; its answer's write waits at the gate while A, paused, renews nothing
         GatedSubmitWrites gate = new GatedSubmitWrites(store);
+        TaskRepository gated = ComposedTaskRepository.of(store).withClaims(claims -> gate);
         ManualClock pausedClock = new ManualClock(clock.now());
-        Worker a = worker("worker-a", gate, pausedClock, tracing.tracing());
+        Worker a = worker("worker-a", gated, pausedClock, tracing.tracing());
         a.runtime.tick();
         assertThat(gate.reached.await(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
         clock.advance(LEASE.plusSeconds(1));
@@ -371,18 +374,12 @@ class TraceContinuationEndToEndTest {
     }
 
     /** The store, with the write of a created task held until {@link #release} opens. */
-    private static final class GatedSubmitWrites extends ForwardingTaskRepository {
+    private static final class GatedSubmitWrites extends ForwardingTaskClaims {
         final CountDownLatch reached = new CountDownLatch(1);
         final CountDownLatch release = new CountDownLatch(1);
-        private final TaskRepository store;
 
-        GatedSubmitWrites(TaskRepository store) {
-            this.store = store;
-        }
-
-        @Override
-        protected TaskRepository delegate() {
-            return store;
+        GatedSubmitWrites(TaskClaims store) {
+            super(store);
         }
 
         @Override

@@ -32,13 +32,15 @@ final class CancelHandler implements PhaseHandler {
     static final String AUTH_REFUSED = "server refused the cancel for want of authorization";
 
     private final TaskRepository repository;
+    private final ResultWrites results;
     private final TaskDriverRegistry drivers;
     private final Transitions transitions;
     private final LostTaskVerdict lost;
 
-    CancelHandler(TaskRepository repository, TaskDriverRegistry drivers, Transitions transitions,
-            LostTaskVerdict lost) {
+    CancelHandler(TaskRepository repository, ResultWrites results, TaskDriverRegistry drivers,
+            Transitions transitions, LostTaskVerdict lost) {
         this.repository = repository;
+        this.results = results;
         this.drivers = drivers;
         this.transitions = transitions;
         this.lost = lost;
@@ -56,13 +58,13 @@ final class CancelHandler implements PhaseHandler {
             if (row.control().submitAttemptedAt() == null) {
                 // an input round whose create request returned (its outcome is known: no task) ends here too
                 Handlers.finishTerminal(context, row, StoredSnapshot.cancelled(row.state().awaitsInputBeforeTask()
-                        ? CANCELLED_WHILE_INPUT_REQUIRED : CANCELLED_BEFORE_SUBMIT), repository, transitions);
+                        ? CANCELLED_WHILE_INPUT_REQUIRED : CANCELLED_BEFORE_SUBMIT), results, transitions);
             } else {
                 Handlers.finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.SUBMIT_OUTCOME_UNKNOWN,
                         "cancel requested at " + row.control().cancelRequestedAt() + ", but a create request sent at "
                                 + row.control().submitAttemptedAt() + " never had its outcome recorded: the server"
                                 + " may have created the task and may run it; it was not cancelled remotely"),
-                        repository, transitions);
+                        results, transitions);
             }
             return;
         }
@@ -94,7 +96,7 @@ final class CancelHandler implements PhaseHandler {
             // a nonterminal answer (cancellation in progress; with 2026-07-28 a cancel is only acknowledged) stays in
             // the cancel phase, due at the next poll time, not at once: a server that acknowledges and keeps working
             // is asked again at the poll pace until it reports an end
-            Handlers.finishObserved(context, row, lostRace(row, snapshot), completedAt, repository, transitions);
+            Handlers.finishObserved(context, row, lostRace(row, snapshot), completedAt, results, transitions);
             return;
         }
         String message = Transitions.describe(error);

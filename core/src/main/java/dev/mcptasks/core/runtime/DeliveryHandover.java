@@ -5,24 +5,10 @@ import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.ports.repository.DeliveryTake;
 
 /**
- * Where the worker's repository hands the delivery a result write took ({@link DeliveryTake}): the notify phase. A
- * take needs a delivery slot, reserved before the write is sent; the write keeps its take only when one was free.
+ * Where {@link ResultWrites} hands the delivery a result write took ({@link DeliveryTake}): the notify phase. A take
+ * needs a delivery slot, reserved before the write is sent; the write keeps its take only when one was free.
  */
 interface DeliveryHandover {
-    /** Takes nothing: every write's event is left to the notify scan. */
-    DeliveryHandover NONE = new DeliveryHandover() {
-        @Override
-        public boolean reserveSlot() {
-            return false;
-        }
-
-        @Override
-        public void releaseSlot() {}
-
-        @Override
-        public void handOver(TaskId id, DeliveryTake take, AttentionEvent event) {}
-    };
-
     /** Reserves a delivery slot for one take; false when none is free. */
     boolean reserveSlot();
 

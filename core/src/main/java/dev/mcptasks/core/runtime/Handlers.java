@@ -49,27 +49,26 @@ final class Handlers {
     }
 
     /** Ends the claim with a terminal outcome decided locally (lost, malformed, refused, unknown submission). */
-    static void finishTerminal(ClaimContext context, TaskRecord row, StoredSnapshot snapshot,
-            TaskRepository repository, Transitions transitions) {
+    static void finishTerminal(ClaimContext context, TaskRecord row, StoredSnapshot snapshot, ResultWrites results,
+            Transitions transitions) {
         // built before the write: a failure to build it is the handler's, never retried as a store failure
         OutcomeWrite write = transitions.terminal(row, snapshot);
-        context.finish(FencedWrite.APPLY_OUTCOME, () -> repository.applyOutcome(context.claimed().claim(), write));
+        context.finish(FencedWrite.APPLY_OUTCOME, () -> results.applyOutcome(context.claimed().claim(), write));
     }
 
     /**
      * Ends the claim with {@code failed} / {@code auth_required}: the server refused for want of credentials that
      * mcp-tasks cannot obtain without a person, so retrying could only loop. {@code reason} says what to do.
      */
-    static void finishAuthRequired(ClaimContext context, TaskRecord row, String reason, TaskRepository repository,
+    static void finishAuthRequired(ClaimContext context, TaskRecord row, String reason, ResultWrites results,
             Transitions transitions) {
-        finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.AUTH_REQUIRED, reason), repository,
-                transitions);
+        finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.AUTH_REQUIRED, reason), results, transitions);
     }
 
     /** Ends the claim by storing what the server reported, scheduled from the call's completion time. */
     static void finishObserved(ClaimContext context, TaskRecord row, RemoteTaskSnapshot snapshot,
-            Instant completedAt, TaskRepository repository, Transitions transitions) {
+            Instant completedAt, ResultWrites results, Transitions transitions) {
         OutcomeWrite write = transitions.observed(row, snapshot, completedAt);
-        context.finish(FencedWrite.APPLY_OUTCOME, () -> repository.applyOutcome(context.claimed().claim(), write));
+        context.finish(FencedWrite.APPLY_OUTCOME, () -> results.applyOutcome(context.claimed().claim(), write));
     }
 }

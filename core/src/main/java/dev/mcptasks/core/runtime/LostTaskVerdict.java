@@ -5,7 +5,8 @@ import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.repository.FencedWrite;
 import dev.mcptasks.ports.repository.TaskRecord;
-import dev.mcptasks.ports.repository.TaskRepository;
+import dev.mcptasks.ports.repository.TaskClaims;
+import dev.mcptasks.ports.repository.WorkerRegistry;
 import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,15 +24,19 @@ final class LostTaskVerdict {
     private static final Logger LOG = LoggerFactory.getLogger(LostTaskVerdict.class);
 
     private final WorkerId self;
-    private final TaskRepository repository;
+    private final TaskClaims claims;
+    private final WorkerRegistry workers;
+    private final ResultWrites results;
     private final Transitions transitions;
     private final Duration workerStaleAfter;
     private final SessionBindings bindings;
 
-    LostTaskVerdict(WorkerId self, TaskRepository repository, Transitions transitions, Duration workerStaleAfter,
-            SessionBindings bindings) {
+    LostTaskVerdict(WorkerId self, TaskClaims claims, WorkerRegistry workers, ResultWrites results,
+            Transitions transitions, Duration workerStaleAfter, SessionBindings bindings) {
         this.self = self;
-        this.repository = repository;
+        this.claims = claims;
+        this.workers = workers;
+        this.results = results;
         this.transitions = transitions;
         this.workerStaleAfter = workerStaleAfter;
         this.bindings = bindings;
@@ -42,7 +47,7 @@ final class LostTaskVerdict {
         WorkerId creator = row.state().endpointOwner() != null ? row.state().endpointOwner() : row.state().createdBy();
         if (creator == null || creator.equals(self) || !mayBeAlive(creator)) {
             Handlers.finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.REMOTE_TASK_LOST, message),
-                    repository, transitions);
+                    results, transitions);
             return;
         }
         String server = row.definition().serverName();
@@ -52,13 +57,13 @@ final class LostTaskVerdict {
         LOG.info("task {}: server '{}' does not show it to this worker's session, but worker {} that created it may"
                 + " be alive; handing it back to that worker's endpoint", row.id(), server, creator);
         context.finish(FencedWrite.RELEASE_TO_ENDPOINT,
-                () -> repository.releaseToEndpoint(context.claimed().claim(), creator));
+                () -> claims.releaseToEndpoint(context.claimed().claim(), creator));
     }
 
     /** A store that cannot answer cannot prove the creator gone: losing a live worker's task is not undoable. */
     private boolean mayBeAlive(WorkerId creator) {
         try {
-            return repository.isWorkerAlive(creator, workerStaleAfter);
+            return workers.isWorkerAlive(creator, workerStaleAfter);
         } catch (RuntimeException e) {
             LOG.warn("could not tell whether worker {} is alive: {}", creator, e.toString());
             return true;

@@ -13,6 +13,7 @@ import dev.mcptasks.ports.notification.NotificationSink;
 import dev.mcptasks.ports.repository.DeliveryTake;
 import dev.mcptasks.ports.repository.NotificationClaim;
 import dev.mcptasks.ports.repository.NotificationClaimRequest;
+import dev.mcptasks.ports.repository.TaskClaims;
 import dev.mcptasks.ports.repository.TaskRepository;
 import java.time.Instant;
 import java.util.List;
@@ -110,6 +111,14 @@ final class NotificationDispatcher implements DeliveryHandover {
     public void handOver(TaskId id, DeliveryTake take, AttentionEvent event) {
         counters.deliveries.incrementAndGet();
         start(new Delivery(take.claimOf(id, event, clock.now().plus(take.lease()))));
+    }
+
+    /**
+     * The result writes of this worker's claims, each taking its event's delivery for this phase where a slot is
+     * free: the hand-over of a delivery is this phase's, never the store's.
+     */
+    ResultWrites resultWrites(TaskClaims claims) {
+        return new ResultWrites(claims, this);
     }
 
     /** Hands a claimed (and dispatched) delivery to the sink on the executor; one it rejects is released. */

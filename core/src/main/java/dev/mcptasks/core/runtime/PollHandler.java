@@ -36,12 +36,15 @@ final class PollHandler implements PhaseHandler {
     private static final Logger LOG = LoggerFactory.getLogger(PollHandler.class);
 
     private final TaskRepository repository;
+    private final ResultWrites results;
     private final TaskDriverRegistry drivers;
     private final Transitions transitions;
     private final LostTaskVerdict lost;
 
-    PollHandler(TaskRepository repository, TaskDriverRegistry drivers, Transitions transitions, LostTaskVerdict lost) {
+    PollHandler(TaskRepository repository, ResultWrites results, TaskDriverRegistry drivers, Transitions transitions,
+            LostTaskVerdict lost) {
         this.repository = repository;
+        this.results = results;
         this.drivers = drivers;
         this.transitions = transitions;
         this.lost = lost;
@@ -57,7 +60,7 @@ final class PollHandler implements PhaseHandler {
         TaskRecord row = context.claimed().task();
         if (row.state().remoteTaskId() == null) {
             Handlers.finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.PROTOCOL_ERROR,
-                    "the task is " + row.status().wireName() + " but has no remote task id"), repository, transitions);
+                    "the task is " + row.status().wireName() + " but has no remote task id"), results, transitions);
             return;
         }
         TaskDriver driver = Handlers.driver(drivers, context, row, repository, transitions, true);
@@ -93,7 +96,7 @@ final class PollHandler implements PhaseHandler {
             }
             case TASK_LOST -> lost.settle(context, row, "the server no longer knows the task it was sending answers"
                     + " to: " + message);
-            case AUTH_REQUIRED -> Handlers.finishAuthRequired(context, row, message, repository, transitions);
+            case AUTH_REQUIRED -> Handlers.finishAuthRequired(context, row, message, results, transitions);
             default -> Handlers.finishFailure(context, repository, transitions.failure(row,
                     "answers to input requests " + keys(answers) + " not delivered (kept, sent again by the next"
                             + " poll): " + message, context.now(), false, true));
@@ -117,16 +120,16 @@ final class PollHandler implements PhaseHandler {
             RemoteTaskSnapshot observed = note == null ? snapshot
                     : snapshot.withStatusMessage(Transitions.withNote(snapshot.statusMessage(), note));
             OutcomeWrite write = transitions.observed(row, observed, completedAt, delivered);
-            context.finish(FencedWrite.APPLY_OUTCOME, () -> repository.applyOutcome(context.claimed().claim(), write));
+            context.finish(FencedWrite.APPLY_OUTCOME, () -> results.applyOutcome(context.claimed().claim(), write));
             return;
         }
         RemoteFailure failure = Transitions.classify(error);
         String message = Transitions.describe(error);
         switch (failure) {
             case TASK_LOST -> lost.settle(context, row, "the server no longer knows the task: " + message);
-            case AUTH_REQUIRED -> Handlers.finishAuthRequired(context, row, message, repository, transitions);
+            case AUTH_REQUIRED -> Handlers.finishAuthRequired(context, row, message, results, transitions);
             case PROTOCOL -> Handlers.finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.PROTOCOL_ERROR,
-                    "malformed status response: " + message), repository, transitions);
+                    "malformed status response: " + message), results, transitions);
             default -> Handlers.finishFailure(context, repository,
                     transitions.failure(row, message, completedAt, false, true));
         }

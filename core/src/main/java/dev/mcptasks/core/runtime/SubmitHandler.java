@@ -48,6 +48,7 @@ final class SubmitHandler implements PhaseHandler {
 
     private final WorkerId worker;
     private final TaskRepository repository;
+    private final ResultWrites results;
     private final TaskDriverRegistry drivers;
     private final ServerDirectory servers;
     private final Transitions transitions;
@@ -57,12 +58,13 @@ final class SubmitHandler implements PhaseHandler {
     /** Told of each direct call's progress as it arrives (this process's gateway relays it live). */
     private final BiConsumer<TaskId, CallProgress> liveProgress;
 
-    SubmitHandler(WorkerId worker, TaskRepository repository, TaskDriverRegistry drivers, ServerDirectory servers,
-            Transitions transitions, DirectCallCancels directCalls, Clock clock, Executor executor,
-            BiConsumer<TaskId, CallProgress> liveProgress) {
+    SubmitHandler(WorkerId worker, TaskRepository repository, ResultWrites results, TaskDriverRegistry drivers,
+            ServerDirectory servers, Transitions transitions, DirectCallCancels directCalls, Clock clock,
+            Executor executor, BiConsumer<TaskId, CallProgress> liveProgress) {
         this.liveProgress = liveProgress;
         this.worker = worker;
         this.repository = repository;
+        this.results = results;
         this.drivers = drivers;
         this.servers = servers;
         this.transitions = transitions;
@@ -92,7 +94,7 @@ final class SubmitHandler implements PhaseHandler {
             Handlers.finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.SUBMIT_OUTCOME_UNKNOWN,
                     "a create request was sent at " + row.control().submitAttemptedAt() + " by a worker that did"
                             + " not record its outcome; the server may have created the task (submitPolicy"
-                            + " atMostOnce never sends twice)"), repository, transitions);
+                            + " atMostOnce never sends twice)"), results, transitions);
             return;
         }
         TaskDriver driver = Handlers.driver(drivers, context, row, repository, transitions, false);
@@ -125,7 +127,7 @@ final class SubmitHandler implements PhaseHandler {
             // the call was stopped for the user (notifications/cancelled went out for its request) before it
             // returned: a direct call leaves no remote task, so nothing else is left to cancel. A call that returned
             // first came here with its result instead, which wins
-            Handlers.finishTerminal(context, row, StoredSnapshot.cancelled(CANCELLED_IN_FLIGHT), repository,
+            Handlers.finishTerminal(context, row, StoredSnapshot.cancelled(CANCELLED_IN_FLIGHT), results,
                     transitions);
             return;
         }
@@ -142,19 +144,19 @@ final class SubmitHandler implements PhaseHandler {
         RemoteFailure failure = Transitions.classify(error);
         if (failure == RemoteFailure.REFUSED) {
             Handlers.finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.SUBMIT_REFUSED, message),
-                    repository, transitions);
+                    results, transitions);
             return;
         }
         if (failure == RemoteFailure.AUTH_REQUIRED) {
             // refused before anything ran, and no policy can help until someone logs in: ends here, never resent
-            Handlers.finishAuthRequired(context, row, message, repository, transitions);
+            Handlers.finishAuthRequired(context, row, message, results, transitions);
             return;
         }
         if (failure == RemoteFailure.TIMED_OUT && policy == SubmitPolicy.AT_MOST_ONCE) {
             // sent, unanswered within its bound, maybe run: never sent twice, and the bound is the known cause.
             // Under atLeastOnce it falls through: kept, the attempt marker set, and sent again after backoff
             Handlers.finishTerminal(context, row, StoredSnapshot.failed(ErrorCodes.TIMEOUT, message
-                    + " (submitPolicy atMostOnce never sends twice)"), repository, transitions);
+                    + " (submitPolicy atMostOnce never sends twice)"), results, transitions);
             return;
         }
         boolean nothingSent = failure == RemoteFailure.NOT_SENT;
@@ -185,10 +187,10 @@ final class SubmitHandler implements PhaseHandler {
     /** The last write of a created task; retried as a whole when the store throws (both writes are fenced). */
     private boolean applySubmitted(ClaimContext context, SubmitWrite write, OutcomeWrite duplicate) {
         try {
-            return repository.applySubmitted(context.claimed().claim(), write);
+            return results.applySubmitted(context.claimed().claim(), write);
         } catch (DuplicateTaskException e) {
             // still under the same claim: the server reused a remote id another task already holds
-            return repository.applyOutcome(context.claimed().claim(), duplicate);
+            return results.applyOutcome(context.claimed().claim(), duplicate);
         }
     }
 }

@@ -136,8 +136,7 @@ public final class WorkerRuntime {
         repository = new ChangeAnnouncingRepository(Objects.requireNonNull(repository, "repository"),
                 listener::taskChanged);
         this.commits = new GroupCommit(repository, 1, clock, executor, counters, "worker-" + worker.value());
-        GroupCommittingRepository grouping = new GroupCommittingRepository(repository, commits);
-        repository = grouping;
+        repository = new GroupCommittingRepository(repository, commits);
         this.repository = repository;
         this.listener = listener;
         this.ids = Objects.requireNonNull(ids, "ids");
@@ -145,20 +144,20 @@ public final class WorkerRuntime {
         this.directCalls = new DirectCallCancels(repository);
         SessionBindings bindings = new SessionBindings();
         TaskDriverRegistry bindingDrivers = sessionBinding(drivers, bindings);
-        LostTaskVerdict lost = new LostTaskVerdict(worker, repository, transitions, settings.workerStaleAfter(),
-                bindings);
-        Map<ClaimPhase, PhaseHandler> handlers = Map.of(
-                ClaimPhase.SUBMIT, new SubmitHandler(worker, repository, bindingDrivers, servers, transitions,
-                        directCalls, clock, executor, listener::callProgress),
-                ClaimPhase.POLL, new PollHandler(repository, bindingDrivers, transitions, lost),
-                ClaimPhase.CANCEL, new CancelHandler(repository, bindingDrivers, transitions, lost));
-        this.slots = new CapacitySlots(settings.maxConcurrentControlCalls());
-        this.shares = new PrincipalShares(PrincipalShares.of(settings.maxConcurrentControlCalls()));
-        this.supervisor = new BatchSupervisor(clock, settings.drain(), slots, shares, listener, counters);
         this.notifications = new NotificationDispatcher(worker, settings, repository,
                 Objects.requireNonNull(sink, "sink"), clock, executor, listener, counters);
         // a result that takes its event's delivery hands it to the notify phase: no scan needs to find it
-        grouping.handDeliveriesTo(notifications);
+        ResultWrites results = notifications.resultWrites(repository);
+        LostTaskVerdict lost = new LostTaskVerdict(worker, repository, repository, results, transitions,
+                settings.workerStaleAfter(), bindings);
+        Map<ClaimPhase, PhaseHandler> handlers = Map.of(
+                ClaimPhase.SUBMIT, new SubmitHandler(worker, repository, results, bindingDrivers, servers,
+                        transitions, directCalls, clock, executor, listener::callProgress),
+                ClaimPhase.POLL, new PollHandler(repository, results, bindingDrivers, transitions, lost),
+                ClaimPhase.CANCEL, new CancelHandler(repository, results, bindingDrivers, transitions, lost));
+        this.slots = new CapacitySlots(settings.maxConcurrentControlCalls());
+        this.shares = new PrincipalShares(PrincipalShares.of(settings.maxConcurrentControlCalls()));
+        this.supervisor = new BatchSupervisor(clock, settings.drain(), slots, shares, listener, counters);
         this.scanner = new ClaimScanner(worker, settings, repository, clock, slots, shares, supervisor, counters,
                 (claimed, claimedAtNanos) -> operation(claimed, claimedAtNanos, handlers));
         this.requests = new ScanRequests(executor, this::pass);

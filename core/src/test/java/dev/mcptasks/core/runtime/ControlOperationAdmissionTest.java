@@ -12,7 +12,8 @@ import dev.mcptasks.ports.driver.SendPermit;
 import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.FencedWrite;
-import dev.mcptasks.ports.repository.ForwardingTaskRepository;
+import dev.mcptasks.ports.repository.ComposedTaskRepository;
+import dev.mcptasks.ports.repository.ForwardingTaskClaims;
 import dev.mcptasks.ports.repository.NewTask;
 import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.TaskRepository;
@@ -38,7 +39,8 @@ class ControlOperationAdmissionTest {
 
     private final ManualClock clock = new ManualClock();
     private final SequentialIdGenerator ids = new SequentialIdGenerator();
-    private final CountingRenewals repository = new CountingRenewals(new InMemoryTaskRepository(clock, ids));
+    private final CountingRenewals renewals = new CountingRenewals(new InMemoryTaskRepository(clock, ids));
+    private final TaskRepository repository = ComposedTaskRepository.of(renewals.store).withClaims(claims -> renewals);
     private final ExecutorService executor = Executors.newCachedThreadPool();
     private final RecordingListener events = new RecordingListener();
     private final RuntimeCounters counters = new RuntimeCounters();
@@ -63,7 +65,7 @@ class ControlOperationAdmissionTest {
         assertThat(counters.renewals.get()).isZero();
         clock.advance(Duration.ofMillis(1));
         events.await(RecordingListener.Type.RENEWED, claimed.claim().taskId(), 1);
-        assertThat(repository.renewals.get()).as("periodic renewal at claim + lease/3").isEqualTo(1);
+        assertThat(renewals.renewals.get()).as("periodic renewal at claim + lease/3").isEqualTo(1);
         Claim claim = claimed.claim();
         context.finish(FencedWrite.RELEASE_CANCELLED, () -> repository.releaseCancelled(claim));
     }
@@ -100,7 +102,7 @@ class ControlOperationAdmissionTest {
 
         operation.finished().get(WAIT_SECONDS, TimeUnit.SECONDS);
         assertThat(handler.ran).as("the status call is never made").isNotDone();
-        assertThat(repository.renewals.get()).as("the verification renewal ran and was rejected").isEqualTo(1);
+        assertThat(renewals.renewals.get()).as("the verification renewal ran and was rejected").isEqualTo(1);
     }
 
     /**
@@ -121,14 +123,14 @@ class ControlOperationAdmissionTest {
             return call;
         }, (result, error) -> { });
         SendPermit permit = granted.get(WAIT_SECONDS, TimeUnit.SECONDS);
-        int verified = repository.renewals.get();
+        int verified = renewals.renewals.get();
 
         assertThat(permit.confirm().get(WAIT_SECONDS, TimeUnit.SECONDS)).as("just verified").isTrue();
-        assertThat(repository.renewals.get()).as("no store call for a recent confirmation").isEqualTo(verified);
+        assertThat(renewals.renewals.get()).as("no store call for a recent confirmation").isEqualTo(verified);
 
         clock.advance(ControlOperation.RECONFIRM_AFTER);
         assertThat(permit.confirm().get(WAIT_SECONDS, TimeUnit.SECONDS)).as("still this worker's").isTrue();
-        assertThat(repository.renewals.get()).as("confirmed by the store").isEqualTo(verified + 1);
+        assertThat(renewals.renewals.get()).as("confirmed by the store").isEqualTo(verified + 1);
 
         repository.requestCancel(claimed.claim().taskId());
         clock.advance(ControlOperation.RECONFIRM_AFTER);
@@ -202,28 +204,24 @@ class ControlOperationAdmissionTest {
 
         @Override
         public void run(ClaimContext context) {
-            renewalsBeforeRun.set(repository.renewals.get());
+            renewalsBeforeRun.set(renewals.renewals.get());
             ran.complete(context);
         }
     }
 
-    private static final class CountingRenewals extends ForwardingTaskRepository {
+    private static final class CountingRenewals extends ForwardingTaskClaims {
         final AtomicInteger renewals = new AtomicInteger();
-        private final TaskRepository delegate;
+        final TaskRepository store;
 
-        CountingRenewals(TaskRepository delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        protected TaskRepository delegate() {
-            return delegate;
+        CountingRenewals(TaskRepository store) {
+            super(store);
+            this.store = store;
         }
 
         @Override
         public boolean renew(Claim claim, Duration lease) {
             renewals.incrementAndGet();
-            return delegate.renew(claim, lease);
+            return delegate().renew(claim, lease);
         }
     }
 }

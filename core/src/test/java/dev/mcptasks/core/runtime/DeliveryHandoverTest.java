@@ -13,11 +13,14 @@ import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.DeliveryTake;
-import dev.mcptasks.ports.repository.ForwardingTaskRepository;
+import dev.mcptasks.ports.repository.ComposedTaskRepository;
+import dev.mcptasks.ports.repository.ForwardingStoreScope;
+import dev.mcptasks.ports.repository.ForwardingTaskClaims;
 import dev.mcptasks.ports.repository.NewTask;
 import dev.mcptasks.ports.repository.OutcomeWrite;
 import dev.mcptasks.ports.repository.RepositoryUnavailableException;
 import dev.mcptasks.ports.repository.SubmitWrite;
+import dev.mcptasks.ports.repository.TaskClaims;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.testkit.InMemoryTaskRepository;
 import dev.mcptasks.testkit.ManualClock;
@@ -32,8 +35,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The worker's repository keeps a result write's delivery take only with a delivery slot reserved for it, hands the
- * delivery over once the write committed, and gives the slot back when the write took nothing.
+ * The worker's result writes keep a delivery take only with a delivery slot reserved for it, hand the delivery over
+ * once the write committed through the group commit, and give the slot back when the write took nothing.
  */
 class DeliveryHandoverTest {
     private static final WorkerId W = WorkerId.of("w");
@@ -41,11 +44,20 @@ class DeliveryHandoverTest {
 
     private final ManualClock clock = new ManualClock();
     private final InMemoryTaskRepository memory = new InMemoryTaskRepository(clock, new SequentialIdGenerator());
-    private final RecordingStore store = new RecordingStore(memory);
+    private final RecordingClaims recording = new RecordingClaims(memory);
+    /** One write at a time: the recorded writes are the ones sent. */
+    private final TaskRepository store = ComposedTaskRepository.of(memory)
+            .withClaims(claims -> recording)
+            .withStoreScope(scope -> new ForwardingStoreScope(scope) {
+                @Override
+                public <T> T inOneTransaction(java.util.function.Supplier<T> work) {
+                    throw new UnsupportedOperationException("one write at a time");
+                }
+            });
     private final ExecutorService pool = Executors.newCachedThreadPool();
     private final GroupCommit commits = new GroupCommit(store, 1, clock, pool, new RuntimeCounters(), "handover");
-    private final GroupCommittingRepository repository = new GroupCommittingRepository(store, commits);
     private final RecordingHandover handover = new RecordingHandover();
+    private final ResultWrites repository = new ResultWrites(new GroupCommittingRepository(store, commits), handover);
     private final Transitions transitions = new Transitions(W, LifecycleHarness.settings(4), () -> 0.5,
             new SequentialIdGenerator());
 
@@ -57,14 +69,13 @@ class DeliveryHandoverTest {
 
     @Test
     void aWriteWithASlotTakesItsDeliveryAndHandsItOverAfterTheCommit() {
-        repository.handDeliveriesTo(handover);
         Claimed row = claimedPoll();
         OutcomeWrite done = transitions.terminal(row.record, StoredSnapshot.cancelled("stopped"));
         assertThat(done.take()).as("an idle outbox: the write offers a take").isNotNull();
 
         assertThat(repository.applyOutcome(row.claim, done)).isTrue();
 
-        assertThat(store.takes).containsExactly(done.take());
+        assertThat(recording.takes).containsExactly(done.take());
         assertThat(handover.handedOver).containsExactly(row.claim.taskId());
         assertThat(handover.reserved).hasValue(1);
         assertThat(handover.released).hasValue(0);
@@ -75,13 +86,12 @@ class DeliveryHandoverTest {
     @Test
     void withoutAFreeSlotTheWriteTakesNothingAndTheScanDeliversIt() {
         handover.slots = 0;
-        repository.handDeliveriesTo(handover);
         Claimed row = claimedPoll();
 
         assertThat(repository.applyOutcome(row.claim,
                 transitions.terminal(row.record, StoredSnapshot.cancelled("stopped")))).isTrue();
 
-        assertThat(store.takes).as("sent without its take").containsExactly((DeliveryTake) null);
+        assertThat(recording.takes).as("sent without its take").containsExactly((DeliveryTake) null);
         assertThat(handover.handedOver).isEmpty();
         assertThat(memory.find(row.claim.taskId()).orElseThrow().outbox().status())
                 .isEqualTo(NotificationStatus.PENDING);
@@ -89,13 +99,12 @@ class DeliveryHandoverTest {
 
     @Test
     void aRefusedOrFailedWriteGivesItsSlotBack() {
-        repository.handDeliveriesTo(handover);
         Claimed row = claimedPoll();
         Claim stale = new Claim(row.claim.taskId(), ClaimPhase.POLL, W, ClaimToken.of("stale"), row.claim.expiresAt());
         OutcomeWrite done = transitions.terminal(row.record, StoredSnapshot.cancelled("stopped"));
 
         assertThat(repository.applyOutcome(stale, done)).isFalse();
-        store.failNext = true;
+        recording.failNext = true;
         assertThatThrownBy(() -> repository.applyOutcome(row.claim, done))
                 .isInstanceOf(RepositoryUnavailableException.class);
 
@@ -106,7 +115,6 @@ class DeliveryHandoverTest {
 
     @Test
     void aSubmitResultTakesItsDeliveryToo() {
-        repository.handDeliveriesTo(handover);
         TaskId id = memory.create(new NewTask(TaskId.of("t-submit"), "srv", "tool", "{}", "d", null)).id();
         var claimed = memory.claimControl(new ControlClaimRequest(ClaimPhase.SUBMIT, W, 1, LEASE,
                 Duration.ofSeconds(30), java.util.Set.of())).get(0);
@@ -139,18 +147,12 @@ class DeliveryHandoverTest {
     }
 
     /** Records the take each result write reached the store with, and can fail the next one. */
-    private static final class RecordingStore extends ForwardingTaskRepository {
+    private static final class RecordingClaims extends ForwardingTaskClaims {
         final List<DeliveryTake> takes = new CopyOnWriteArrayList<>();
         volatile boolean failNext;
-        private final TaskRepository delegate;
 
-        RecordingStore(TaskRepository delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        protected TaskRepository delegate() {
-            return delegate;
+        RecordingClaims(TaskClaims delegate) {
+            super(delegate);
         }
 
         @Override
@@ -160,17 +162,7 @@ class DeliveryHandoverTest {
                 failNext = false;
                 throw new RepositoryUnavailableException("database unreachable", null);
             }
-            return delegate.applyOutcome(claim, write);
-        }
-
-        @Override
-        public List<Boolean> applyOutcomes(List<dev.mcptasks.ports.repository.ClaimedWrite<OutcomeWrite>> writes) {
-            return writes.stream().map(write -> applyOutcome(write.claim(), write.write())).toList();
-        }
-
-        @Override
-        public <T> T inOneTransaction(java.util.function.Supplier<T> work) {
-            throw new UnsupportedOperationException("one write at a time");
+            return delegate().applyOutcome(claim, write);
         }
     }
 

@@ -23,7 +23,8 @@ import dev.mcptasks.ports.driver.SubmitCall;
 import dev.mcptasks.ports.driver.SubmitObserver;
 import dev.mcptasks.ports.driver.SubmitResult;
 import dev.mcptasks.ports.driver.TaskDriver;
-import dev.mcptasks.ports.repository.ForwardingTaskRepository;
+import dev.mcptasks.ports.repository.ComposedTaskRepository;
+import dev.mcptasks.ports.repository.ForwardingTaskClaims;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.testkit.InMemoryTaskRepository;
 import dev.mcptasks.testkit.ManualClock;
@@ -55,19 +56,15 @@ class DirectCallProgressTest {
     private final InMemoryTaskRepository store = new InMemoryTaskRepository(clock, ids);
     private final BlockingQueue<Stored> stored = new LinkedBlockingQueue<>();
     /** Records each progress write the worker makes, then lets the store judge it. */
-    private final TaskRepository repository = new ForwardingTaskRepository() {
-        @Override
-        protected TaskRepository delegate() {
-            return store;
-        }
-
-        @Override
-        public boolean recordProgress(Claim claim, String statusMessage) {
-            boolean written = super.recordProgress(claim, statusMessage);
-            stored.add(new Stored(claim, statusMessage, written));
-            return written;
-        }
-    };
+    private final TaskRepository repository = ComposedTaskRepository.of(store)
+            .withClaims(claims -> new ForwardingTaskClaims(claims) {
+                @Override
+                public boolean recordProgress(Claim claim, String statusMessage) {
+                    boolean written = super.recordProgress(claim, statusMessage);
+                    stored.add(new Stored(claim, statusMessage, written));
+                    return written;
+                }
+            });
     private final GatedDriver gated = new GatedDriver("gated", clock);
     private final ObservingDriver driver = new ObservingDriver(gated);
     private final ServerDirectory servers = ServerDirectory.of(List.of(

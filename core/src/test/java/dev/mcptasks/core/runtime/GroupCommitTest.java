@@ -9,7 +9,9 @@ import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.DuplicateTaskException;
-import dev.mcptasks.ports.repository.ForwardingTaskRepository;
+import dev.mcptasks.ports.repository.ComposedTaskRepository;
+import dev.mcptasks.ports.repository.ForwardingStoreScope;
+import dev.mcptasks.ports.repository.ForwardingTaskClaims;
 import dev.mcptasks.ports.repository.NewTask;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.testkit.InMemoryTaskRepository;
@@ -155,13 +157,7 @@ class GroupCommitTest {
 
     @Test
     void aStoreCallOfManyWritesThatThrowsRunsEachWriteAgainAloneWithItsOwnOutcome() throws Exception {
-        CountingStore failing = new CountingStore(memory, true) {
-            @Override
-            public List<Boolean> recordSubmitAttempts(List<Claim> claims) {
-                super.recordSubmitAttempts(claims);
-                throw new IllegalStateException("the batched statement failed");
-            }
-        };
+        CountingStore failing = new CountingStore(memory, true, true);
         GroupCommit group = group(failing);
         CompletableFuture<String> first = holdTheCommitter(group);
         List<Claim> claims = claims(3);
@@ -322,43 +318,54 @@ class GroupCommitTest {
 
     /**
      * Counts group transactions and records the rows of each batched call of more than one write ({@code grouping
-     * == false} models a store that cannot group).
+     * == false} models a store that cannot group; {@code failingBatches} one whose batched submit attempts throw
+     * after they ran). Only the claims and the store scope are watched.
      */
-    static class CountingStore extends ForwardingTaskRepository {
-        final AtomicInteger transactions = new AtomicInteger();
-        final List<List<TaskId>> batches = new java.util.concurrent.CopyOnWriteArrayList<>();
-        private final TaskRepository delegate;
-        private final boolean grouping;
+    static final class CountingStore extends ComposedTaskRepository {
+        final AtomicInteger transactions;
+        final List<List<TaskId>> batches;
 
         CountingStore(TaskRepository delegate, boolean grouping) {
-            this.delegate = delegate;
-            this.grouping = grouping;
+            this(delegate, grouping, false);
         }
 
-        @Override
-        protected TaskRepository delegate() {
-            return delegate;
+        CountingStore(TaskRepository delegate, boolean grouping, boolean failingBatches) {
+            this(delegate, grouping, failingBatches, new AtomicInteger(),
+                    new java.util.concurrent.CopyOnWriteArrayList<>());
         }
 
-        @Override
-        public List<Boolean> recordSubmitAttempts(List<Claim> claims) {
-            batches.add(claims.stream().map(Claim::taskId).toList());
-            return super.recordSubmitAttempts(claims);
-        }
+        private CountingStore(TaskRepository delegate, boolean grouping, boolean failingBatches,
+                AtomicInteger transactions, List<List<TaskId>> batches) {
+            super(ComposedTaskRepository.of(delegate)
+                    .withClaims(claims -> new ForwardingTaskClaims(claims) {
+                        @Override
+                        public List<Boolean> recordSubmitAttempts(List<Claim> claimed) {
+                            batches.add(claimed.stream().map(Claim::taskId).toList());
+                            List<Boolean> recorded = super.recordSubmitAttempts(claimed);
+                            if (failingBatches) {
+                                throw new IllegalStateException("the batched statement failed");
+                            }
+                            return recorded;
+                        }
 
-        @Override
-        public List<Boolean> renewAll(List<Claim> claims, Duration lease) {
-            batches.add(claims.stream().map(Claim::taskId).toList());
-            return super.renewAll(claims, lease);
-        }
-
-        @Override
-        public <T> T inOneTransaction(Supplier<T> work) {
-            transactions.incrementAndGet();
-            if (!grouping) {
-                throw new UnsupportedOperationException("this store cannot group writes");
-            }
-            return delegate.inOneTransaction(work);
+                        @Override
+                        public List<Boolean> renewAll(List<Claim> claimed, Duration lease) {
+                            batches.add(claimed.stream().map(Claim::taskId).toList());
+                            return super.renewAll(claimed, lease);
+                        }
+                    })
+                    .withStoreScope(scope -> new ForwardingStoreScope(scope) {
+                        @Override
+                        public <T> T inOneTransaction(Supplier<T> work) {
+                            transactions.incrementAndGet();
+                            if (!grouping) {
+                                throw new UnsupportedOperationException("this store cannot group writes");
+                            }
+                            return super.inOneTransaction(work);
+                        }
+                    }));
+            this.transactions = transactions;
+            this.batches = batches;
         }
     }
 }

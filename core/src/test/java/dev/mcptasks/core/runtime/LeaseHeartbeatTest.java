@@ -7,7 +7,9 @@ import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.ClaimToken;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.WorkerId;
-import dev.mcptasks.ports.repository.ForwardingTaskRepository;
+import dev.mcptasks.ports.repository.ComposedTaskRepository;
+import dev.mcptasks.ports.repository.ForwardingTaskClaims;
+import dev.mcptasks.ports.repository.TaskClaims;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.testkit.InMemoryTaskRepository;
 import dev.mcptasks.testkit.ManualClock;
@@ -34,8 +36,9 @@ class LeaseHeartbeatTest {
 
     private final ManualClock clock = new ManualClock();
     private final CountDownLatch gate = new CountDownLatch(1);
-    private final HungRenewals store = new HungRenewals(new InMemoryTaskRepository(clock, new SequentialIdGenerator()),
-            gate);
+    private final InMemoryTaskRepository memory = new InMemoryTaskRepository(clock, new SequentialIdGenerator());
+    private final HungRenewals hung = new HungRenewals(memory, gate);
+    private final TaskRepository store = ComposedTaskRepository.of(memory).withClaims(claims -> hung);
     private final ExecutorService pool = Executors.newCachedThreadPool();
     private final AtomicInteger executed = new AtomicInteger();
     private final Executor executor = task -> {
@@ -66,7 +69,7 @@ class LeaseHeartbeatTest {
             heartbeats.add(heartbeat);
             attempts.add(heartbeat.verifyAndExtend());
         }
-        assertThat(store.arrived.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        assertThat(hung.arrived.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
 
         clock.advance(LEASE.dividedBy(3));
 
@@ -85,7 +88,7 @@ class LeaseHeartbeatTest {
         for (LeaseHeartbeat heartbeat : heartbeats) {
             heartbeat.stop().get(WAIT_SECONDS, TimeUnit.SECONDS);
         }
-        assertThat(store.renewals.get()).as("each renewal reached the store once").isGreaterThanOrEqualTo(HEARTBEATS);
+        assertThat(hung.renewals.get()).as("each renewal reached the store once").isGreaterThanOrEqualTo(HEARTBEATS);
         assertThat(losses).as("a late success changes nothing").hasSize(HEARTBEATS);
         assertThat(counters.renewals.get()).isZero();
     }
@@ -97,20 +100,14 @@ class LeaseHeartbeatTest {
     }
 
     /** Every renewal blocks until the gate opens, then succeeds. */
-    private static final class HungRenewals extends ForwardingTaskRepository {
+    private static final class HungRenewals extends ForwardingTaskClaims {
         final CountDownLatch arrived = new CountDownLatch(1);
         final AtomicInteger renewals = new AtomicInteger();
-        private final TaskRepository delegate;
         private final CountDownLatch gate;
 
-        HungRenewals(TaskRepository delegate, CountDownLatch gate) {
-            this.delegate = delegate;
+        HungRenewals(TaskClaims delegate, CountDownLatch gate) {
+            super(delegate);
             this.gate = gate;
-        }
-
-        @Override
-        protected TaskRepository delegate() {
-            return delegate;
         }
 
         @Override

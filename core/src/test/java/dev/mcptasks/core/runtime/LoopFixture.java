@@ -11,7 +11,10 @@ import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
-import dev.mcptasks.ports.repository.ForwardingTaskRepository;
+import dev.mcptasks.ports.repository.ComposedTaskRepository;
+import dev.mcptasks.ports.repository.ForwardingNotificationOutbox;
+import dev.mcptasks.ports.repository.ForwardingStoreScope;
+import dev.mcptasks.ports.repository.ForwardingTaskClaims;
 import dev.mcptasks.ports.repository.NotificationClaim;
 import dev.mcptasks.ports.repository.NotificationClaimRequest;
 import dev.mcptasks.ports.repository.RepositoryUnavailableException;
@@ -102,67 +105,77 @@ final class LoopFixture implements AutoCloseable {
         }
     }
 
-    /** Counts claim scans per phase (and notify scans), can fail the n-th scan of a phase, and tracks subscriptions. */
-    static final class CountingScans extends ForwardingTaskRepository {
-        private final TaskRepository delegate;
-        private final Map<ClaimPhase, AtomicInteger> scans = new ConcurrentHashMap<>();
-        private final AtomicInteger notifyScans = new AtomicInteger();
-        private final Map<ClaimPhase, Integer> failAt = new ConcurrentHashMap<>();
-        private final AtomicInteger openSubscriptions = new AtomicInteger();
+    /**
+     * Counts claim scans per phase (and notify scans), can fail the n-th scan of a phase, and tracks subscriptions:
+     * the claims, the outbox and the store scope are watched.
+     */
+    static final class CountingScans extends ComposedTaskRepository {
+        private final Counts counts;
 
         CountingScans(TaskRepository delegate) {
-            this.delegate = delegate;
+            this(delegate, new Counts());
         }
 
-        @Override
-        protected TaskRepository delegate() {
-            return delegate;
+        private CountingScans(TaskRepository delegate, Counts counts) {
+            super(ComposedTaskRepository.of(delegate)
+                    .withClaims(claims -> new ForwardingTaskClaims(claims) {
+                        @Override
+                        public List<ClaimedTask> claimControl(ControlClaimRequest request) {
+                            int n = counts.scans.computeIfAbsent(request.phase(), p -> new AtomicInteger())
+                                    .incrementAndGet();
+                            if (counts.failAt.getOrDefault(request.phase(), 0) == n) {
+                                throw new RepositoryUnavailableException("database unreachable", null);
+                            }
+                            return super.claimControl(request);
+                        }
+                    })
+                    .withOutbox(outbox -> new ForwardingNotificationOutbox(outbox) {
+                        /** The notify phase's scan (each delivery claimed and marked dispatched in one write). */
+                        @Override
+                        public List<NotificationClaim> claimNotificationsDispatched(NotificationClaimRequest request) {
+                            counts.notifyScans.incrementAndGet();
+                            return super.claimNotificationsDispatched(request);
+                        }
+                    })
+                    .withStoreScope(scope -> new ForwardingStoreScope(scope) {
+                        @Override
+                        public WorkSubscription onWorkArrival(Runnable listener) {
+                            WorkSubscription subscription = super.onWorkArrival(listener);
+                            counts.openSubscriptions.incrementAndGet();
+                            AtomicBoolean closed = new AtomicBoolean();
+                            return () -> {
+                                if (closed.compareAndSet(false, true)) {
+                                    counts.openSubscriptions.decrementAndGet();
+                                }
+                                subscription.close();
+                            };
+                        }
+                    }));
+            this.counts = counts;
         }
 
         /** The {@code nth} scan of {@code phase} (counting from the first ever) fails as an unreachable store. */
         void failScan(ClaimPhase phase, int nth) {
-            failAt.put(phase, nth);
+            counts.failAt.put(phase, nth);
         }
 
         int scans(ClaimPhase phase) {
-            return scans.computeIfAbsent(phase, p -> new AtomicInteger()).get();
+            return counts.scans.computeIfAbsent(phase, p -> new AtomicInteger()).get();
         }
 
         int notifyScans() {
-            return notifyScans.get();
+            return counts.notifyScans.get();
         }
 
         int openSubscriptions() {
-            return openSubscriptions.get();
+            return counts.openSubscriptions.get();
         }
 
-        @Override
-        public List<ClaimedTask> claimControl(ControlClaimRequest request) {
-            int n = scans.computeIfAbsent(request.phase(), p -> new AtomicInteger()).incrementAndGet();
-            if (failAt.getOrDefault(request.phase(), 0) == n) {
-                throw new RepositoryUnavailableException("database unreachable", null);
-            }
-            return super.claimControl(request);
-        }
-
-        /** The notify phase's scan (each delivery claimed and marked dispatched in one write). */
-        @Override
-        public List<NotificationClaim> claimNotificationsDispatched(NotificationClaimRequest request) {
-            notifyScans.incrementAndGet();
-            return super.claimNotificationsDispatched(request);
-        }
-
-        @Override
-        public WorkSubscription onWorkArrival(Runnable listener) {
-            WorkSubscription subscription = super.onWorkArrival(listener);
-            openSubscriptions.incrementAndGet();
-            AtomicBoolean closed = new AtomicBoolean();
-            return () -> {
-                if (closed.compareAndSet(false, true)) {
-                    openSubscriptions.decrementAndGet();
-                }
-                subscription.close();
-            };
+        private static final class Counts {
+            final Map<ClaimPhase, AtomicInteger> scans = new ConcurrentHashMap<>();
+            final AtomicInteger notifyScans = new AtomicInteger();
+            final Map<ClaimPhase, Integer> failAt = new ConcurrentHashMap<>();
+            final AtomicInteger openSubscriptions = new AtomicInteger();
         }
     }
 }

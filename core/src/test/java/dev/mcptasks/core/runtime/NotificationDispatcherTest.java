@@ -12,7 +12,10 @@ import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.notification.DeliveryResult;
 import dev.mcptasks.ports.notification.Notification;
+import dev.mcptasks.ports.repository.ComposedTaskRepository;
+import dev.mcptasks.ports.repository.ForwardingNotificationOutbox;
 import dev.mcptasks.ports.repository.TaskRecord;
+import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.testkit.InMemoryTaskRepository;
 import dev.mcptasks.testkit.ManualClock;
 import dev.mcptasks.testkit.SequentialIdGenerator;
@@ -158,7 +161,8 @@ class NotificationDispatcherTest {
 
     @Test
     void aClaimedBatchIsMarkedDispatchedByItsClaimBeforeAnySinkCall() throws Exception {
-        ClaimRecordingStore store = new ClaimRecordingStore(repository);
+        ClaimRecordingOutbox recording = new ClaimRecordingOutbox(repository);
+        TaskRepository store = ComposedTaskRepository.of(repository).withOutbox(outbox -> recording);
         WorkerRuntime recorded = new WorkerRuntime(WorkerId.of("g"), LifecycleHarness.settings(4), store,
                 new TaskDriverRegistry(List.of(new GatedDriver("gated", clock)), servers), servers, clock,
                 () -> 0.5, executor, sink, events);
@@ -172,27 +176,24 @@ class NotificationDispatcherTest {
         for (TaskId id : tasks) {
             assertThat(recorded(id, 1).outbox().status()).isEqualTo(NotificationStatus.DELIVERED);
         }
-        assertThat(store.claims).as("one claim took the batch").containsExactly(3);
-        assertThat(store.marks).as("no mark of its own").hasValue(0);
-        assertThat(store.afterClaim).as("every row dispatched by the claim, before any sink call")
+        assertThat(recording.claims).as("one claim took the batch").containsExactly(3);
+        assertThat(recording.marks).as("no mark of its own").hasValue(0);
+        assertThat(recording.afterClaim).as("every row dispatched by the claim, before any sink call")
                 .containsOnly(NotificationStatus.DISPATCHED).hasSize(3);
         recorded.stop().get(20, java.util.concurrent.TimeUnit.SECONDS);
     }
 
     /** Records the dispatching claims (their sizes), any separate marks, and the rows' status after the claim. */
-    private final class ClaimRecordingStore extends dev.mcptasks.ports.repository.ForwardingTaskRepository {
+    private static final class ClaimRecordingOutbox extends ForwardingNotificationOutbox {
         final List<Integer> claims = new java.util.concurrent.CopyOnWriteArrayList<>();
         final java.util.concurrent.atomic.AtomicInteger marks = new java.util.concurrent.atomic.AtomicInteger();
         final List<NotificationStatus> afterClaim = new java.util.concurrent.CopyOnWriteArrayList<>();
-        private final dev.mcptasks.ports.repository.TaskRepository delegate;
+        /** Where the rows are read back. */
+        private final TaskRepository delegate;
 
-        ClaimRecordingStore(dev.mcptasks.ports.repository.TaskRepository delegate) {
+        ClaimRecordingOutbox(TaskRepository delegate) {
+            super(delegate);
             this.delegate = delegate;
-        }
-
-        @Override
-        protected dev.mcptasks.ports.repository.TaskRepository delegate() {
-            return delegate;
         }
 
         @Override

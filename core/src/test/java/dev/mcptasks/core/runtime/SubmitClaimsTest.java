@@ -8,12 +8,12 @@ import dev.mcptasks.core.service.TaskService;
 import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
+import dev.mcptasks.ports.repository.ComposedTaskRepository;
 import dev.mcptasks.ports.repository.FencedWrite;
-import dev.mcptasks.ports.repository.ForwardingTaskRepository;
+import dev.mcptasks.ports.repository.ForwardingTaskRecords;
 import dev.mcptasks.ports.repository.NewTask;
 import dev.mcptasks.ports.repository.RepositoryUnavailableException;
 import dev.mcptasks.ports.repository.TaskRecord;
-import dev.mcptasks.ports.repository.TaskRepository;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -81,18 +81,14 @@ class SubmitClaimsTest {
 
     @Test
     void aCreateThatFailsGivesItsSlotBack() throws Exception {
-        TaskService failing = new TaskService(new ForwardingTaskRepository() {
-            @Override
-            protected TaskRepository delegate() {
-                return f.store;
-            }
-
-            @Override
-            public TaskRecord create(NewTask task) {
-                assertThat(task.claim()).as("the create was to take a claim").isNotNull();
-                throw new RepositoryUnavailableException("database unreachable", null);
-            }
-        }, f.servers, f.ids);
+        TaskService failing = new TaskService(ComposedTaskRepository.of(f.store).withTasks(
+                tasks -> new ForwardingTaskRecords(tasks) {
+                    @Override
+                    public TaskRecord create(NewTask task) {
+                        assertThat(task.claim()).as("the create was to take a claim").isNotNull();
+                        throw new RepositoryUnavailableException("database unreachable", null);
+                    }
+                }), f.servers, f.ids);
         failing.claimSubmitsWith(f.worker.submitClaims());
         f.worker.start();
         f.awaitQuiet();
@@ -107,18 +103,14 @@ class SubmitClaimsTest {
     @Test
     void theClaimedCreateCommitsInTheWorkersGroupCommit() throws Exception {
         AtomicReference<String> createdOn = new AtomicReference<>();
-        TaskService recording = new TaskService(new ForwardingTaskRepository() {
-            @Override
-            protected TaskRepository delegate() {
-                return f.store;
-            }
-
-            @Override
-            public TaskRecord create(NewTask task) {
-                createdOn.set(Thread.currentThread().getName());
-                return super.create(task);
-            }
-        }, f.servers, f.ids);
+        TaskService recording = new TaskService(ComposedTaskRepository.of(f.store).withTasks(
+                tasks -> new ForwardingTaskRecords(tasks) {
+                    @Override
+                    public TaskRecord create(NewTask task) {
+                        createdOn.set(Thread.currentThread().getName());
+                        return super.create(task);
+                    }
+                }), f.servers, f.ids);
         recording.claimSubmitsWith(f.worker.submitClaims());
         f.worker.start();
         f.awaitQuiet();

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.mcptasks.core.service.ServerDirectory;
 import dev.mcptasks.core.service.TaskDriverRegistry;
 import dev.mcptasks.domain.WorkerId;
-import dev.mcptasks.ports.repository.ForwardingTaskRepository;
+import dev.mcptasks.ports.repository.ComposedTaskRepository;
+import dev.mcptasks.ports.repository.ForwardingWorkerRegistry;
+import dev.mcptasks.ports.repository.WorkerRegistry;
 import dev.mcptasks.ports.repository.RepositoryUnavailableException;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.ports.repository.WorkerInfo;
@@ -32,7 +34,9 @@ class WorkerHeartbeatTest {
 
     private final ManualClock clock = new ManualClock();
     private final InMemoryTaskRepository store = new InMemoryTaskRepository(clock, new SequentialIdGenerator());
-    private final FlakyHeartbeats repository = new FlakyHeartbeats(store);
+    private final FlakyHeartbeats heartbeats = new FlakyHeartbeats(store);
+    private final TaskRepository repository = ComposedTaskRepository.of(store)
+            .withWorkerRegistry(registry -> heartbeats);
     private final ExecutorService executor = Executors.newCachedThreadPool();
     private final RuntimeSettings settings = LifecycleHarness.settings(2);
     private final WorkerRuntime worker = new WorkerRuntime(WorkerId.of("w"), settings, repository,
@@ -47,39 +51,33 @@ class WorkerHeartbeatTest {
     @Test
     void aFailedHeartbeatIsRetriedAtTheTickIntervalNotAThirdOfTheBoundLater() throws Exception {
         assertThat(settings.tickInterval()).isLessThan(STALE.dividedBy(3));
-        repository.failures.set(1);
+        heartbeats.failures.set(1);
         worker.start();
-        repository.awaitAttempts(1);
+        heartbeats.awaitAttempts(1);
 
         clock.advance(settings.tickInterval());
 
-        repository.awaitAttempts(2);
+        heartbeats.awaitAttempts(2);
         assertThat(store.isWorkerAlive(WorkerId.of("w"), STALE)).isTrue();
     }
 
     @Test
     void aSuccessfulHeartbeatIsRepeatedEveryThirdOfTheBound() throws Exception {
         worker.start();
-        repository.awaitAttempts(1);
+        heartbeats.awaitAttempts(1);
         clock.advance(STALE.dividedBy(3).minusMillis(1));
         clock.advance(Duration.ofMillis(1));
 
-        repository.awaitAttempts(2);
+        heartbeats.awaitAttempts(2);
     }
 
     /** Counts heartbeat attempts and fails the first {@code failures} of them as an unreachable store would. */
-    private static final class FlakyHeartbeats extends ForwardingTaskRepository {
+    private static final class FlakyHeartbeats extends ForwardingWorkerRegistry {
         final AtomicInteger failures = new AtomicInteger();
-        private final TaskRepository delegate;
         private final Semaphore attempts = new Semaphore(0);
 
-        FlakyHeartbeats(TaskRepository delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        protected TaskRepository delegate() {
-            return delegate;
+        FlakyHeartbeats(WorkerRegistry delegate) {
+            super(delegate);
         }
 
         @Override
