@@ -49,14 +49,18 @@ final class PurgeLoad {
             int latencySamples) throws Exception {
         db.copy(finishedSource, "purge_base");
         long rows;
+        long seeding = System.nanoTime();
         try (HikariDataSource pool = db.pool("purge_base", 1)) {
+            // one INSERT ... SELECT of copies of 1,000 real finished rows (see ClaimScale#multiply)
             rows = new ClaimScale(db, burnDown).multiply(pool, finished);
         }
+        double seedSeconds = McpTasksBurnDown.seconds(System.nanoTime() - seeding);
         List<Figure> figures = new ArrayList<>();
         Figure quietRate = measure("purge_off", rows, pending, settings, budget, latencySamples, false, figures);
         Figure loadedRate = measure("purge_on", rows, pending, settings, budget, latencySamples, true, figures);
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("finished_rows", rows);
+        details.put("seed_seconds", McpTasksBurnDown.round(seedSeconds));
         details.put("rate_without_purge", quietRate.value());
         details.put("rate_with_purge", loadedRate.value());
         figures.add(new Figure(db.key(), "claim under purge", "rate with a purge of " + rows
