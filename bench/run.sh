@@ -18,7 +18,8 @@
 #   claim scale   claim rate with 10 k vs 1 M finished rows (--quick: 100 k)
 #   renewal CPU   1,000 and 10,000 calls in flight (--quick: 1,000)
 #   purge         claim rate and submit->claim latency with and without a purge of the claim scale's large number of
-#                 finished rows (1 M; --quick 100 k) running beside, in the workers' batches
+#                 finished rows (1 M; --quick 100 k) running beside, in the workers' batches; the purge then runs on
+#                 to its end (at most 5 min more) for its own duration and rows/s
 #   latency       submit -> claim on an idle worker with the shipped settings
 # A burn-down runs until done or 75 s (--quick 20 s); after 8 s (--quick 4 s) one whose rate cannot finish in
 # the box stops there, as does one that finished nothing for 5 s.

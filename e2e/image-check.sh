@@ -19,9 +19,17 @@ if ! ls dist/target/mcp-tasks-*.tar.gz >/dev/null 2>&1; then
   echo "image-check: no distribution yet: ./mvnw -Pdist -pl dist -am -DskipTests package"
   ./mvnw -B -q -Pdist -pl dist -am -DskipTests package
 fi
-if ! command -v buildah >/dev/null; then
-  echo "image-check: installing buildah from Debian's packages"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q buildah >/dev/null
+# what it needs from Debian's packages, installed when missing (apt-get update first: a fresh machine has no lists,
+# and build.sh's apt-get download needs them too): buildah, and PyYAML for deploy/validate.py
+missing=()
+command -v buildah >/dev/null || missing+=(buildah)
+python3 -c 'import yaml' 2>/dev/null || missing+=(python3-yaml)
+if ((${#missing[@]})) || ! apt-cache show libc6 >/dev/null 2>&1; then
+  echo "image-check: installing ${missing[*]:-nothing} with apt-get (after apt-get update)"
+  apt-get update -qq
+  if ((${#missing[@]})); then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
 fi
 deploy/image/build.sh
 rootfs="$root/dist/target/image/rootfs"

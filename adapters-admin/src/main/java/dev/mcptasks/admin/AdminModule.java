@@ -14,6 +14,7 @@ import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.audit.AuditLog;
 import dev.mcptasks.ports.metrics.ConnectionPools;
 import dev.mcptasks.ports.metrics.Metrics;
+import dev.mcptasks.ports.repository.TaskHistory;
 import dev.mcptasks.ports.repository.TaskRepository;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
@@ -34,8 +35,9 @@ import java.util.Optional;
  * declares) to a Prometheus registry with the JVM's and Netty's own binders, and the {@link AdminListener} with the
  * routes {@code /metrics}, {@code /healthz}, {@code /readyz} and the dashboard under {@code /ui/}. Needs
  * {@link AdminSettings}, the {@link TaskRepository}, the {@link TaskService} (the dashboard's reads and actions), the
- * {@link AuditLog}, the {@link RuntimeSettings} and the {@link Clock}; other modules add routes with {@link #routes}
- * and probe conditions with {@link #liveness} and {@link #readiness}.
+ * {@link AuditLog}, the {@link RuntimeSettings} and the {@link Clock}, and uses the store's {@link TaskHistory} where
+ * one is bound; other modules add routes with {@link #routes} and probe conditions with {@link #liveness} and
+ * {@link #readiness}.
  */
 public final class AdminModule extends AbstractModule {
     private static final String LIVENESS = "liveness";
@@ -66,6 +68,8 @@ public final class AdminModule extends AbstractModule {
         OptionalBinder.newOptionalBinder(binder(), Metrics.class).setBinding().to(MicrometerMetrics.class);
         // the store's pools, where the store module binds them (their HikariCP meters join /metrics)
         OptionalBinder.newOptionalBinder(binder(), ConnectionPools.class);
+        // the store's claim history, where the store module binds it (the task page's timeline)
+        OptionalBinder.newOptionalBinder(binder(), TaskHistory.class);
     }
 
     @Provides
@@ -105,13 +109,13 @@ public final class AdminModule extends AbstractModule {
     @Provides
     @Singleton
     AdminListener listener(AdminSettings settings, Map<String, AdminRoute> routes, TaskService tasks,
-            TaskRepository repository, AuditLog audit, Clock clock, PrometheusMeterRegistry registry,
-            RuntimeSettings runtime,
+            TaskRepository repository, AuditLog audit, Optional<TaskHistory> history, Clock clock,
+            PrometheusMeterRegistry registry, RuntimeSettings runtime,
             @com.google.inject.name.Named(LIVENESS) Map<String, HealthCheck> liveness,
             @com.google.inject.name.Named(READINESS) Map<String, HealthCheck> readiness) {
         ProbeRoutes probes = new ProbeRoutes();
-        Map<String, AdminRoute> all = new java.util.HashMap<>(DashboardRoutes.of(tasks, repository, audit, clock,
-                registry, runtime.workerStaleAfter()));
+        Map<String, AdminRoute> all = new java.util.HashMap<>(DashboardRoutes.of(tasks, repository, audit,
+                history.orElse(TaskHistory.NONE), clock, registry, runtime.workerStaleAfter()));
         all.putAll(routes);
         all.put("/healthz", probes.route(liveness));
         all.put("/readyz", probes.route(readiness));

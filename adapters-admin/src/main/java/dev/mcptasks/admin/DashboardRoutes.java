@@ -3,6 +3,7 @@ package dev.mcptasks.admin;
 import dev.mcptasks.core.service.TaskService;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.audit.AuditLog;
+import dev.mcptasks.ports.repository.TaskHistory;
 import dev.mcptasks.ports.repository.TaskRepository;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
@@ -22,8 +23,8 @@ final class DashboardRoutes {
      * @param staleAfter how long a worker may go without a heartbeat before the store holds it stale (the runtime's
      *     {@code workerStaleAfter})
      */
-    static Map<String, AdminRoute> of(TaskService tasks, TaskRepository repository, AuditLog audit, Clock clock,
-            MeterRegistry registry, Duration staleAfter) {
+    static Map<String, AdminRoute> of(TaskService tasks, TaskRepository repository, AuditLog audit,
+            TaskHistory history, Clock clock, MeterRegistry registry, Duration staleAfter) {
         OperatorActions actions = new OperatorActions(tasks, audit);
         TaskFinder finder = new TaskFinder(tasks, clock);
         TaskActions taskActions = new TaskActions(actions);
@@ -35,7 +36,7 @@ final class DashboardRoutes {
         routes.put(LoginPage.PATH, LoginPage.route());
         routes.put(TaskListPage.PATH, new TaskListPage(finder));
         routes.put(BulkCancel.PATH, new BulkCancel(finder, actions));
-        routes.put(TaskPage.PATH, new TaskPage(tasks, audit));
+        routes.put(TaskPage.PATH, new TaskPage(tasks, audit, history));
         routes.put(TaskActions.CANCEL, Dashboard.postOnly(taskActions.cancel()));
         routes.put(TaskActions.ANSWER, Dashboard.postOnly(taskActions.answer()));
         routes.put(WorkersPage.PATH, new WorkersPage(tasks, staleAfter));

@@ -12,6 +12,7 @@ import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.ports.audit.AuditLog;
 import dev.mcptasks.ports.audit.AuditQuery;
 import dev.mcptasks.ports.audit.AuditRecord;
+import dev.mcptasks.ports.repository.TaskHistory;
 import dev.mcptasks.ports.repository.TaskRecord;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,7 @@ import java.util.Set;
 
 /**
  * {@code /ui/task?id=...}: one task, refreshed by htmx ({@code fragment=1} answers the details only): its facts, its
- * timeline, its lease, its notification, a bounded preview of its result, its audit records; and, for a principal
+ * timeline (with its claim history), its lease, its notification, a bounded preview of its result, its audit records; and, for a principal
  * that may act, a cancel button and a form per pending input request.
  */
 final class TaskPage implements AdminRoute {
@@ -43,10 +44,12 @@ final class TaskPage implements AdminRoute {
 
     private final TaskService tasks;
     private final AuditLog audit;
+    private final TaskHistory history;
 
-    TaskPage(TaskService tasks, AuditLog audit) {
+    TaskPage(TaskService tasks, AuditLog audit, TaskHistory history) {
         this.tasks = tasks;
         this.audit = audit;
+        this.history = history;
     }
 
     @Override
@@ -114,13 +117,13 @@ final class TaskPage implements AdminRoute {
         html.append(inputRequests(task));
         html.append("<h2>Timeline</h2><ol class=\"timeline\" id=\"timeline\">");
         List<AuditRecord> records = audit.list(new AuditQuery(task.id(), null, AUDIT_LIMIT));
-        for (TaskTimeline.Event event : TaskTimeline.of(task, records)) {
+        for (TaskTimeline.Event event : TaskTimeline.of(task, history.history(task.id()), records)) {
             html.append("<li><span class=\"when\">").append(text(event.at())).append("</span><strong>")
                     .append(text(event.what())).append("</strong>")
                     .append(event.detail() == null ? "" : " · " + text(event.detail())).append("</li>");
         }
-        html.append("</ol><p class=\"hint\">The store keeps the latest attempt counts and lease, not a history of"
-                + " claims.</p>");
+        html.append("</ol><p class=\"hint\">Claims: every submit and cancel claim and every takeover; a poll claim"
+                + " of a free lease is not recorded (the last poll is).</p>");
         html.append("<h2>Arguments</h2><pre id=\"arguments\">")
                 .append(bounded(task.definition().argumentsJson(), PREVIEW_CHARS)).append("</pre>");
         if (state.resultJson() != null) {

@@ -1,6 +1,7 @@
 package dev.mcptasks.admin;
 
 import dev.mcptasks.ports.audit.AuditRecord;
+import dev.mcptasks.ports.repository.TaskEvent;
 import dev.mcptasks.ports.repository.TaskRecord;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -9,8 +10,9 @@ import java.util.List;
 
 /**
  * A task's timeline from what the store keeps: the row's own instants (created, first submit attempt, last poll,
- * cancel request, last update, completion, lease expiry, a dead letter's death) and the audit records of the task.
- * The store keeps no history of claims, so takeovers appear as attempt counts and the current lease, not as events.
+ * cancel request, last update, completion, lease expiry, a dead letter's death), its claim history (submit and
+ * cancel claims, and takeovers with the worker whose lease expired) and the audit records of the task. Events at the
+ * same instant keep that order (a task's first claim often shares its creation's millisecond).
  */
 final class TaskTimeline {
     /** One dated event. */
@@ -19,7 +21,7 @@ final class TaskTimeline {
     private TaskTimeline() {
     }
 
-    static List<Event> of(TaskRecord task, List<AuditRecord> audit) {
+    static List<Event> of(TaskRecord task, List<TaskEvent> history, List<AuditRecord> audit) {
         List<Event> events = new ArrayList<>();
         TaskRecord.Control control = task.control();
         TaskRecord.State state = task.state();
@@ -43,12 +45,25 @@ final class TaskTimeline {
         if (task.outbox().status() == dev.mcptasks.domain.NotificationStatus.DEAD_LETTER) {
             add(events, task.outbox().nextAt(), "notification dead-lettered", task.outbox().error());
         }
+        for (TaskEvent event : history) {
+            add(events, event.at(), claim(event), detail(event));
+        }
         for (AuditRecord record : audit) {
             add(events, record.at(), record.action().wireName() + " by " + record.principal() + " ("
                     + record.channel().wireName() + ")", record.detail());
         }
         events.sort(Comparator.comparing(Event::at));
         return events;
+    }
+
+    private static String claim(TaskEvent event) {
+        return (event.kind() == TaskEvent.Kind.TAKEN_OVER ? "taken over: " : "claimed: ") + event.phase().wireName()
+                + " by " + event.worker().value();
+    }
+
+    private static String detail(TaskEvent event) {
+        return event.kind() == TaskEvent.Kind.TAKEN_OVER ? "the " + event.previousPhase().wireName()
+                + " lease of " + event.previousOwner().value() + " had expired" : null;
     }
 
     private static void add(List<Event> events, Instant at, String what, String detail) {

@@ -64,8 +64,8 @@ final class DashboardFixture implements AutoCloseable {
     }
 
     DashboardFixture(AdminSettings settings) {
-        listener = new AdminListener(settings, DashboardRoutes.of(tasks, repository, audit, clock, registry,
-                STALE_AFTER));
+        listener = new AdminListener(settings, DashboardRoutes.of(tasks, repository, audit,
+                repository.history(), clock, registry, STALE_AFTER));
         listener.start();
     }
 

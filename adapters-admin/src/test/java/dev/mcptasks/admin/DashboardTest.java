@@ -126,11 +126,18 @@ class DashboardTest {
                 new StoredSnapshot(TaskStatus.WORKING, "step 1 of 3", null, false, null, null, null), null,
                 "2025-11-25", null, fixture.clock.now(), null));
         claim(ClaimPhase.POLL, "w1");
+        // w1 stalls: its poll lease expires and w2 takes the task over
+        fixture.clock.advance(Duration.ofSeconds(31));
+        claim(ClaimPhase.POLL, "w2");
 
         String body = fixture.client(null).get(DashboardFixture.taskPath(task.id())).body();
-        assertThat(body).contains("remote-7", "step 1 of 3", "poll claim by w1 until", "submit 1, poll 1",
+        assertThat(body).contains("remote-7", "step 1 of 3", "poll claim by w2 until", "submit 1, poll 2",
                 "<strong>created</strong>", "<strong>submit attempted</strong>", "<strong>lease expires</strong>",
-                "<strong>submit by p1 (cli)</strong>");
+                "<strong>submit by p1 (cli)</strong>", "<strong>claimed: submit by w1</strong>",
+                "<strong>taken over: poll by w2</strong> · the poll lease of w1 had expired");
+        assertThat(body).as("a poll claim of a free lease is not an event").doesNotContain("claimed: poll");
+        assertThat(body.indexOf("claimed: submit by w1")).as("in time order")
+                .isBetween(body.indexOf("<strong>created</strong>"), body.indexOf("taken over: poll by w2"));
     }
 
     @Test

@@ -11,6 +11,7 @@ import dev.mcptasks.ports.gateway.FrontSessionStore;
 import dev.mcptasks.ports.metrics.ConnectionPools;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.FencedWriteHook;
+import dev.mcptasks.ports.repository.TaskHistory;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.ports.retention.RetentionStore;
 import java.util.Objects;
@@ -80,6 +81,12 @@ public final class PostgresModule extends AbstractModule {
     @Provides
     ConnectionPools pools(PostgresTaskRepository repository) {
         return repository::pools;
+    }
+
+    /** Unscoped, as {@link #credentials}: the repository holds the one instance. */
+    @Provides
+    TaskHistory history(PostgresTaskRepository repository) {
+        return repository.history();
     }
 
     /** Unscoped, as {@link #credentials}: the repository holds the one instance. */

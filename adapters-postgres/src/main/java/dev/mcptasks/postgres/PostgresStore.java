@@ -268,6 +268,7 @@ final class PostgresStore implements AutoCloseable {
             configuration.addMapper(CredentialMapper.class);
             configuration.addMapper(RetentionMapper.class);
             configuration.addMapper(AuditMapper.class);
+            configuration.addMapper(HistoryMapper.class);
             configuration.addMapper(FrontSessionMapper.class);
             return new SqlSessionFactoryBuilder().build(configuration);
         }

@@ -6,6 +6,7 @@ import dev.mcptasks.ports.audit.AuditLog;
 import dev.mcptasks.ports.gateway.FrontSessionStore;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.FencedWriteHook;
+import dev.mcptasks.ports.repository.TaskHistory;
 import dev.mcptasks.ports.retention.RetentionStore;
 import java.util.Objects;
 
@@ -36,6 +37,11 @@ public final class PostgresTaskRepositories {
     /** The audit log on the database of {@code repository}, one this class opened. */
     public static AuditLog auditOf(CloseableTaskRepository repository) {
         return ((PostgresTaskRepository) repository).audit();
+    }
+
+    /** The claim history on the database of {@code repository}, one this class opened. */
+    public static TaskHistory historyOf(CloseableTaskRepository repository) {
+        return ((PostgresTaskRepository) repository).history();
     }
 
     /** The gateway's front sessions on the database of {@code repository}, one this class opened. */

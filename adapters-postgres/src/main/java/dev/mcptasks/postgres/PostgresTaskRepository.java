@@ -72,6 +72,7 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
     private final PostgresRetentionStore retention;
     private final PostgresAuditLog audit;
     private final PostgresFrontSessionStore frontSessions;
+    private final PostgresTaskHistory history;
 
     PostgresTaskRepository(PostgresStore store, WorkArrivalListener arrivals, Clock clock, IdGenerator ids,
             FencedWriteHook hook) {
@@ -86,6 +87,7 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
         this.retention = new PostgresRetentionStore(store);
         this.audit = new PostgresAuditLog(store, clock);
         this.frontSessions = new PostgresFrontSessionStore(store);
+        this.history = new PostgresTaskHistory(store);
     }
 
     /** The credential store on this repository's database, on its pool: closing the repository closes it too. */
@@ -98,14 +100,19 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
         return retention;
     }
 
-    /** The audit log on this repository's database and pool. */
     /** The store's connection pool, by name. */
     java.util.Map<String, javax.sql.DataSource> pools() {
         return store.pools();
     }
 
+    /** The audit log on this repository's database and pool. */
     PostgresAuditLog audit() {
         return audit;
+    }
+
+    /** The claim history on this repository's database and pool. */
+    PostgresTaskHistory history() {
+        return history;
     }
 
     /** The gateway's front sessions on this repository's database and pool. */

@@ -13,8 +13,9 @@ import org.apache.ibatis.type.JdbcType;
 /**
  * Reads a whole {@code tasks} row by hand. Registered as the type handler of {@link TaskRow}, so MyBatis hands the
  * result set over instead of auto-mapping the ~55 columns by reflection on every row (half the store's CPU went
- * there). Every statement that returns a {@code TaskRow} selects {@code tasks.*} (claims add {@code expired_phase}
- * as the last column); a column added by a migration must be read here too.
+ * there). Every statement that returns a {@code TaskRow} selects {@code tasks.*} (claims add {@code expired_owner},
+ * which the claim's own history insert reads, and {@code expired_phase} as the last column); a column added by a
+ * migration must be read here too.
  */
 final class TaskRowReader extends BaseTypeHandler<TaskRow> {
     private static final String EXPIRED_PHASE = "expired_phase";

@@ -4,12 +4,14 @@ import dev.mcptasks.domain.Claim;
 import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.ClaimToken;
 import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.IdGenerator;
 import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.NotificationClaim;
 import dev.mcptasks.ports.repository.NotificationClaimRequest;
+import dev.mcptasks.ports.repository.TaskEvent;
 import dev.mcptasks.sqlite.SqlParams.ClaimScan;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -77,6 +79,7 @@ final class ClaimScans {
                 default -> claimCancel;
             };
             List<ClaimedTask> claimed = new ArrayList<>();
+            List<TaskEvent> events = new ArrayList<>();
             for (Map<String, Object> candidate : candidates) {
                 String id = (String) candidate.get("id");
                 if (claimed.size() == request.limit() || excluded.contains(id)) {
@@ -89,11 +92,26 @@ final class ClaimScans {
                 ClaimToken token = ids.newClaimToken();
                 if (claimed(session, claim, scan, id, token)) {
                     Claim grant = new Claim(TaskId.of(id), request.phase(), request.worker(), token, expiresAt);
-                    claimed.add(new ClaimedTask(grant, session.row(id).toRecord(), expired));
+                    ClaimedTask task = new ClaimedTask(grant, session.row(id).toRecord(), expired);
+                    claimed.add(task);
+                    if (TaskEvent.recorded(request.phase(), task.recovered())) {
+                        events.add(TaskEvent.of(Instant.ofEpochMilli(scan.now()), task,
+                                expired == null ? null : WorkerId.of(String.valueOf(candidate.get("lease_owner")))));
+                    }
                 }
             }
+            appendHistory(session, events);
             return claimed;
         });
+    }
+
+    /** The claims' history, in the claim's transaction: one batch per scan (see {@link SqliteTaskHistory}). */
+    private void appendHistory(WriterSession session, List<TaskEvent> events) {
+        try {
+            SqliteTaskHistory.append(session, events);
+        } catch (SQLException e) {
+            throw SqliteErrors.translate("history of " + events.size() + " claims", database.path(), e);
+        }
     }
 
     /** Whether a reader sees any row this scan could claim, besides the excluded ones (no write lock taken). */

@@ -28,7 +28,8 @@ final class SchemaMigrator {
     static final List<String> SCRIPTS = List.of("V001__tasks_and_workers.sql", "V002__task_creator.sql",
             "V003__input_rounds.sql", "V004__per_phase_claim_indexes.sql", "V005__credentials.sql",
             "V006__task_principal.sql", "V007__endpoint_session.sql",
-            "V008__retention_and_audit.sql", "V009__trace_context.sql", "V010__front_sessions.sql");
+            "V008__retention_and_audit.sql", "V009__trace_context.sql", "V010__front_sessions.sql",
+            "V011__task_history.sql");
 
     private static final String RESOURCE_DIR = "dev/mcptasks/sqlite/migrations/";
 
@@ -126,7 +127,10 @@ final class SchemaMigrator {
         }
     }
 
-    /** Splits a script at semicolons that end a line; scripts hold no triggers or semicolons inside literals. */
+    /**
+     * Splits a script at semicolons that end a line; scripts hold no semicolons inside literals, and a trigger is
+     * written on one line.
+     */
     static List<String> statements(String script) {
         return Arrays.stream(withoutComments(script).split(";\\s*(\\r?\\n|$)"))
                 .map(String::strip)

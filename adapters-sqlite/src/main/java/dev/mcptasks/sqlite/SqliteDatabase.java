@@ -47,7 +47,8 @@ final class SqliteDatabase implements AutoCloseable {
     /** The task repository's statements and the credential store's, in one configuration per pool. */
     private static final List<String> MAPPER_XMLS = List.of("dev/mcptasks/sqlite/TaskMapper.xml",
             "dev/mcptasks/sqlite/CredentialMapper.xml", "dev/mcptasks/sqlite/RetentionMapper.xml",
-            "dev/mcptasks/sqlite/AuditMapper.xml", "dev/mcptasks/sqlite/FrontSessionMapper.xml");
+            "dev/mcptasks/sqlite/AuditMapper.xml", "dev/mcptasks/sqlite/FrontSessionMapper.xml",
+            "dev/mcptasks/sqlite/HistoryMapper.xml");
 
     private final SqliteSettings settings;
     private final String path;

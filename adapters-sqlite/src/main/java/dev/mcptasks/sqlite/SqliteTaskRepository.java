@@ -57,6 +57,7 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
     private final SqliteRetentionStore retention;
     private final SqliteAuditLog audit;
     private final SqliteFrontSessionStore frontSessions;
+    private final SqliteTaskHistory history;
 
     SqliteTaskRepository(SqliteDatabase database, Clock clock, IdGenerator ids, FencedWriteHook hook) {
         this.database = database;
@@ -69,6 +70,7 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
         this.retention = new SqliteRetentionStore(database);
         this.audit = new SqliteAuditLog(database, clock);
         this.frontSessions = new SqliteFrontSessionStore(database);
+        this.history = new SqliteTaskHistory(database);
     }
 
     /** The credential store on this repository's database, on its pools: closing the repository closes it too. */
@@ -81,14 +83,19 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
         return retention;
     }
 
-    /** The audit log on this repository's database and pools. */
     /** The database's connection pools, by name. */
     java.util.Map<String, javax.sql.DataSource> pools() {
         return database.namedPools();
     }
 
+    /** The audit log on this repository's database and pools. */
     SqliteAuditLog audit() {
         return audit;
+    }
+
+    /** The claim history on this repository's database and pools. */
+    SqliteTaskHistory history() {
+        return history;
     }
 
     /** The gateway's front sessions on this repository's database and pools. */

@@ -24,6 +24,7 @@ final class WriterSession implements AutoCloseable {
     private final Statement control;
     private final PreparedStatement selectTask;
     private final Map<DirectUpdate, PreparedStatement> direct = new HashMap<>();
+    private final Map<String, PreparedStatement> plain = new HashMap<>();
     private ColumnReader selectTaskColumns; // resolved on the first row read
 
     WriterSession(SqlSession session, String selectTaskSql) throws SQLException {
@@ -75,6 +76,16 @@ final class WriterSession implements AutoCloseable {
         return statement;
     }
 
+    /** A static statement of plain JDBC on this connection (the history's insert), prepared on first use. */
+    PreparedStatement prepared(String sql) throws SQLException {
+        PreparedStatement statement = plain.get(sql);
+        if (statement == null) {
+            statement = connection.prepareStatement(sql);
+            plain.put(sql, statement);
+        }
+        return statement;
+    }
+
     /** BEGIN, COMMIT or ROLLBACK: statements without parameters or rows. */
     void execute(String sql) throws SQLException {
         control.execute(sql);
@@ -87,6 +98,9 @@ final class WriterSession implements AutoCloseable {
             control.close();
             selectTask.close();
             for (PreparedStatement statement : direct.values()) {
+                statement.close();
+            }
+            for (PreparedStatement statement : plain.values()) {
                 statement.close();
             }
         } catch (SQLException e) {

@@ -26,11 +26,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * (F finished rows, built as the claim-scale phase builds them, plus P pending tasks) is burnt down once as it is and
  * once with a purge of every finished row running beside it, in the workers' batches (500 rows a transaction, 50 ms
  * apart); then submit->claim latency is sampled the same two ways. The figures are the rates and latencies side by
- * side and the ratio of the rate under purge to the rate without.
+ * side and the ratio of the rate under purge to the rate without. The purge then runs on to its end (within
+ * {@link #PURGE_BOUND}), so its duration and rows per second are those of the whole purge.
  */
 final class PurgeLoad {
     private static final int BATCH = 500;
     private static final Duration PAUSE = Duration.ofMillis(50);
+    /** How long the purge may run on after the measurements, to finish and give its own duration and rate. */
+    private static final Duration PURGE_BOUND = Duration.ofMinutes(5);
 
     private final BenchDatabase db;
     private final McpTasksBurnDown burnDown;
@@ -46,14 +49,18 @@ final class PurgeLoad {
             int latencySamples) throws Exception {
         db.copy(finishedSource, "purge_base");
         long rows;
+        long seeding = System.nanoTime();
         try (HikariDataSource pool = db.pool("purge_base", 1)) {
+            // one INSERT ... SELECT of copies of 1,000 real finished rows (see ClaimScale#multiply)
             rows = new ClaimScale(db, burnDown).multiply(pool, finished);
         }
+        double seedSeconds = McpTasksBurnDown.seconds(System.nanoTime() - seeding);
         List<Figure> figures = new ArrayList<>();
         Figure quietRate = measure("purge_off", rows, pending, settings, budget, latencySamples, false, figures);
         Figure loadedRate = measure("purge_on", rows, pending, settings, budget, latencySamples, true, figures);
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("finished_rows", rows);
+        details.put("seed_seconds", McpTasksBurnDown.round(seedSeconds));
         details.put("rate_without_purge", quietRate.value());
         details.put("rate_with_purge", loadedRate.value());
         figures.add(new Figure(db.key(), "claim under purge", "rate with a purge of " + rows
@@ -93,6 +100,9 @@ final class PurgeLoad {
             boolean runningThroughBurnDown = purge.isAlive();
             Figure latency = new SubmitLatency(db, clock).run(name, latencySamples);
             boolean runningThroughLatency = purge.isAlive();
+            // the purge's own duration and rate: it runs on to its end, unless that takes longer than the bound
+            purge.join(PURGE_BOUND.toMillis());
+            boolean finished = purging && !purge.isAlive();
             purge.interrupt();
             purge.join();
             Map<String, Object> details = new LinkedHashMap<>(rate.details());
@@ -103,12 +113,22 @@ final class PurgeLoad {
                         McpTasksBurnDown.seconds(purgeEnd.get() - purgeStart)));
                 details.put("purge_running_through_burn_down", runningThroughBurnDown);
                 details.put("purge_running_through_latency", runningThroughLatency);
+                details.put("purge_finished", finished);
             }
             Figure claim = new Figure(db.key(), "claim under purge", rate.subject(), rate.value(), rate.unit(),
                     details);
             figures.add(claim);
             figures.add(new Figure(db.key(), "claim under purge", "submit->claim latency, " + label,
                     latency.value(), latency.unit(), latency.details()));
+            if (purging) {
+                double seconds = McpTasksBurnDown.seconds(purgeEnd.get() - purgeStart);
+                figures.add(new Figure(db.key(), "claim under purge", "purge, " + BATCH + " rows a batch, "
+                        + PAUSE.toMillis() + " ms apart: " + purged.get() + " rows in "
+                        + McpTasksBurnDown.round(seconds) + " s" + (finished ? "" : " (stopped at the bound)"),
+                        seconds == 0 ? 0 : McpTasksBurnDown.round(purged.get() / seconds), "rows/s",
+                        Map.of("rows_purged", purged.get(), "purge_seconds", McpTasksBurnDown.round(seconds),
+                                "purge_finished", finished)));
+            }
             return claim;
         }
     }

@@ -165,16 +165,23 @@ class BenchSmokeTest {
             List<Figure> figures = new PurgeLoad(db, burnDown, clock).run("finished", 200, 16, fastTick, GENEROUS,
                     2);
 
-            assertThat(figures).hasSize(5);
+            assertThat(figures).hasSize(6);
             Figure quiet = figures.get(0);
             Figure loaded = figures.get(2);
             assertThat(quiet.details()).containsEntry("finished", 16L).doesNotContainKey("rows_purged");
             assertThat(loaded.details()).containsEntry("finished", 16L);
-            long finishedRows = (Long) figures.get(4).details().get("finished_rows");
+            long finishedRows = (Long) figures.get(5).details().get("finished_rows");
             assertThat(finishedRows).isGreaterThanOrEqualTo(200);
             // every row finished before the purge began, none of the 16 the burn-down finished beside it
-            assertThat(loaded.details()).containsEntry("rows_purged", finishedRows);
-            assertThat(figures.get(4).value()).isPositive();
+            assertThat(loaded.details()).containsEntry("rows_purged", finishedRows).containsEntry("purge_finished",
+                    true);
+            // the purge's own figure: the whole purge, run on to its end after the measurements
+            Figure purge = figures.get(4);
+            assertThat(purge.unit()).isEqualTo("rows/s");
+            assertThat(purge.value()).isPositive();
+            assertThat(purge.details()).containsEntry("rows_purged", finishedRows).containsEntry("purge_finished",
+                    true);
+            assertThat(figures.get(5).value()).isPositive();
         }
     }
 

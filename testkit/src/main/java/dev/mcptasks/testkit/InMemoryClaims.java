@@ -6,6 +6,7 @@ import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
+import dev.mcptasks.ports.repository.TaskEvent;
 import dev.mcptasks.ports.repository.WorkerRecord;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -45,6 +46,7 @@ final class InMemoryClaims {
                         expiresAt);
                 // releases clear the owner: only an expired claim is left
                 ClaimPhase expired = row.leaseOwner != null ? row.leasePhase : null;
+                WorkerId previousOwner = row.leaseOwner;
                 row.leasePhase = claim.phase();
                 row.leaseOwner = claim.owner();
                 row.leaseToken = claim.token();
@@ -55,7 +57,13 @@ final class InMemoryClaims {
                     case CANCEL -> row.cancelAttemptCount++;
                     default -> throw new IllegalStateException("not a control phase: " + claim.phase());
                 }
-                claimed.add(new ClaimedTask(claim, row.toRecord(), expired));
+                ClaimedTask task = new ClaimedTask(claim, row.toRecord(), expired);
+                claimed.add(task);
+                if (TaskEvent.recorded(claim.phase(), task.recovered())) {
+                    List<TaskEvent> history = new ArrayList<>(row.history);
+                    history.add(TaskEvent.of(now, task, expired == null ? null : previousOwner));
+                    row.history = List.copyOf(history);
+                }
             }
             return claimed;
         }

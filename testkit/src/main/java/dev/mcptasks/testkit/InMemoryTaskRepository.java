@@ -28,6 +28,7 @@ import dev.mcptasks.ports.repository.NotificationClaimRequest;
 import dev.mcptasks.ports.repository.OutcomeWrite;
 import dev.mcptasks.ports.repository.ReplayOutcome;
 import dev.mcptasks.ports.repository.SubmitWrite;
+import dev.mcptasks.ports.repository.TaskHistory;
 import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.WorkerInfo;
@@ -59,6 +60,16 @@ public final class InMemoryTaskRepository implements CloseableTaskRepository {
         this.outbox = new InMemoryOutbox(store);
         this.queries = new InMemoryQueries(store);
         this.retention = new InMemoryRetentionStore(store);
+    }
+
+    /** The claim history of this repository's rows; it goes with each row. */
+    public TaskHistory history() {
+        return id -> {
+            synchronized (store.lock) {
+                TaskRow row = store.rows.get(id);
+                return row == null ? List.of() : row.history;
+            }
+        };
     }
 
     /** Retention of this repository's finished rows. */

@@ -14,8 +14,10 @@ import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.repository.DeliveryTake;
 import dev.mcptasks.ports.repository.NewTask;
 import dev.mcptasks.ports.repository.NotificationClaim;
+import dev.mcptasks.ports.repository.TaskEvent;
 import dev.mcptasks.ports.repository.TaskRecord;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * The mutable form of one task row inside {@link InMemoryTaskRepository}; only ever touched under the store's lock,
@@ -73,6 +75,9 @@ final class TaskRow {
     WorkerId notificationLeaseOwner;
     ClaimToken notificationLeaseToken;
     Instant notificationLeaseExpiresAt;
+
+    /** The claim history (TaskHistory): kept on the row, so it goes with the row and rolls back with it. */
+    List<TaskEvent> history = List.of();
 
     TaskRow(NewTask task, Instant now) {
         this.id = task.id();
@@ -139,6 +144,7 @@ final class TaskRow {
         copy.notificationLeaseOwner = notificationLeaseOwner;
         copy.notificationLeaseToken = notificationLeaseToken;
         copy.notificationLeaseExpiresAt = notificationLeaseExpiresAt;
+        copy.history = history;
         return copy;
     }
 

@@ -148,7 +148,9 @@ class DashboardBrowserTest {
         browser.findElement(By.id("cancel-task")).click();
         wait.until(ExpectedConditions.presenceOfElementLocated(By.id("done")));
         wait.until(ExpectedConditions.textToBe(By.id("task-status"), "cancelled"));
-        assertThat(browser.findElement(By.id("timeline")).getText()).contains("cancel_request by admin (admin)");
+        // the store's claim history: the worker's submit claim, and the cancel claim that sent the cancel
+        assertThat(browser.findElement(By.id("timeline")).getText()).contains("cancel_request by admin (admin)",
+                "claimed: submit by", "claimed: cancel by");
         screenshot("05-task-cancelled");
         assertThat(app.get(AuditLog.class).list(new AuditQuery(slow, "admin", 10)))
                 .anySatisfy(record -> assertThat(record.channel()).isEqualTo(AuditChannel.ADMIN));
