@@ -16,10 +16,10 @@ import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.ClaimedWrite;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
+import dev.mcptasks.ports.repository.CreateClaim;
 import dev.mcptasks.ports.repository.DeadLetterQuery;
 import dev.mcptasks.ports.repository.FailureWrite;
 import dev.mcptasks.ports.repository.FencedWriteHook;
-import dev.mcptasks.ports.repository.CreateClaim;
 import dev.mcptasks.ports.repository.NewTask;
 import dev.mcptasks.ports.repository.NotificationClaim;
 import dev.mcptasks.ports.repository.NotificationClaimRequest;
@@ -27,6 +27,7 @@ import dev.mcptasks.ports.repository.OutcomeWrite;
 import dev.mcptasks.ports.repository.ReplayOutcome;
 import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.TaskChangeListener;
+import dev.mcptasks.ports.repository.TaskEvent;
 import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.WorkSubscription;
@@ -36,6 +37,7 @@ import dev.mcptasks.sqlite.SqlParams.NewRow;
 import dev.mcptasks.sqlite.SqlParams.SnapshotValues;
 import dev.mcptasks.sqlite.SqlParams.TaskFilter;
 import dev.mcptasks.sqlite.SqlParams.WorkerValues;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumMap;
@@ -116,6 +118,11 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
                     claim == null ? null : claim.owner().value(), claim == null ? null : claim.token().value(),
                     claim == null ? null : now + claim.lease().toMillis(), claim == null ? 0 : 1,
                     claim == null ? null : now));
+            if (claim != null) {
+                // the claim the create took goes to the history (V011) as a scan's claim would
+                appendHistory(session, new TaskEvent(task.id(), Instant.ofEpochMilli(now), TaskEvent.Kind.CLAIMED,
+                        ClaimPhase.SUBMIT, claim.owner(), null, null));
+            }
             return session.row(task.id().value()).toRecord();
         });
         if (claim == null) {
@@ -123,6 +130,14 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
             database.afterCommit(arrivals::signal);
         }
         return created;
+    }
+
+    private void appendHistory(WriterSession session, TaskEvent event) {
+        try {
+            SqliteTaskHistory.append(session, List.of(event));
+        } catch (SQLException e) {
+            throw SqliteErrors.translate("record the claim of task " + event.taskId().value(), database.path(), e);
+        }
     }
 
     @Override

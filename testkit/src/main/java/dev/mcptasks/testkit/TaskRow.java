@@ -93,6 +93,8 @@ final class TaskRow {
             this.leaseExpiresAt = InMemoryStore.expiry(now, task.claim().lease());
             this.submitAttemptCount = 1;
             this.submitAttemptedAt = now;
+            this.history = List.of(new TaskEvent(task.id(), now, TaskEvent.Kind.CLAIMED, ClaimPhase.SUBMIT,
+                    task.claim().owner(), null, null));
         }
     }
 

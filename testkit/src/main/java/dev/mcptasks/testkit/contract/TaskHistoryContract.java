@@ -8,9 +8,12 @@ import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.ports.repository.CancelRequestOutcome;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
+import dev.mcptasks.ports.repository.CreateClaim;
+import dev.mcptasks.ports.repository.NewTask;
 import dev.mcptasks.ports.repository.OutcomeWrite;
 import dev.mcptasks.ports.repository.TaskEvent;
 import dev.mcptasks.ports.repository.TaskHistory;
+import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.retention.RetentionStore;
 import java.time.Duration;
 import java.time.Instant;
@@ -40,6 +43,15 @@ public abstract class TaskHistoryContract extends ContractFixture {
         TaskId id = create();
         assertThat(history(id)).isEmpty();
         assertThat(history(TaskId.of("no-such-task"))).isEmpty();
+    }
+
+    @Test
+    void aTaskCreatedClaimedRecordsItsSubmitClaim() {
+        TaskRecord created = repo.create(new NewTask(ids.newTaskId(), SERVER, TOOL, ARGUMENTS, DRIVER, null)
+                .claimedBy(new CreateClaim(A, ids.newClaimToken(), LEASE)));
+
+        assertThat(history(created.id())).containsExactly(new TaskEvent(created.id(), now(), TaskEvent.Kind.CLAIMED,
+                ClaimPhase.SUBMIT, A, null, null));
     }
 
     @Test
