@@ -10,6 +10,7 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.dependencies.Slices;
 import java.util.Arrays;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -22,32 +23,40 @@ import org.junit.jupiter.api.Test;
  */
 class ArchitectureTest {
     /**
-     * The roles of the house that are not outbound adapters, by their package under {@code dev.mcptasks}. Every other
-     * package there is an adapter, found in the classes themselves: a new adapter module is under the adapter rules
-     * the moment it exists, with no list to remember to extend.
+     * The roles of the house, by their package under {@code dev.mcptasks}. Adapters live under {@code adapters}: a
+     * package outside these roles fails {@link #everyPackageHasARole}, so no adapter escapes the adapter rules by
+     * living elsewhere.
      */
-    private static final Set<String> NOT_ADAPTERS = Set.of("domain", "ports", "core", "app", "mcp", "gateway",
-            "httpsupport", "testkit", "reference", "chaos", "bench", "examples");
+    private static final Set<String> ROLES = Set.of("domain", "ports", "core", "app", "mcp", "adapters", "testkit",
+            "reference", "chaos", "bench", "examples");
 
-    /** The adapters' packages ({@code dev.mcptasks.X..}), derived from the imported classes. */
+    /**
+     * The slices of {@code dev.mcptasks.adapters.(*)..} that are not outbound adapters, each under its own rule: the
+     * inbound gateway and the HTTP support module. Every other slice is an outbound adapter, found in the classes
+     * themselves: a new adapter module is under the adapter rules the moment it exists, with no list to remember to
+     * extend.
+     */
+    private static final Set<String> NOT_OUTBOUND = Set.of("gateway", "httpsupport");
+
+    /** The outbound adapters' packages ({@code dev.mcptasks.adapters.X..}), derived from the imported classes. */
     private static String[] ADAPTERS;
 
     /**
      * The support module of the HTTP adapters (as Trino's JDBC plugins share {@code trino-base-jdbc}): the one place
      * for logic several adapters need; any adapter may import it, it imports no adapter.
      */
-    private static final String HTTP_SUPPORT = "dev.mcptasks.httpsupport..";
+    private static final String HTTP_SUPPORT = "dev.mcptasks.adapters.httpsupport..";
 
     /**
      * Adapters that are also inbound fronts: the admin listener's dashboard reads and acts (cancel, answer, replay)
      * through the core's task service, as the gateway does; like every adapter it imports no other adapter, not the
      * MCP client and not the application.
      */
-    private static final Set<String> BUILD_ON_THE_CORE = Set.of("dev.mcptasks.admin..");
+    private static final Set<String> BUILD_ON_THE_CORE = Set.of("dev.mcptasks.adapters.admin..");
 
     /** What no adapter imports besides other adapters. */
     private static final String[] NOT_FOR_ADAPTERS = {
-        "dev.mcptasks.app..", "dev.mcptasks.core..", "dev.mcptasks.gateway..", "dev.mcptasks.mcp..",
+        "dev.mcptasks.app..", "dev.mcptasks.core..", "dev.mcptasks.adapters.gateway..", "dev.mcptasks.mcp..",
         "dev.mcptasks.testkit..", "dev.mcptasks.reference.."
     };
 
@@ -64,17 +73,26 @@ class ArchitectureTest {
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .withImportOption(NO_TEST_JARS)
                 .importPackages("dev.mcptasks");
-        ADAPTERS = production.stream().map(JavaClass::getPackageName)
-                .filter(name -> name.startsWith("dev.mcptasks.") && name.split("\\.").length >= 3)
-                .map(name -> name.split("\\.")[2]).filter(top -> !NOT_ADAPTERS.contains(top)).distinct().sorted()
-                .map(top -> "dev.mcptasks." + top + "..").toArray(String[]::new);
+        ADAPTERS = Slices.matching("dev.mcptasks.adapters.(*)..").transform(production).stream()
+                .map(slice -> slice.getNamePart(1)).filter(name -> !NOT_OUTBOUND.contains(name)).distinct().sorted()
+                .map(name -> "dev.mcptasks.adapters." + name + "..").toArray(String[]::new);
     }
 
     @Test
     void theAdaptersAreFoundWithoutAList() {
-        assertThat(ADAPTERS).contains("dev.mcptasks.sqlite..", "dev.mcptasks.postgres..", "dev.mcptasks.stdio..",
-                "dev.mcptasks.http..", "dev.mcptasks.sse..", "dev.mcptasks.oauth..", "dev.mcptasks.webhook..",
-                "dev.mcptasks.admin..");
+        assertThat(ADAPTERS).contains("dev.mcptasks.adapters.sqlite..", "dev.mcptasks.adapters.postgres..",
+                "dev.mcptasks.adapters.stdio..", "dev.mcptasks.adapters.http..", "dev.mcptasks.adapters.sse..",
+                "dev.mcptasks.adapters.oauth..", "dev.mcptasks.adapters.webhook..", "dev.mcptasks.adapters.admin..")
+                .doesNotContain("dev.mcptasks.adapters.gateway..", HTTP_SUPPORT);
+    }
+
+    /** Adapters live under {@code dev.mcptasks.adapters}; every other top-level package is one of the roles. */
+    @Test
+    void everyPackageHasARole() {
+        assertThat(production.stream().map(JavaClass::getPackageName)
+                .filter(name -> name.startsWith("dev.mcptasks.") && name.split("\\.").length >= 3)
+                .map(name -> name.split("\\.")[2]).filter(top -> !ROLES.contains(top)).distinct())
+                .as("packages under dev.mcptasks outside the roles %s", ROLES).isEmpty();
     }
 
     @Test
@@ -143,16 +161,18 @@ class ArchitectureTest {
     @Test
     void theAdapterRulesCatchAnAdapterImportingAnother() {
         JavaClasses violations = new ClassFileImporter().importClasses(
-                dev.mcptasks.sse.ArchitectureFixtures.ImportsAnotherAdapter.class,
-                dev.mcptasks.httpsupport.ArchitectureFixtures.ImportsAnAdapter.class);
+                dev.mcptasks.adapters.sse.ArchitectureFixtures.ImportsAnotherAdapter.class,
+                dev.mcptasks.adapters.httpsupport.ArchitectureFixtures.ImportsAnAdapter.class);
         JavaClasses allowed = new ClassFileImporter().importClasses(
-                dev.mcptasks.sse.ArchitectureFixtures.ImportsTheSupportModule.class);
+                dev.mcptasks.adapters.sse.ArchitectureFixtures.ImportsTheSupportModule.class);
 
-        assertThatThrownBy(() -> adapterImportsNoOtherAdapter("dev.mcptasks.sse..").check(violations))
-                .isInstanceOf(AssertionError.class).hasMessageContaining("dev.mcptasks.http.HttpTransportFactory");
+        assertThatThrownBy(() -> adapterImportsNoOtherAdapter("dev.mcptasks.adapters.sse..").check(violations))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("dev.mcptasks.adapters.http.HttpTransportFactory");
         assertThatThrownBy(() -> supportImportsOnlyPortsAndTechnology().check(violations))
-                .isInstanceOf(AssertionError.class).hasMessageContaining("dev.mcptasks.sse.SseTransportFactory");
-        adapterImportsNoOtherAdapter("dev.mcptasks.sse..").check(allowed);
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("dev.mcptasks.adapters.sse.SseTransportFactory");
+        adapterImportsNoOtherAdapter("dev.mcptasks.adapters.sse..").check(allowed);
     }
 
     /**
@@ -161,7 +181,7 @@ class ArchitectureTest {
      */
     @Test
     void inboundAdaptersDependOnTheCoreButNoOtherAdapter() {
-        noClasses().that().resideInAPackage("dev.mcptasks.gateway..")
+        noClasses().that().resideInAPackage("dev.mcptasks.adapters.gateway..")
                 .should().dependOnClassesThat().resideInAnyPackage(ADAPTERS)
                 .orShould().dependOnClassesThat().resideInAPackage(HTTP_SUPPORT)
                 .orShould().dependOnClassesThat().resideInAnyPackage("dev.mcptasks.app..", "dev.mcptasks.mcp..",

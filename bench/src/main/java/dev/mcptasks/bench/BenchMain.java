@@ -2,9 +2,9 @@ package dev.mcptasks.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.mcptasks.adapters.sqlite.SqliteSettings.Synchronous;
 import dev.mcptasks.core.runtime.RuntimeSettings;
 import dev.mcptasks.core.system.SystemClock;
-import dev.mcptasks.sqlite.SqliteSettings.Synchronous;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.mcptasks.bench;
 
-import dev.mcptasks.sqlite.SqliteSettings.Synchronous;
+import dev.mcptasks.adapters.sqlite.SqliteSettings.Synchronous;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;

@@ -2,15 +2,15 @@ package dev.mcptasks.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.mcptasks.adapters.gateway.FrontDoor;
+import dev.mcptasks.adapters.gateway.GatewaySettings;
+import dev.mcptasks.adapters.gateway.HttpGateway;
 import dev.mcptasks.app.assembly.AppRoot;
 import dev.mcptasks.app.assembly.Application;
 import dev.mcptasks.app.assembly.WorkerProcess;
 import dev.mcptasks.app.config.AppConfig;
 import dev.mcptasks.app.config.ConfigLoader;
 import dev.mcptasks.domain.WorkerId;
-import dev.mcptasks.gateway.FrontDoor;
-import dev.mcptasks.gateway.GatewaySettings;
-import dev.mcptasks.gateway.HttpGateway;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.reference.ReferenceServer;
 import dev.mcptasks.reference.ReferenceServerOptions;

@@ -2,12 +2,12 @@ package dev.mcptasks.bench;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.mcptasks.adapters.postgres.PostgresSettings;
+import dev.mcptasks.adapters.postgres.PostgresTaskRepositories;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.IdGenerator;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.FencedWriteHook;
-import dev.mcptasks.postgres.PostgresSettings;
-import dev.mcptasks.postgres.PostgresTaskRepositories;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.sql.Connection;

@@ -1,6 +1,8 @@
 package dev.mcptasks.bench;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.mcptasks.adapters.postgres.PostgresTaskRepositories;
+import dev.mcptasks.adapters.sqlite.SqliteTaskRepositories;
 import dev.mcptasks.core.retention.Pacer;
 import dev.mcptasks.core.retention.Purger;
 import dev.mcptasks.core.runtime.RuntimeSettings;
@@ -10,8 +12,6 @@ import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.audit.AuditLog;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.retention.RetentionStore;
-import dev.mcptasks.postgres.PostgresTaskRepositories;
-import dev.mcptasks.sqlite.SqliteTaskRepositories;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -2,13 +2,13 @@ package dev.mcptasks.bench;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.mcptasks.adapters.sqlite.SqliteSettings.Synchronous;
+import dev.mcptasks.adapters.sqlite.SqliteSettings;
+import dev.mcptasks.adapters.sqlite.SqliteTaskRepositories;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.IdGenerator;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.FencedWriteHook;
-import dev.mcptasks.sqlite.SqliteSettings.Synchronous;
-import dev.mcptasks.sqlite.SqliteSettings;
-import dev.mcptasks.sqlite.SqliteTaskRepositories;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

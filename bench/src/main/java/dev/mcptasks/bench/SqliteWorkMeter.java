@@ -1,6 +1,6 @@
 package dev.mcptasks.bench;
 
-import dev.mcptasks.sqlite.SqliteSettings;
+import dev.mcptasks.adapters.sqlite.SqliteSettings;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;

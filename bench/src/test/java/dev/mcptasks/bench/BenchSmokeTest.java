@@ -3,8 +3,8 @@ package dev.mcptasks.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.mcptasks.adapters.sqlite.SqliteSettings.Synchronous;
 import dev.mcptasks.core.system.SystemClock;
-import dev.mcptasks.sqlite.SqliteSettings.Synchronous;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;

@@ -44,7 +44,7 @@ class RepositoryRolesTest {
             return new ClassFileImporter()
                     .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                     .importPackages("dev.mcptasks.core", "dev.mcptasks.ports", "dev.mcptasks.testkit",
-                            "dev.mcptasks.sqlite", "dev.mcptasks.postgres")
+                            "dev.mcptasks.adapters.sqlite", "dev.mcptasks.adapters.postgres")
                     .stream().map(JavaClass::reflect).toList();
         } finally {
             configuration.setResolveMissingDependenciesFromClassPath(resolve);

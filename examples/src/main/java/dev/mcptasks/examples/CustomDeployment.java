@@ -1,5 +1,8 @@
 package dev.mcptasks.examples;
 
+import dev.mcptasks.adapters.http.HttpTransportFactory;
+import dev.mcptasks.adapters.postgres.PostgresSettings;
+import dev.mcptasks.adapters.postgres.PostgresTaskRepositories;
 import dev.mcptasks.core.runtime.RuntimeListener;
 import dev.mcptasks.core.runtime.RuntimeSettings;
 import dev.mcptasks.core.runtime.WorkerRuntime;
@@ -11,7 +14,6 @@ import dev.mcptasks.core.system.RandomIdGenerator;
 import dev.mcptasks.core.system.SystemClock;
 import dev.mcptasks.domain.SubmitPolicy;
 import dev.mcptasks.domain.WorkerId;
-import dev.mcptasks.http.HttpTransportFactory;
 import dev.mcptasks.mcp.McpServerSettings;
 import dev.mcptasks.mcp.McpSessions;
 import dev.mcptasks.mcp.NativeTasksDriver;
@@ -19,8 +21,6 @@ import dev.mcptasks.ports.notification.NotificationSink;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.FencedWriteHook;
 import dev.mcptasks.ports.transport.McpServerSpec;
-import dev.mcptasks.postgres.PostgresSettings;
-import dev.mcptasks.postgres.PostgresTaskRepositories;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayDeque;

@@ -1,10 +1,10 @@
 package dev.mcptasks.examples;
 
+import dev.mcptasks.adapters.postgres.PostgresSettings;
 import dev.mcptasks.domain.StrictJson;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.examples.CompletionCollector.Completion;
 import dev.mcptasks.ports.repository.TaskRecord;
-import dev.mcptasks.postgres.PostgresSettings;
 import java.io.PrintStream;
 import java.net.URI;
 import java.time.Duration;

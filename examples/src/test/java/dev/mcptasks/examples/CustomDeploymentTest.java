@@ -2,12 +2,12 @@ package dev.mcptasks.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mcptasks.adapters.postgres.PostgresSettings;
+import dev.mcptasks.adapters.postgres.PostgresTestDatabase;
 import dev.mcptasks.domain.ErrorCodes;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.examples.CompletionCollector.Completion;
 import dev.mcptasks.ports.repository.TaskRecord;
-import dev.mcptasks.postgres.PostgresSettings;
-import dev.mcptasks.postgres.PostgresTestDatabase;
 import dev.mcptasks.reference.ReferenceServer;
 import dev.mcptasks.reference.ReferenceServerOptions;
 import java.time.Duration;

@@ -2,8 +2,8 @@ package dev.mcptasks.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mcptasks.postgres.PostgresSettings;
-import dev.mcptasks.postgres.PostgresTestDatabase;
+import dev.mcptasks.adapters.postgres.PostgresSettings;
+import dev.mcptasks.adapters.postgres.PostgresTestDatabase;
 import dev.mcptasks.reference.ReferenceServer;
 import dev.mcptasks.reference.ReferenceServerOptions;
 import java.io.ByteArrayOutputStream;

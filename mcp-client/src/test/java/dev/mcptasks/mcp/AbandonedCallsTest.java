@@ -3,9 +3,9 @@ package dev.mcptasks.mcp;
 import static dev.mcptasks.mcp.TaskPeerScript.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mcptasks.adapters.http.HttpTransportFactory;
 import dev.mcptasks.domain.RemoteTaskSnapshot;
 import dev.mcptasks.domain.TaskId;
-import dev.mcptasks.http.HttpTransportFactory;
 import dev.mcptasks.ports.driver.RemoteTaskRef;
 import dev.mcptasks.ports.transport.McpServerSpec;
 import dev.mcptasks.testkit.ManualClock;

@@ -1,11 +1,11 @@
 package dev.mcptasks.mcp;
 
-import dev.mcptasks.http.HttpTransportFactory;
+import dev.mcptasks.adapters.http.HttpTransportFactory;
+import dev.mcptasks.adapters.stdio.StdioTransportFactory;
 import dev.mcptasks.ports.transport.McpServerSpec;
 import dev.mcptasks.reference.ReferenceServer;
 import dev.mcptasks.reference.ReferenceServerMain;
 import dev.mcptasks.reference.ReferenceServerOptions;
-import dev.mcptasks.stdio.StdioTransportFactory;
 import dev.mcptasks.testkit.ManualClock;
 import java.time.Duration;
 import java.util.List;

@@ -6,10 +6,10 @@ import static dev.mcptasks.mcp.McpSessionTest.failureOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.mcptasks.http.HttpTransportFactory;
+import dev.mcptasks.adapters.http.HttpTransportFactory;
+import dev.mcptasks.adapters.stdio.StdioTransportFactory;
 import dev.mcptasks.ports.transport.McpServerSpec;
 import dev.mcptasks.ports.transport.McpTransportException;
-import dev.mcptasks.stdio.StdioTransportFactory;
 import dev.mcptasks.testkit.ManualClock;
 import java.time.Duration;
 import java.util.List;

@@ -4,8 +4,8 @@ import static dev.mcptasks.mcp.NativeTasksDriverTest.remoteFailure;
 import static dev.mcptasks.mcp.TaskPeerScript.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mcptasks.adapters.http.HttpTransportFactory;
 import dev.mcptasks.domain.TaskId;
-import dev.mcptasks.http.HttpTransportFactory;
 import dev.mcptasks.ports.driver.RemoteCallException;
 import dev.mcptasks.ports.driver.RemoteFailure;
 import dev.mcptasks.ports.driver.RemoteTaskRef;

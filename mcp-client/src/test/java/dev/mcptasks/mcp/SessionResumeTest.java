@@ -3,10 +3,10 @@ package dev.mcptasks.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.mcptasks.adapters.http.HttpTransportFactory;
 import dev.mcptasks.domain.RemoteTaskSnapshot;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
-import dev.mcptasks.http.HttpTransportFactory;
 import dev.mcptasks.ports.driver.RemoteCallException;
 import dev.mcptasks.ports.driver.RemoteFailure;
 import dev.mcptasks.ports.driver.RemoteTaskRef;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.mcptasks.adapters.http.HttpTransportFactory;
 import dev.mcptasks.domain.TaskId;
-import dev.mcptasks.http.HttpTransportFactory;
 import dev.mcptasks.ports.driver.RemoteTaskRef;
 import dev.mcptasks.testkit.ManualClock;
 import java.util.ArrayList;

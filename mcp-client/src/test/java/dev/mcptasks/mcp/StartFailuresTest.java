@@ -3,13 +3,13 @@ package dev.mcptasks.mcp;
 import static dev.mcptasks.mcp.NativeTasksDriverTest.remoteFailure;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mcptasks.adapters.http.HttpTransportFactory;
+import dev.mcptasks.adapters.stdio.StdioTransportFactory;
 import dev.mcptasks.domain.TaskId;
-import dev.mcptasks.http.HttpTransportFactory;
 import dev.mcptasks.ports.driver.RemoteCallException;
 import dev.mcptasks.ports.driver.RemoteFailure;
 import dev.mcptasks.ports.driver.SubmitCall;
 import dev.mcptasks.ports.transport.McpServerSpec;
-import dev.mcptasks.stdio.StdioTransportFactory;
 import dev.mcptasks.testkit.ManualClock;
 import java.net.InetAddress;
 import java.net.ServerSocket;

@@ -1,8 +1,8 @@
 package dev.mcptasks.app.assembly;
 
 import com.google.inject.Module;
+import dev.mcptasks.adapters.webhook.WebhookModule;
 import dev.mcptasks.app.config.AppConfig;
-import dev.mcptasks.webhook.WebhookModule;
 import java.util.Optional;
 
 /**

@@ -1,11 +1,11 @@
 package dev.mcptasks.app.assembly;
 
 import com.google.inject.Module;
+import dev.mcptasks.adapters.oauth.OAuthModule;
+import dev.mcptasks.adapters.oauth.OAuthSettings;
 import dev.mcptasks.app.config.AppConfig;
 import dev.mcptasks.app.config.AuthConfig;
 import dev.mcptasks.app.config.ServerConfig;
-import dev.mcptasks.oauth.OAuthModule;
-import dev.mcptasks.oauth.OAuthSettings;
 import dev.mcptasks.ports.secret.SecretRedactor;
 import java.util.Base64;
 import java.util.LinkedHashMap;

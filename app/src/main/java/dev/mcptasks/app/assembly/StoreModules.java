@@ -1,12 +1,12 @@
 package dev.mcptasks.app.assembly;
 
 import com.google.inject.Module;
+import dev.mcptasks.adapters.postgres.PostgresModule;
+import dev.mcptasks.adapters.postgres.PostgresSettings;
+import dev.mcptasks.adapters.sqlite.SqliteModule;
+import dev.mcptasks.adapters.sqlite.SqliteSettings;
 import dev.mcptasks.app.config.ConfigException;
 import dev.mcptasks.app.config.DatabaseConfig;
-import dev.mcptasks.postgres.PostgresModule;
-import dev.mcptasks.postgres.PostgresSettings;
-import dev.mcptasks.sqlite.SqliteModule;
-import dev.mcptasks.sqlite.SqliteSettings;
 
 /** Chooses the whole store module from the database url: SQLite or PostgreSQL, never both, never mixed. */
 public final class StoreModules {

@@ -1,11 +1,11 @@
 package dev.mcptasks.app.cli;
 
+import dev.mcptasks.adapters.oauth.CredentialStatus;
+import dev.mcptasks.adapters.oauth.LoginOutcome;
+import dev.mcptasks.adapters.oauth.OAuthLogins;
 import dev.mcptasks.app.assembly.Application;
 import dev.mcptasks.app.config.AppConfig;
 import dev.mcptasks.app.config.ServerConfig;
-import dev.mcptasks.oauth.CredentialStatus;
-import dev.mcptasks.oauth.LoginOutcome;
-import dev.mcptasks.oauth.OAuthLogins;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.concurrent.Callable;

@@ -1,6 +1,10 @@
 package dev.mcptasks.app.cli;
 
-import dev.mcptasks.admin.AdminListener;
+import dev.mcptasks.adapters.admin.AdminListener;
+import dev.mcptasks.adapters.gateway.FrontDoor;
+import dev.mcptasks.adapters.gateway.GatewaySettings;
+import dev.mcptasks.adapters.gateway.HttpGateway;
+import dev.mcptasks.adapters.gateway.StdioGateway;
 import dev.mcptasks.app.assembly.AdminModules;
 import dev.mcptasks.app.assembly.Application;
 import dev.mcptasks.app.assembly.WorkerIds;
@@ -8,10 +12,6 @@ import dev.mcptasks.app.assembly.WorkerProcess;
 import dev.mcptasks.app.config.AppConfig;
 import dev.mcptasks.app.config.ConfigException;
 import dev.mcptasks.domain.WorkerId;
-import dev.mcptasks.gateway.FrontDoor;
-import dev.mcptasks.gateway.GatewaySettings;
-import dev.mcptasks.gateway.HttpGateway;
-import dev.mcptasks.gateway.StdioGateway;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.gateway.FrontSessionStore;
 import java.io.IOException;

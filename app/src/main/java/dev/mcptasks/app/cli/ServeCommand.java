@@ -1,6 +1,6 @@
 package dev.mcptasks.app.cli;
 
-import dev.mcptasks.admin.AdminListener;
+import dev.mcptasks.adapters.admin.AdminListener;
 import dev.mcptasks.app.assembly.AdminModules;
 import dev.mcptasks.app.assembly.Application;
 import dev.mcptasks.app.assembly.WorkerIds;

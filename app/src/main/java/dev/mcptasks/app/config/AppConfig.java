@@ -1,8 +1,8 @@
 package dev.mcptasks.app.config;
 
+import dev.mcptasks.adapters.webhook.WebhookSettings;
 import dev.mcptasks.core.retention.RetentionPolicy;
 import dev.mcptasks.core.service.ServerDirectory;
-import dev.mcptasks.webhook.WebhookSettings;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package dev.mcptasks.app.config;
 
-import dev.mcptasks.webhook.BreakerSettings;
-import dev.mcptasks.webhook.WebhookSecret;
-import dev.mcptasks.webhook.WebhookSettings;
+import dev.mcptasks.adapters.webhook.BreakerSettings;
+import dev.mcptasks.adapters.webhook.WebhookSecret;
+import dev.mcptasks.adapters.webhook.WebhookSettings;
 import java.time.Duration;
 import java.util.Set;
 

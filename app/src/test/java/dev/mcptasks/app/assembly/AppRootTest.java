@@ -3,6 +3,8 @@ package dev.mcptasks.app.assembly;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.mcptasks.adapters.postgres.PostgresModule;
+import dev.mcptasks.adapters.sqlite.SqliteModule;
 import dev.mcptasks.app.config.AppConfig;
 import dev.mcptasks.app.config.ConfigException;
 import dev.mcptasks.app.config.ConfigLoader;
@@ -16,8 +18,6 @@ import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.mcp.McpSessions;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.repository.TaskRecord;
-import dev.mcptasks.postgres.PostgresModule;
-import dev.mcptasks.sqlite.SqliteModule;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -3,9 +3,9 @@ package dev.mcptasks.app.assembly;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.mcptasks.adapters.oauth.OAuthSettings;
 import dev.mcptasks.app.config.AppConfig;
 import dev.mcptasks.app.config.ConfigLoader;
-import dev.mcptasks.oauth.OAuthSettings;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Base64;

@@ -2,10 +2,10 @@ package dev.mcptasks.app.assembly;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mcptasks.adapters.postgres.PostgresSettings;
+import dev.mcptasks.adapters.sqlite.SqliteSettings;
 import dev.mcptasks.app.config.AppConfig;
 import dev.mcptasks.app.config.ConfigLoader;
-import dev.mcptasks.postgres.PostgresSettings;
-import dev.mcptasks.sqlite.SqliteSettings;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -2,6 +2,7 @@ package dev.mcptasks.app.cli;
 
 import com.google.inject.AbstractModule;
 import com.google.inject.Module;
+import dev.mcptasks.adapters.stdio.StdioTransportModule;
 import dev.mcptasks.app.assembly.AppRoot;
 import dev.mcptasks.app.config.ConfigLoader;
 import dev.mcptasks.domain.RandomSource;
@@ -13,7 +14,6 @@ import dev.mcptasks.ports.retention.RetentionStore;
 import dev.mcptasks.testkit.InMemoryAuditLog;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.TaskRepository;
-import dev.mcptasks.stdio.StdioTransportModule;
 import dev.mcptasks.testkit.InMemoryCredentialStore;
 import dev.mcptasks.testkit.InMemoryTaskRepository;
 import dev.mcptasks.testkit.ManualClock;

@@ -3,8 +3,8 @@ package dev.mcptasks.app.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.mcptasks.webhook.BreakerSettings;
-import dev.mcptasks.webhook.WebhookSettings;
+import dev.mcptasks.adapters.webhook.BreakerSettings;
+import dev.mcptasks.adapters.webhook.WebhookSettings;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;

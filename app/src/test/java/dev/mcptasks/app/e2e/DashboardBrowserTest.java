@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.mcptasks.admin.AdminListener;
+import dev.mcptasks.adapters.admin.AdminListener;
 import dev.mcptasks.app.assembly.AdminModules;
 import dev.mcptasks.app.assembly.AppRoot;
 import dev.mcptasks.app.assembly.Application;

@@ -1,5 +1,9 @@
 package dev.mcptasks.core.runtime;
 
+import dev.mcptasks.adapters.postgres.PostgresTaskRepositories;
+import dev.mcptasks.adapters.postgres.PostgresTestDatabase;
+import dev.mcptasks.adapters.sqlite.SqliteSettings;
+import dev.mcptasks.adapters.sqlite.SqliteTaskRepositories;
 import dev.mcptasks.core.service.ServerDirectory;
 import dev.mcptasks.core.service.ServerProfile;
 import dev.mcptasks.core.service.TaskDriverRegistry;
@@ -15,10 +19,6 @@ import dev.mcptasks.ports.driver.SubmitResult;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.FencedWriteHook;
 import dev.mcptasks.ports.repository.TaskRecord;
-import dev.mcptasks.postgres.PostgresTaskRepositories;
-import dev.mcptasks.postgres.PostgresTestDatabase;
-import dev.mcptasks.sqlite.SqliteSettings;
-import dev.mcptasks.sqlite.SqliteTaskRepositories;
 import dev.mcptasks.testkit.ManualClock;
 import dev.mcptasks.testkit.SequentialIdGenerator;
 import dev.mcptasks.testkit.driver.GatedDriver;

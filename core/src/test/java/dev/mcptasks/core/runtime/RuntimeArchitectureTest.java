@@ -33,8 +33,7 @@ class RuntimeArchitectureTest {
     void coreImportsNoAdapterNorTheApplicationShell() {
         noClasses().that().resideInAnyPackage("dev.mcptasks.core.runtime..", "dev.mcptasks.core.service..")
                 .should().dependOnClassesThat().resideInAnyPackage(
-                        "dev.mcptasks.sqlite..", "dev.mcptasks.postgres..", "dev.mcptasks.stdio..",
-                        "dev.mcptasks.http..", "dev.mcptasks.sse..", "dev.mcptasks.oauth..", "dev.mcptasks.webhook..",
+                        "dev.mcptasks.adapters..",
                         "dev.mcptasks.mcp..", "dev.mcptasks.reference..", "dev.mcptasks.app..",
                         "com.google.inject..", "java.sql..", "org.apache.ibatis..", "io.netty..",
                         "com.fasterxml.jackson..")

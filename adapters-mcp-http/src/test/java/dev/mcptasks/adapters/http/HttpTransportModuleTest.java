@@ -1,0 +1,95 @@
+package dev.mcptasks.adapters.http;
+
+import dev.mcptasks.adapters.httpsupport.HttpTarget;
+import dev.mcptasks.testkit.auth.FakeAuthorizer;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Guice;
+import com.google.inject.Injector;
+import com.google.inject.Key;
+import com.google.inject.TypeLiteral;
+import com.google.inject.multibindings.MapBinder;
+import com.google.inject.multibindings.OptionalBinder;
+import dev.mcptasks.ports.auth.HttpAuthorizer;
+import dev.mcptasks.ports.auth.HttpAuthorizers;
+import dev.mcptasks.ports.transport.McpServerSpec;
+import dev.mcptasks.ports.transport.McpTransportFactory;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Guice module contributes the factory under its kind, with the optional {@link HttpAuthorizers} when one is
+ * bound; the factory refuses what it cannot reach.
+ */
+class HttpTransportModuleTest {
+    @Test
+    void bindsTheFactoryUnderHttp() {
+        Map<String, McpTransportFactory> factories = Guice.createInjector(binder -> binder.requireExplicitBindings(),
+                new HttpTransportModule()).getInstance(Key.get(new TypeLiteral<Map<String, McpTransportFactory>>() {}));
+
+        McpTransportFactory factory = factories.get("http");
+        assertThat(factory.kind()).isEqualTo("http");
+        assertThat(factory.supports(McpServerSpec.http("h", URI.create("https://example.org/mcp"), Map.of()))).isTrue();
+        assertThat(factory.supports(McpServerSpec.http("h", URI.create("ftp://example.org/mcp"), Map.of()))).isFalse();
+        assertThat(factory.supports(McpServerSpec.http("h", URI.create("https://example.org/mcp"), Map.of())
+                .withTransport("http"))).isTrue();
+        assertThat(factory.supports(McpServerSpec.sse("h", URI.create("https://example.org/sse"), Map.of())))
+                .as("a server configured for the legacy SSE transport").isFalse();
+        assertThat(factory.supports(McpServerSpec.stdio("s", "cat", List.of(), Map.of()))).isFalse();
+        assertThatThrownBy(() -> factory.create(McpServerSpec.stdio("s", "cat", List.of(), Map.of())))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'s'");
+    }
+
+    @Test
+    void withoutAnAuthorizersBindingEveryServerGetsNone() {
+        HttpTransportFactory factory = factory(Guice.createInjector(binder -> binder.requireExplicitBindings(),
+                new HttpTransportModule(), new OtherTransportModule()));
+
+        assertThat(factory.authorizers().forServer(SERVER)).isSameAs(HttpAuthorizer.NONE);
+    }
+
+    @Test
+    void aBoundAuthorizersReachesTheFactoryBesideAnotherModuleDeclaringTheSameOptionalBinder() {
+        HttpAuthorizer authorizer = new FakeAuthorizer("Bearer t0");
+        HttpAuthorizers bound = server -> authorizer;
+        Injector injector = Guice.createInjector(binder -> binder.requireExplicitBindings(),
+                new HttpTransportModule(), new OtherTransportModule(),
+                binder -> OptionalBinder.newOptionalBinder(binder, HttpAuthorizers.class).setBinding()
+                        .toInstance(bound));
+
+        HttpTransportFactory factory = factory(injector);
+        assertThat(factory.authorizers()).isSameAs(bound);
+        assertThat(injector.getInstance(Key.get(new TypeLiteral<Map<String, McpTransportFactory>>() {})).get("http"))
+                .as("one factory, a singleton").isSameAs(factory);
+    }
+
+    private static final McpServerSpec SERVER = McpServerSpec.http("h", URI.create("https://example.org/mcp"),
+            Map.of());
+
+    private static HttpTransportFactory factory(Injector injector) {
+        return (HttpTransportFactory) injector.getInstance(Key.get(
+                new TypeLiteral<Map<String, McpTransportFactory>>() {})).get("http");
+    }
+
+    /** Stands for the legacy SSE module (not a dependency of this one): it declares the same optional binding. */
+    private static final class OtherTransportModule extends AbstractModule {
+        @Override
+        protected void configure() {
+            OptionalBinder.newOptionalBinder(binder(), HttpAuthorizers.class);
+            MapBinder.newMapBinder(binder(), String.class, McpTransportFactory.class).addBinding("other")
+                    .toInstance(new HttpTransportFactory());
+        }
+    }
+
+    @Test
+    void endpointFillsDefaultPortsAndKeepsTheQuery() {
+        assertThat(HttpTarget.of("x", URI.create("https://example.org/a/mcp?k=v")))
+                .isEqualTo(new HttpTarget("https", "example.org", 443, "/a/mcp?k=v", "example.org"));
+        assertThat(HttpTarget.of("x", URI.create("http://127.0.0.1:8080")))
+                .isEqualTo(new HttpTarget("http", "127.0.0.1", 8080, "/", "127.0.0.1:8080"));
+    }
+}

@@ -1,7 +1,0 @@
-package dev.mcptasks.postgres;
-
-/** One row of the per-status count. */
-final class StatusCount {
-    String status;
-    long count;
-}

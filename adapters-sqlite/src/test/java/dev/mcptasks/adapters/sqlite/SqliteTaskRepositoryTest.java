@@ -1,0 +1,45 @@
+package dev.mcptasks.adapters.sqlite;
+
+import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.IdGenerator;
+import dev.mcptasks.ports.repository.CloseableTaskRepository;
+import dev.mcptasks.ports.repository.FencedWriteHook;
+import dev.mcptasks.testkit.contract.TaskRepositoryContract;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Duration;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Runs the repository contract on a SQLite file per test; the peer is a second repository with its own pools. */
+class SqliteTaskRepositoryTest extends TaskRepositoryContract {
+    @TempDir
+    Path dir;
+
+    @Override
+    protected CloseableTaskRepository createRepository(Clock clock, IdGenerator ids, FencedWriteHook hook) {
+        return SqliteTaskRepositories.open(SqliteFixture.settings(file()), clock, ids, hook);
+    }
+
+    @Override
+    protected CloseableTaskRepository openPeer(Clock clock, IdGenerator ids, FencedWriteHook hook) {
+        return SqliteTaskRepositories.open(SqliteFixture.settings(file()), clock, ids, hook);
+    }
+
+    @Override
+    protected void ageWorkerHeartbeats(Duration by) {
+        try (Connection connection = SeedRows.connect(file());
+                PreparedStatement age = connection.prepareStatement(
+                        "UPDATE workers SET last_seen_at = last_seen_at - ?")) {
+            age.setLong(1, by.toMillis());
+            age.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private Path file() {
+        return dir.resolve("tasks.db");
+    }
+}

@@ -1,0 +1,127 @@
+package dev.mcptasks.adapters.sqlite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.mcptasks.domain.TaskId;
+import dev.mcptasks.ports.repository.CloseableTaskRepository;
+import dev.mcptasks.ports.repository.NewTask;
+import dev.mcptasks.ports.repository.TaskChangeListener;
+import dev.mcptasks.ports.repository.WorkSubscription;
+import dev.mcptasks.testkit.ManualClock;
+import dev.mcptasks.testkit.SequentialIdGenerator;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The data-version watcher runs only while someone listens, and a write's local signal inside a group transaction
+ * waits for the group's commit (and is dropped when it rolls back).
+ */
+class SqliteWorkArrivalsTest {
+    @TempDir
+    Path dir;
+
+    private final ManualClock clock = new ManualClock();
+
+    @Test
+    void theWatcherThreadRunsOnlyWhileSomeoneListens() {
+        Path file = dir.resolve("tasks.db");
+        try (CloseableTaskRepository repository = SqliteFixture.open(file, clock, new SequentialIdGenerator())) {
+            assertThat(watchers(file)).as("before any subscription").isZero();
+            WorkSubscription first = repository.onWorkArrival(() -> { });
+            WorkSubscription second = repository.onWorkArrival(() -> { });
+            assertThat(watchers(file)).as("two listeners, one watcher").isEqualTo(1);
+            first.close();
+            first.close(); // idempotent: must not remove the other listener
+            assertThat(watchers(file)).as("one listener left").isEqualTo(1);
+            second.close();
+            assertThat(watchers(file)).as("after the last listener left").isZero();
+
+            repository.onWorkArrival(() -> { });
+            assertThat(watchers(file)).as("subscribed again").isEqualTo(1);
+        }
+        assertThat(watchers(file)).as("after the repository closed").isZero();
+    }
+
+    @Test
+    void anotherProcesssCommitIsToldToTaskChangeListenersAndTheWatcherStopsWithThem() throws Exception {
+        Path file = dir.resolve("tasks.db");
+        try (CloseableTaskRepository reader = SqliteFixture.open(file, clock, new SequentialIdGenerator());
+                CloseableTaskRepository writer = SqliteFixture.open(file, clock, new SequentialIdGenerator())) {
+            CountDownLatch told = new CountDownLatch(1);
+            WorkSubscription changes = reader.onForeignChange(new TaskChangeListener() {
+                @Override
+                public void changed(TaskId id) {}
+
+                @Override
+                public void changedSomewhere() {
+                    told.countDown();
+                }
+            });
+            assertThat(watchers(file)).as("a change listener starts the watcher").isEqualTo(1);
+
+            writer.create(new NewTask(TaskId.of("t-1"), "srv",
+                    "tool", "{}", "mcp-tasks", null));
+
+            assertThat(told.await(10, TimeUnit.SECONDS)).as("told of the commit").isTrue();
+            changes.close();
+            assertThat(watchers(file)).as("after the last listener left").isZero();
+        }
+    }
+
+    @Test
+    void aCallbackInsideAGroupRunsAfterItsCommitAndNeverAfterARollback() {
+        try (SqliteDatabase database = SqliteDatabase.open(SqliteFixture.settings(dir.resolve("tasks.db")), clock)) {
+            List<String> calls = new ArrayList<>();
+            database.afterCommit(() -> calls.add("alone"));
+            assertThat(calls).as("outside a group: at once").containsExactly("alone");
+
+            database.inOneTransaction(() -> {
+                database.inOneTransaction(() -> {
+                    database.afterCommit(() -> calls.add("nested"));
+                    return null;
+                });
+                assertThat(calls).as("not before the outermost commit").containsExactly("alone");
+                return null;
+            });
+            assertThat(calls).containsExactly("alone", "nested");
+
+            assertThatThrownBy(() -> database.inOneTransaction(() -> {
+                database.afterCommit(() -> calls.add("rolled back"));
+                throw new IllegalStateException("boom");
+            })).isInstanceOf(IllegalStateException.class).hasMessage("boom");
+            assertThat(calls).containsExactly("alone", "nested");
+        }
+    }
+
+    /**
+     * Another process's commit is seen when the database's files change, not only at the next periodic look: with
+     * looks an hour apart, the commit is still told within seconds.
+     */
+    @Test
+    void anotherProcesssCommitWakesTheWatcherThroughTheFileWatch() throws Exception {
+        Path file = dir.resolve("tasks.db");
+        try (CloseableTaskRepository writer = SqliteFixture.open(file, clock, new SequentialIdGenerator());
+                WorkArrivals arrivals = new WorkArrivals(() -> SeedRows.connect(file), file.toString(), () -> 0,
+                        java.time.Duration.ofHours(1))) {
+            CountDownLatch told = new CountDownLatch(1);
+            arrivals.subscribe(told::countDown);
+
+            writer.create(new NewTask(TaskId.of("t-1"), "srv", "tool", "{}", "mcp-tasks", null));
+
+            assertThat(told.await(10, TimeUnit.SECONDS)).as("told of the commit long before the next look").isTrue();
+        }
+    }
+
+    private static long watchers(Path file) {
+        String name = "sqlite-work-arrivals " + file;
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(thread -> thread.getName().equals(name) && thread.isAlive())
+                .count();
+    }
+}
