@@ -25,8 +25,8 @@ public final class PostgresTaskRepositories {
         Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(ids, "ids");
         Objects.requireNonNull(hook, "hook");
-        return new PostgresTaskRepository(PostgresStore.open(settings), WorkArrivalListener.of(settings), clock, ids,
-                hook);
+        return new PostgresTaskRepository(PostgresStore.open(settings), WorkArrivalListener.of(settings),
+                WorkArrivalListener.of(settings, WorkArrivalListener.CHANGES), clock, ids, hook);
     }
 
     /** The retention store on the database of {@code repository}, one this class opened. */

@@ -35,11 +35,12 @@ import dev.mcptasks.ports.repository.NotificationClaimRequest;
 import dev.mcptasks.ports.repository.OutcomeWrite;
 import dev.mcptasks.ports.repository.ReplayOutcome;
 import dev.mcptasks.ports.repository.SubmitWrite;
+import dev.mcptasks.ports.repository.TaskChangeListener;
 import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
+import dev.mcptasks.ports.repository.WorkSubscription;
 import dev.mcptasks.ports.repository.WorkerInfo;
 import dev.mcptasks.ports.repository.WorkerRecord;
-import dev.mcptasks.ports.repository.WorkSubscription;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
@@ -68,16 +69,19 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
     private final PostgresOutbox outbox;
     private final FencedBatch batch;
     private final WorkArrivalListener arrivals;
+    /** Other processes' changes to gateway principals' rows (V12's trigger): its connection opens on first use. */
+    private final WorkArrivalListener changes;
     private final PostgresCredentialStore credentials;
     private final PostgresRetentionStore retention;
     private final PostgresAuditLog audit;
     private final PostgresFrontSessionStore frontSessions;
     private final PostgresTaskHistory history;
 
-    PostgresTaskRepository(PostgresStore store, WorkArrivalListener arrivals, Clock clock, IdGenerator ids,
-            FencedWriteHook hook) {
+    PostgresTaskRepository(PostgresStore store, WorkArrivalListener arrivals, WorkArrivalListener changes,
+            Clock clock, IdGenerator ids, FencedWriteHook hook) {
         this.store = store;
         this.arrivals = arrivals;
+        this.changes = changes;
         this.clock = clock;
         this.ids = ids;
         this.hook = hook;
@@ -549,9 +553,17 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
     }
 
     @Override
+    public WorkSubscription onForeignChange(TaskChangeListener listener) {
+        Objects.requireNonNull(listener, "listener");
+        // this process's own commits come back too: a reader then reads its rows once more, which changes nothing
+        return changes.subscribe(listener::changedSomewhere);
+    }
+
+    @Override
     public void close() {
         try {
             arrivals.close();
+            changes.close();
         } finally {
             store.close();
         }

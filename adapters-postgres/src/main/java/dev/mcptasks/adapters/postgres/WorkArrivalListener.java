@@ -29,9 +29,15 @@ import org.slf4j.LoggerFactory;
  * session state). It waits for notifications, calls every subscriber once per batch, and on a lost connection
  * reconnects with bounded backoff and then calls every subscriber once: notifications sent while it was away are
  * gone, so a worker must look.
+ *
+ * <p>The same listener on {@value #CHANGES} tells readers of other processes' changes (V12's trigger: a gateway
+ * principal's row changed its status, message or input request), so a gateway whose calls a separate worker drives
+ * answers from that worker's commit, not from its next poll.
  */
 final class WorkArrivalListener implements AutoCloseable {
     static final String CHANNEL = "mcp_tasks_work";
+    /** The channel of other processes' changes to rows readers wait on. */
+    static final String CHANGES = "mcp_tasks_changes";
     /** What the listener's backend shows in {@code pg_stat_activity.application_name}. */
     static final String APPLICATION_NAME = "mcp-tasks-listener";
 
@@ -48,6 +54,7 @@ final class WorkArrivalListener implements AutoCloseable {
     }
 
     private final ConnectionOpener opener;
+    private final String channel;
     private final String location;
     private final Duration startWait;
     private final List<Runnable> subscribers = new CopyOnWriteArrayList<>();
@@ -55,6 +62,11 @@ final class WorkArrivalListener implements AutoCloseable {
 
     /** A listener on the server and database of {@code settings}, as the same user, with their connect timeout. */
     static WorkArrivalListener of(PostgresSettings settings) {
+        return of(settings, CHANNEL);
+    }
+
+    /** A listener on {@code channel} ({@value #CHANNEL} or {@value #CHANGES}). */
+    static WorkArrivalListener of(PostgresSettings settings, String channel) {
         Properties properties = new Properties();
         if (settings.user() != null) {
             properties.setProperty("user", settings.user());
@@ -74,10 +86,15 @@ final class WorkArrivalListener implements AutoCloseable {
                 throw new SQLException("the PostgreSQL driver does not accept the url");
             }
             return connection;
-        }, settings.location(), settings.connectTimeout());
+        }, settings.location(), settings.connectTimeout(), channel);
     }
 
     WorkArrivalListener(ConnectionOpener opener, String location, Duration startWait) {
+        this(opener, location, startWait, CHANNEL);
+    }
+
+    WorkArrivalListener(ConnectionOpener opener, String location, Duration startWait, String channel) {
+        this.channel = channel;
         this.opener = opener;
         this.location = location;
         this.startWait = startWait;
@@ -232,7 +249,7 @@ final class WorkArrivalListener implements AutoCloseable {
 
         private String listen(Connection connection) throws SQLException {
             try (Statement statement = connection.createStatement()) {
-                statement.execute("LISTEN " + CHANNEL);
+                statement.execute("LISTEN " + channel);
                 try (ResultSet rows = statement.executeQuery("SELECT COALESCE(current_schema(), '')")) {
                     rows.next();
                     return rows.getString(1);
