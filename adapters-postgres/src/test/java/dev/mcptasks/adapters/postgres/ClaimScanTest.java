@@ -90,6 +90,7 @@ class ClaimScanTest {
         params.put("expiresAt", clock.now().plus(LEASE));
         params.put("staleAfterMillis", 30_000L);
         params.put("excluded", new String[] {"poll-00000001"});
+        params.put("atShare", new String[] {});
         params.put("tokens", new String[] {"t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8"});
         params.put("limit", SCAN_LIMIT);
 
