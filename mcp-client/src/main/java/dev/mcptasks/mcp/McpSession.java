@@ -442,9 +442,9 @@ public final class McpSession implements AutoCloseable {
             initialize(connection);
         } else if (known == ProtocolGeneration.TASKS_EXTENSION_2026_07_28) {
             McpHandshake discovered = handshake;
-            ready(connection, discovered != null ? discovered : McpHandshake.modernUnasked());
+            ready(connection, discovered != null ? discovered : McpHandshake.unasked2026());
         } else {
-            probe(connection, ProtocolGeneration.EXTENSION_VERSION, true);
+            probe(connection, ProtocolGeneration.VERSION_2026, true);
         }
     }
 
@@ -458,18 +458,18 @@ public final class McpSession implements AutoCloseable {
         answer.whenComplete((result, error) -> {
             GenerationProbe.Verdict verdict = GenerationProbe.classify(serverName(), version, mayRetry, result,
                     error);
-            if (verdict instanceof GenerationProbe.Verdict.Modern modern) {
-                ready(connection, modern.handshake());
+            if (verdict instanceof GenerationProbe.Verdict.Speaks2026 speaks2026) {
+                ready(connection, speaks2026.handshake());
             } else if (verdict instanceof GenerationProbe.Verdict.Retry retry) {
                 probe(connection, retry.version(), false);
-            } else if (verdict instanceof GenerationProbe.Verdict.Legacy legacy) {
-                log.info("server '{}': {}; speaking the 2025-11-25 generation", serverName(), legacy.why());
+            } else if (verdict instanceof GenerationProbe.Verdict.Speaks2025 speaks2025) {
+                log.info("server '{}': {}; speaking the 2025-11-25 generation", serverName(), speaks2025.why());
                 if (connection.isLost()) {
                     // the probe's answer ended the connection: the next request starts over with initialize
                     initializeWithoutProbe = true;
                     abandon(connection, new McpTransportFailure(serverName(), GenerationProbe.METHOD,
                             new McpTransportException(McpTransportException.Kind.CLOSED, "the server/discover probe"
-                                    + " ended the connection (" + legacy.why() + ")"), false));
+                                    + " ended the connection (" + speaks2025.why() + ")"), false));
                 } else {
                     initialize(connection);
                 }

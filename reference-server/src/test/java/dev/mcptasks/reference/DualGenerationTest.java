@@ -72,15 +72,15 @@ class DualGenerationTest {
         .asText()).isEqualTo("old");
 
     HttpTestClient modernClient = new HttpTestClient(server.httpUri());
-    HttpResponse<String> discover = modernClient.postModern("server/discover", Json.modern(null, true));
+    HttpResponse<String> discover = modernClient.post2026("server/discover", Json.modern(null, true));
     assertThat(discover.statusCode()).isEqualTo(200);
     assertThat(discover.headers().firstValue("Mcp-Session-Id")).isEmpty();
     assertThat(HttpTestClient.body(discover).path("result").path("capabilities").has("tasks")).isFalse();
-    HttpResponse<String> created = modernClient.postModern("tools/call", Json.modern(Json.obj("name", "work",
+    HttpResponse<String> created = modernClient.post2026("tools/call", Json.modern(Json.obj("name", "work",
         "arguments", Json.obj("durationMs", 5, "result", "new")), true));
     assertThat(created.statusCode()).isEqualTo(200);
     assertThat(HttpTestClient.body(created).path("result").path("resultType").asText()).isEqualTo("task");
-    HttpResponse<String> legacyViaModern = modernClient.postModern("tasks/get", Json.modern(Json.taskId(legacy),
+    HttpResponse<String> legacyViaModern = modernClient.post2026("tasks/get", Json.modern(Json.taskId(legacy),
         true));
     assertThat(HttpTestClient.body(legacyViaModern).path("result").path("status").asText()).isEqualTo("completed");
 
@@ -89,7 +89,7 @@ class DualGenerationTest {
     assertThat(sessionless.statusCode()).isEqualTo(400);
     assertThat(HttpTestClient.body(sessionless).path("error").path("message").asText())
         .contains("Mcp-Session-Id header is required");
-    HttpResponse<String> noEnvelope = modernClient.postModern(modernClient.request("ping", Json.obj()),
+    HttpResponse<String> noEnvelope = modernClient.post2026(modernClient.request("ping", Json.obj()),
         Map.of());
     assertThat(noEnvelope.statusCode()).isEqualTo(400);
     assertThat(HttpTestClient.body(noEnvelope).path("error").path("code").asInt()).isEqualTo(-32602);

@@ -228,7 +228,7 @@ class PassthroughTest {
         ObjectNode read = modern("resources/read", "{'uri':'file:///a'}");
         assertThat(read.path("contents").path(0).path("text").asText()).isEqualTo("t");
         assertThat(read.path("resultType").asText()).isEqualTo("complete");
-        assertThat(read.path("_meta").path(ModernEnvelope.SERVER_INFO).path("name").asText())
+        assertThat(read.path("_meta").path(Envelope2026.SERVER_INFO).path("name").asText())
                 .isEqualTo("mcp-tasks-test");
         ObjectNode sent = front.upstream.sentTo("alpha", "resources/read").get(0).params();
         assertThat(sent).isEqualTo(FrontHarness.json("{'uri':'file:///a'}"));

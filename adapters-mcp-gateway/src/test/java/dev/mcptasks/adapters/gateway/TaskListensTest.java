@@ -96,7 +96,7 @@ class TaskListensTest {
         ObjectNode end = FrontHarness.answered(response);
         assertThat(end.path("result").path("resultType").asText()).isEqualTo("complete");
         assertThat(end.path("result").path("_meta").path(SUBSCRIPTION_ID)).isEqualTo(subscriptionId);
-        assertThat(end.path("result").path("_meta").has(ModernEnvelope.SERVER_INFO)).isTrue();
+        assertThat(end.path("result").path("_meta").has(Envelope2026.SERVER_INFO)).isTrue();
         assertThat(front.door.watching()).isZero();
     }
 

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * server with the given options and sends one raw request at a time; over HTTP it also checks the status of the last
  * answer ({@link #expectHttpStatus}), stdio has none.
  */
-abstract class ExtensionScenarios {
+abstract class Scenarios2026 {
   static final String SERVER_INFO = "io.modelcontextprotocol/serverInfo";
 
   protected ReferenceServer server;

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The native tasks driver on the 2026-07-28 generation (the tasks extension), scripted on the in-memory server. */
-class ExtensionTasksDriverTest {
+class NativeTasksDriver2026Test {
     private static final String V2 = "2026-07-28";
     private static final String TASK = "\"taskId\":\"r1\",\"createdAt\":\"2026-12-02T15:43:59.665Z\","
             + "\"lastUpdatedAt\":\"2026-12-02T15:43:59.665Z\",\"ttlMs\":600000,\"pollIntervalMs\":300";
@@ -41,7 +41,7 @@ class ExtensionTasksDriverTest {
     private final NativeTasksDriver driver = new NativeTasksDriver(sessions);
     private final RemoteTaskRef ref = new RemoteTaskRef(TaskId.of("t1"), "fake", "work", "r1", V2);
 
-    ExtensionTasksDriverTest() {
+    NativeTasksDriver2026Test() {
         server.on("server/discover", request -> json(GenerationProbeTest.DISCOVER));
         server.on("tools/list", request -> json("{\"tools\":[{\"name\":\"work\"}],\"resultType\":\"complete\"}"));
     }

@@ -23,16 +23,16 @@ import org.junit.jupiter.api.Test;
  * The 2026-07-28 framing on Streamable HTTP: headers derived from the request's envelope, JSON-RPC errors in 4xx
  * bodies delivered as answers, and no session machinery; requests without the envelope keep the 2025 behaviour.
  */
-class ModernFramingTest {
+class Framing2026Test {
     private static final String META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}";
 
-    private ModernHttpPeer peer;
+    private HttpPeer2026 peer;
     private McpTransport transport;
     private final RecordingListener listener = new RecordingListener();
 
     @BeforeEach
     void start() throws Exception {
-        peer = new ModernHttpPeer();
+        peer = new HttpPeer2026();
         transport = new HttpTransportFactory().create(new McpServerSpec("peer", null, null, null, null, peer.url(),
                 Map.of("Authorization", "Bearer s3cret"), Duration.ofSeconds(5), null, 0));
         transport.start(listener);
@@ -53,7 +53,7 @@ class ModernFramingTest {
         future.get(15, TimeUnit.SECONDS);
     }
 
-    private ModernHttpPeer.Seen last() {
+    private HttpPeer2026.Seen last() {
         return peer.requests.get(peer.requests.size() - 1);
     }
 
@@ -109,22 +109,22 @@ class ModernFramingTest {
         String expected = "=?base64?" + Base64.getEncoder().encodeToString("résumé".getBytes(StandardCharsets.UTF_8))
                 + "?=";
         assertThat(last().headers().get("Mcp-Name")).isEqualTo(expected);
-        assertThat(ModernFrame.headerValue(" padded")).startsWith("=?base64?");
-        assertThat(ModernFrame.headerValue("plain-ascii_1.2")).isEqualTo("plain-ascii_1.2");
+        assertThat(Frame2026.headerValue(" padded")).startsWith("=?base64?");
+        assertThat(Frame2026.headerValue("plain-ascii_1.2")).isEqualTo("plain-ascii_1.2");
     }
 
     @Test
     void aModernRequestCarriesNoSessionAndOpensNoStream() throws Exception {
-        peer.answers = body -> new ModernHttpPeer.Reply(200, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}");
+        peer.answers = body -> new HttpPeer2026.Reply(200, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}");
         await(transport.send(modern(1, "server/discover", "")));
         transport.close();
-        assertThat(peer.requests).extracting(ModernHttpPeer.Seen::method).containsExactly("POST");
+        assertThat(peer.requests).extracting(HttpPeer2026.Seen::method).containsExactly("POST");
         assertThat(last().headers().contains("Mcp-Session-Id")).isFalse();
     }
 
     @Test
     void a4xxJsonRpcErrorIsTheRequestsAnswer() throws Exception {
-        peer.answers = body -> new ModernHttpPeer.Reply(400, "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32022,"
+        peer.answers = body -> new HttpPeer2026.Reply(400, "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32022,"
                 + "\"message\":\"Unsupported protocol version: 2099-01-01\",\"data\":{\"supported\":[\"2026-07-28\"],"
                 + "\"requested\":\"2099-01-01\"}},\"id\":7}");
         await(transport.send(modern(7, "server/discover", "")));
@@ -135,7 +135,7 @@ class ModernFramingTest {
     @Test
     void anErrorWithoutIdIsAboutTheRequestItAnswers() throws Exception {
         // the shape of server-everything's and SDK v1's 400 "Server not initialized": the probe reads it as legacy
-        peer.answers = body -> new ModernHttpPeer.Reply(400, "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32000,"
+        peer.answers = body -> new HttpPeer2026.Reply(400, "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32000,"
                 + "\"message\":\"Bad Request: Server not initialized\"},\"id\":null}");
         await(transport.send(modern(9, "server/discover", "")));
         assertThat(listener.nextMessage()).contains("-32000").contains("\"id\":9");
@@ -143,7 +143,7 @@ class ModernFramingTest {
 
     @Test
     void a4xxWithoutAJsonRpcErrorStaysATransportFailure() {
-        peer.answers = body -> new ModernHttpPeer.Reply(405, "Method Not Allowed");
+        peer.answers = body -> new HttpPeer2026.Reply(405, "Method Not Allowed");
         Throwable thrown = catchThrowable(() -> transport.send(modern(1, "server/discover", "")).get(15,
                 TimeUnit.SECONDS));
         assertThat(thrown).isInstanceOf(ExecutionException.class);
@@ -155,7 +155,7 @@ class ModernFramingTest {
 
     @Test
     void aLegacyRequestKeepsTheTransportFailureAndCarriesNoModernHeaders() {
-        peer.answers = body -> new ModernHttpPeer.Reply(400, "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32000,"
+        peer.answers = body -> new HttpPeer2026.Reply(400, "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32000,"
                 + "\"message\":\"Bad Request\"},\"id\":1}");
         Throwable thrown = catchThrowable(() -> transport.send(
                 "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"work\"}}")

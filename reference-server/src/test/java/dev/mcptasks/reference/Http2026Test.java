@@ -14,7 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The 2026-07-28 scenarios over Streamable HTTP, plus the header rule, status codes and the absence of sessions. */
-class HttpExtensionTest extends ExtensionScenarios {
+class Http2026Test extends Scenarios2026 {
   private HttpTestClient client;
   private HttpResponse<String> last;
 
@@ -31,7 +31,7 @@ class HttpExtensionTest extends ExtensionScenarios {
 
   @Override
   JsonNode send(String method, ObjectNode params) {
-    last = client.postModern(method, params);
+    last = client.post2026(method, params);
     assertThat(last.headers().firstValue("Content-Type")).contains("application/json");
     assertThat(last.headers().firstValue("Mcp-Session-Id")).isEmpty();
     return HttpTestClient.body(last);
@@ -67,7 +67,7 @@ class HttpExtensionTest extends ExtensionScenarios {
         + "Mcp-Name header is absent");
 
     String encoded = "=?base64?" + Base64.getEncoder().encodeToString("echo".getBytes(StandardCharsets.UTF_8)) + "?=";
-    HttpResponse<String> sentinel = client.postModern(call, Map.of("Mcp-Name", encoded));
+    HttpResponse<String> sentinel = client.post2026(call, Map.of("Mcp-Name", encoded));
     assertThat(sentinel.statusCode()).isEqualTo(200);
     assertThat(HttpTestClient.body(sentinel).path("result").path("content").get(0).path("text").asText())
         .isEqualTo("x");
@@ -88,7 +88,7 @@ class HttpExtensionTest extends ExtensionScenarios {
 
   @Test
   void aNotificationIsAccepted() {
-    HttpResponse<String> response = client.postModern(Json.obj("jsonrpc", "2.0", "method",
+    HttpResponse<String> response = client.post2026(Json.obj("jsonrpc", "2.0", "method",
         "notifications/cancelled", "params", Json.modern(Json.obj("requestId", 1), true)), Map.of());
     assertThat(response.statusCode()).isEqualTo(202);
   }
@@ -96,7 +96,7 @@ class HttpExtensionTest extends ExtensionScenarios {
   private JsonNode mismatch(ObjectNode message, String header, String value) {
     Map<String, String> overrides = new HashMap<>();
     overrides.put(header, value);
-    HttpResponse<String> response = client.postModern(message, overrides);
+    HttpResponse<String> response = client.post2026(message, overrides);
     assertThat(response.statusCode()).isEqualTo(400);
     JsonNode error = HttpTestClient.body(response).path("error");
     assertThat(error.path("code").asInt()).isEqualTo(-32020);

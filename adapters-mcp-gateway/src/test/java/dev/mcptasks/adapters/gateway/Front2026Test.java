@@ -19,7 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 /** The 2026-07-28 front (stateless, enveloped, tasks extension), driven through the dispatcher. */
-class ExtensionFrontTest {
+class Front2026Test {
     private final FrontHarness front = new FrontHarness();
 
     private ObjectNode result(String principal, String method, String params) {
@@ -47,7 +47,7 @@ class ExtensionFrontTest {
         assertThat(result.path("capabilities")).isEqualTo(FrontHarness.json(
                 "{'tools':{},'extensions':{'io.modelcontextprotocol/tasks':{}}}"));
         assertThat(result.path("resultType").asText()).isEqualTo("complete");
-        assertThat(result.path("_meta").path(ModernEnvelope.SERVER_INFO)).isEqualTo(FrontHarness.json(
+        assertThat(result.path("_meta").path(Envelope2026.SERVER_INFO)).isEqualTo(FrontHarness.json(
                 "{'name':'mcp-tasks-test','version':'9.9'}"));
     }
 
@@ -55,19 +55,19 @@ class ExtensionFrontTest {
     void aRequestWithoutSessionOrEnvelopeIsInvalidParams() {
         JsonNode missing = error(ALICE, front.request("tools/list", "{}"));
         assertThat(missing.path("code").asInt()).isEqualTo(-32602);
-        assertThat(missing.path("message").asText()).contains(ModernEnvelope.PROTOCOL_VERSION);
+        assertThat(missing.path("message").asText()).contains(Envelope2026.PROTOCOL_VERSION);
 
         ObjectNode noCapabilities = front.modern("tools/list", "{}", false);
-        ((ObjectNode) noCapabilities.path("params").path("_meta")).remove(ModernEnvelope.CLIENT_CAPABILITIES);
+        ((ObjectNode) noCapabilities.path("params").path("_meta")).remove(Envelope2026.CLIENT_CAPABILITIES);
         assertThat(error(ALICE, noCapabilities).path("message").asText())
-                .isEqualTo("params._meta." + ModernEnvelope.CLIENT_CAPABILITIES + " is missing");
+                .isEqualTo("params._meta." + Envelope2026.CLIENT_CAPABILITIES + " is missing");
     }
 
     @Test
     void anUnsupportedVersionIsUnsupportedProtocolVersionWithTheSupportedOnes() {
         for (String version : new String[] {"2099-01-01", V2025}) {
             ObjectNode message = front.modern("server/discover", "{}", true);
-            ((ObjectNode) message.path("params").path("_meta")).put(ModernEnvelope.PROTOCOL_VERSION, version);
+            ((ObjectNode) message.path("params").path("_meta")).put(Envelope2026.PROTOCOL_VERSION, version);
 
             JsonNode error = error(ALICE, message);
             assertThat(error.path("code").asInt()).isEqualTo(-32022);
@@ -131,7 +131,7 @@ class ExtensionFrontTest {
         ObjectNode result = (ObjectNode) FrontHarness.answered(blocked).get("result");
         assertThat(result.path("resultType").asText()).isEqualTo("complete");
         assertThat(result.path("content").get(0).path("text").asText()).isEqualTo("1");
-        assertThat(result.path("_meta").has(ModernEnvelope.SERVER_INFO)).isTrue();
+        assertThat(result.path("_meta").has(Envelope2026.SERVER_INFO)).isTrue();
     }
 
     @Test

@@ -44,7 +44,7 @@ import org.junit.jupiter.api.Test;
  * answers of a create request, answers delivered before the status read, cancel as an acknowledgement, and tasks
  * driven under the protocol version they were created with.
  */
-class TasksExtensionControlTest {
+class TaskControl2026Test {
     private static final Duration POLL = LifecycleHarness.POLL;
     private static final Duration INPUT_POLL = Duration.ofSeconds(5);
     private static final String V2026 = "2026-07-28";
