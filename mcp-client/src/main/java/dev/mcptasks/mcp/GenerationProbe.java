@@ -10,7 +10,7 @@ import java.util.List;
 /**
  * Reads the answer to the {@code server/discover} probe a session sends first when no generation is pinned (the
  * dual-era rules of the 2026-07-28 revision): a {@code DiscoverResult} means the 2026-07-28 generation; a recognised
- * modern error means a 2026-07-28 server that refused this request (a version it does not take is retried once with a
+ * 2026 error means a 2026-07-28 server that refused this request (a version it does not take is retried once with a
  * version it lists; no fallback); anything else (method not found, "Server not initialized", an HTTP 4xx, silence)
  * means a server of the 2025-11-25 generation, which is then initialized. The fallback never hangs on one error code.
  */
@@ -28,7 +28,7 @@ final class GenerationProbe {
         /** A 2025-11-25 (or older) server: initialize it; {@code why} is for the log. */
         record Speaks2025(String why) implements Verdict {}
 
-        /** A modern server that does not take the version asked; ask again with this one (once). */
+        /** A 2026-07-28 server that does not take the version asked; ask again with this one (once). */
         record Retry(String version) implements Verdict {}
 
         /** No verdict: the handshake fails with this cause (the next request probes again). */
@@ -75,7 +75,7 @@ final class GenerationProbe {
             McpTransportException transport = failure.transportCause();
             boolean clientError = transport.kind() == McpTransportException.Kind.HTTP_STATUS
                     && transport.httpStatus() >= 400 && transport.httpStatus() < 500;
-            // a legacy stdio server may exit on a request before initialize: that is its answer too
+            // a 2025-11-25 stdio server may exit on a request before initialize: that is its answer too
             if (clientError || transport.kind() == McpTransportException.Kind.SESSION_LOST
                     || transport.kind() == McpTransportException.Kind.PROCESS_EXITED) {
                 return new Verdict.Speaks2025("server/discover was answered with " + transport.getMessage());
@@ -95,7 +95,7 @@ final class GenerationProbe {
             return new Verdict.Retry(ProtocolGeneration.VERSION_2026);
         }
         if (supported.stream().anyMatch(ProtocolVersions::isSupported)) {
-            // a modern endpoint that names a 2025 version it still serves: initialize is that retry
+            // a 2026-07-28 endpoint that names a 2025 version it still serves: initialize is that retry
             return new Verdict.Speaks2025("server/discover: the server lists " + supported + " (-32022)");
         }
         return new Verdict.Failed(new McpProtocolException(serverName, "server '" + serverName

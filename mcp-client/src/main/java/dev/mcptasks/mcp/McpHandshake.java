@@ -78,7 +78,7 @@ public record McpHandshake(String protocolVersion, ServerCapabilities capabiliti
                 MissingNode.getInstance());
     }
 
-    /** A 2026-07-28 connection set up without asking anything (pinned, or the probe met a modern refusal). */
+    /** A 2026-07-28 connection set up without asking anything (pinned, or the probe met a 2026 refusal). */
     static McpHandshake unasked2026() {
         return new McpHandshake(ProtocolGeneration.VERSION_2026, ServerCapabilities.from(null),
                 MissingNode.getInstance(), MissingNode.getInstance());

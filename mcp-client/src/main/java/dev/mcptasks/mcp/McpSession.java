@@ -72,7 +72,7 @@ public final class McpSession implements AutoCloseable {
     private volatile McpHandshake handshake;
     /** The pinned generation, or the one the first successful handshake found; null until known. Set once. */
     private volatile ProtocolGeneration generation;
-    /** The probe said legacy but ended its connection doing so: the next connection initializes without probing. */
+    /** The probe said 2025-11-25 but ended its connection doing so: the next connection initializes without probing. */
     private volatile boolean initializeWithoutProbe;
     /** The handshake a session speaking in another's server session takes as its own; null for an ordinary one. */
     private final McpHandshake resumed;
@@ -453,7 +453,7 @@ public final class McpSession implements AutoCloseable {
         CompletableFuture<JsonNode> answer = new CompletableFuture<>();
         Duration timeout = settings.requestTimeout().compareTo(PROBE_TIMEOUT) < 0 ? settings.requestTimeout()
                 : PROBE_TIMEOUT;
-        // not cancellable: before a handshake a legacy server must get nothing but initialize after it
+        // not cancellable: before a handshake a 2025-11-25 server must get nothing but initialize after it
         connection.call(GenerationProbe.METHOD, envelope.wrap(null, version), timeout, answer, false);
         answer.whenComplete((result, error) -> {
             GenerationProbe.Verdict verdict = GenerationProbe.classify(serverName(), version, mayRetry, result,

@@ -113,7 +113,7 @@ final class TaskProtocol2026 implements TaskProtocol {
                 });
     }
 
-    /** Create errors: the modern codes named with what they carry; any other JSON-RPC error refuses the call. */
+    /** Create errors: the 2026-07-28 codes named with what they carry; any other JSON-RPC error refuses the call. */
     private static RemoteCallException refusal(McpSession session, String tool, Throwable error) {
         if (!(RemoteOperation.unwrap(error) instanceof McpErrorResponse response)) {
             return RemoteFailures.classify(error);

@@ -146,7 +146,7 @@ final class McpDispatcher {
   }
 
   /**
-   * The observed SDK 2.4.0 shape; never the legacy {@code tasks} capability, even in dual mode. With the conformance
+   * The observed SDK 2.4.0 shape; never the 2025-11-25 {@code tasks} capability, even in dual mode. With the conformance
    * fixtures also {@code resources}, {@code prompts} and {@code completions} (no session: no subscriptions, no log
    * level).
    */

@@ -45,7 +45,7 @@ class Http2026Test extends Scenarios2026 {
   @Test
   void headersMustAgreeWithTheBody() {
     String taskId = createTask(Json.obj("durationMs", 60_000));
-    ObjectNode get = client.request("tasks/get", Json.modern(Json.taskId(taskId), true));
+    ObjectNode get = client.request("tasks/get", Json.v2026(Json.taskId(taskId), true));
 
     JsonNode wrongName = mismatch(get, "Mcp-Name", "not-the-task");
     assertThat(wrongName.path("message").asText()).isEqualTo("Bad Request: the request headers and body disagree: "
@@ -60,7 +60,7 @@ class Http2026Test extends Scenarios2026 {
     JsonNode noMethod = mismatch(get, "Mcp-Method", null);
     assertThat(noMethod.path("message").asText()).endsWith("the body names method tasks/get but the required "
         + "Mcp-Method header is absent");
-    ObjectNode call = client.request("tools/call", Json.modern(Json.obj("name", "echo", "arguments",
+    ObjectNode call = client.request("tools/call", Json.v2026(Json.obj("name", "echo", "arguments",
         Json.obj("text", "x")), true));
     JsonNode noName = mismatch(call, "Mcp-Name", null);
     assertThat(noName.path("message").asText()).endsWith("the body carries params.name=\"echo\" but the required "
@@ -89,7 +89,7 @@ class Http2026Test extends Scenarios2026 {
   @Test
   void aNotificationIsAccepted() {
     HttpResponse<String> response = client.post2026(Json.obj("jsonrpc", "2.0", "method",
-        "notifications/cancelled", "params", Json.modern(Json.obj("requestId", 1), true)), Map.of());
+        "notifications/cancelled", "params", Json.v2026(Json.obj("requestId", 1), true)), Map.of());
     assertThat(response.statusCode()).isEqualTo(202);
   }
 

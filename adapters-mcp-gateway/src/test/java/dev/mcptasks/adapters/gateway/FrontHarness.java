@@ -124,7 +124,7 @@ final class FrontHarness {
     }
 
     /** A 2026-07-28 request: the envelope is added to {@code params._meta}, declaring the tasks extension or not. */
-    ObjectNode modern(String method, String params, boolean tasksExtension) {
+    ObjectNode v2026(String method, String params, boolean tasksExtension) {
         ObjectNode message = request(method, params);
         ObjectNode meta = ((ObjectNode) message.get("params")).putObject("_meta");
         meta.put(Envelope2026.PROTOCOL_VERSION, V2026);

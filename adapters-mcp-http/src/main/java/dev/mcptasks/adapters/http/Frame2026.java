@@ -26,7 +26,7 @@ record Frame2026(String protocolVersion, String method, String name, JsonNode id
     static final String NAME_HEADER = "Mcp-Name";
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** The frame of a 2026-07-28 request, or null for anything else (legacy requests, notifications, answers). */
+    /** The frame of a 2026-07-28 request, or null for anything else (2025-11-25 requests, notifications, answers). */
     static Frame2026 of(String message) {
         return of(parse(message));
     }
