@@ -221,7 +221,7 @@ class Front2026Test {
     }
 
     @Test
-    void anAnswerToALegacyTaskIsRefusedNamingWhy() {
+    void anAnswerToA2025TaskIsRefusedNamingWhy() {
         String id = createTask();
         front.created(id, V2025);
         front.polled(id, FrontHarness.inputRequired("{'k1':{'method':'elicitation/create','params':{}}}"));
