@@ -73,7 +73,7 @@ async function untilReachable(what, attempt, isGone = isOutage) {
 }
 
 // ---------------------------------------------------------------- 2025-11-25: TypeScript SDK v1
-async function legacyClient() {
+async function client2025() {
   const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
   const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
   const client = new Client({ name: "mcp-tasks-e2e", version: "1.0.0" }, { capabilities: {} });
@@ -84,9 +84,9 @@ async function legacyClient() {
   return { client, transport };
 }
 
-async function runLegacy() {
+async function run2025() {
   const { CallToolResultSchema } = await import("@modelcontextprotocol/sdk/types.js");
-  const { client, transport } = await untilReachable("connect", legacyClient);
+  const { client, transport } = await untilReachable("connect", client2025);
   const session = transport.sessionId;
   process.stdout.write(`SESSION ${session}\n`);
   log(`session ${session}`);
@@ -137,8 +137,8 @@ async function runLegacy() {
   }
 }
 
-async function peekLegacy() {
-  const { client } = await legacyClient();
+async function peek2025() {
+  const { client } = await client2025();
   try {
     return await client.experimental.tasks.getTask(require("task-id"));
   } finally {
@@ -193,7 +193,7 @@ function lastSseMessage(text) {
   return data[data.length - 1];
 }
 
-async function modernSession() {
+async function session2026() {
   const { Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
   const { createTaskSessionFromClient } = await import("@modelcontextprotocol/ext-tasks/client");
   const client = new Client({ name: "mcp-tasks-e2e", version: "1.0.0" },
@@ -205,9 +205,9 @@ async function modernSession() {
   return createTaskSessionFromClient(client, { endpointId: "mcp-tasks-gateway", rawDispatch, v2RequestFraming: framing });
 }
 
-async function runModern() {
+async function run2026() {
   const { resultFromTaskOutcome } = await import("@modelcontextprotocol/ext-tasks/client");
-  const session = await modernSession();
+  const session = await session2026();
   try {
     const execution = await session.callTool(require("tool"), JSON.parse(opts.args), { preference: "require" });
     const reference = execution.serializeReference();
@@ -224,7 +224,7 @@ async function runModern() {
   }
 }
 
-async function peekModern() {
+async function peek2026() {
   const answer = await rawDispatch({ method: "tasks/get", params: { taskId: require("task-id") } });
   if (answer.kind === "error") {
     throw Object.assign(new Error(answer.error.message), { code: answer.error.code });
@@ -233,15 +233,15 @@ async function peekModern() {
 }
 
 // ---------------------------------------------------------------- main
-const modern = require("generation") === "2026";
+const is2026 = require("generation") === "2026";
 try {
   if (mode === "run") {
-    const result = await (modern ? runModern() : runLegacy());
+    const result = await (is2026 ? run2026() : run2025());
     process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
     process.exit(result?.isError ? 1 : 0);
   } else if (mode === "peek") {
     try {
-      const task = await (modern ? peekModern() : peekLegacy());
+      const task = await (is2026 ? peek2026() : peek2025());
       process.stdout.write(`VISIBLE ${JSON.stringify(task)}\n`);
       process.exit(3);
     } catch (error) {

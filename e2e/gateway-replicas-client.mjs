@@ -55,7 +55,7 @@ function check(condition, what) {
 const textOf = (result) => result?.content?.find((item) => item.type === "text")?.text;
 
 // ---------------------------------------------------------------- 2025-11-25: the SDK v1 client, one session
-async function legacy() {
+async function run2025() {
   const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
   const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
   const { CallToolResultSchema } = await import("@modelcontextprotocol/sdk/types.js");
@@ -131,7 +131,7 @@ async function post(method, params, name) {
   return { id, messages };
 }
 
-async function modern() {
+async function run2026() {
   const created = (await post("tools/call", { name: "reference__work",
     arguments: { durationMs: 2000, result: "told, not asked" } }, "reference__work")).messages.at(-1);
   check(created.result?.resultType === "task", `tools/call answered ${JSON.stringify(created)}`);
@@ -154,8 +154,8 @@ async function modern() {
 }
 
 try {
-  await legacy();
-  await modern();
+  await run2025();
+  await run2026();
   process.stdout.write(`REQUESTS ${requests}\nPASS\n`);
 } catch (error) {
   process.stdout.write(`FAILED ${error?.message ?? error}\n`);

@@ -29,7 +29,7 @@ public record ServerJournal(Map<String, String> clientBySession, Map<Long, Strin
     public static final String GENERATION_2026 = "2026-07-28";
 
     /** The session a 2026-07-28 HTTP call is journaled under, before {@code :<X-Client-Tag>}. */
-    static final String MODERN_SESSION = "2026";
+    static final String SESSION_2026 = "2026";
 
     /** The argument of {@code work} that names a chaos task, so creations can be matched to store rows. */
     public static final String KEY_ARGUMENT = "chaosKey";
@@ -103,9 +103,9 @@ public record ServerJournal(Map<String, String> clientBySession, Map<Long, Strin
         if (tag != null) {
             return tag;
         }
-        String modernPrefix = MODERN_SESSION + ":";
-        if (session != null && session.startsWith(modernPrefix) && session.length() > modernPrefix.length()) {
-            return session.substring(modernPrefix.length());
+        String prefix2026 = SESSION_2026 + ":";
+        if (session != null && session.startsWith(prefix2026) && session.length() > prefix2026.length()) {
+            return session.substring(prefix2026.length());
         }
         return "?";
     }

@@ -60,7 +60,7 @@ public final class StoreChecks {
     private static void checkNeverCreated(StoreRow row, List<ServerJournal.Creation> created, ServerJournal journal,
             CheckResult.Builder result) {
         if ("completed".equals(row.status())) {
-            if (!row.onTasksExtension()) {
+            if (!row.on2026()) {
                 result.violation("completed_without_remote_task", row.id(), "completed but no remote id was stored"
                         + " (protocol " + row.protocolVersion() + ": only a 2026-07-28 call finishes without a task)");
             } else if (!created.isEmpty()) {
@@ -92,7 +92,7 @@ public final class StoreChecks {
             return;
         }
         created.stream().filter(creation -> creation.taskId().equals(row.remoteTaskId())).findFirst()
-                .filter(creation -> row.onTasksExtension() != ServerJournal.GENERATION_2026.equals(
+                .filter(creation -> row.on2026() != ServerJournal.GENERATION_2026.equals(
                         creation.generation()))
                 .ifPresent(creation -> result.violation("generation_mismatch", row.id(), "stored with protocol "
                         + row.protocolVersion() + " but the server created " + row.remoteTaskId() + " on "
@@ -117,7 +117,7 @@ public final class StoreChecks {
             case "cancelled" -> {
                 if (!"cancelled".equals(seen)) {
                     result.violation("status_mismatch", row.id(), "cancelled, but the server's task "
-                            + row.remoteTaskId() + " is " + seen + (row.onTasksExtension()
+                            + row.remoteTaskId() + " is " + seen + (row.on2026()
                             ? " (a 2026-07-28 cancel is only an acknowledgement: the row must tell the real end)"
                             : ""));
                 }

@@ -26,7 +26,7 @@ public record StoreRow(String id, String key, String status, String errorCode, S
     }
 
     /** Whether the task was created (or finished) on the 2026-07-28 tasks extension. */
-    public boolean onTasksExtension() {
+    public boolean on2026() {
         return ServerJournal.GENERATION_2026.equals(protocolVersion);
     }
 }

@@ -20,14 +20,14 @@ public record TaskPlan(String key, String kind, long submitAtMs, String argument
      * (a kill then leaves a created task the store never heard of), failing, slow cancel answers (cancelled by the
      * user), and user cancels of others at random times.
      *
-     * <p>With {@code tasksExtension} (the server speaks 2026-07-28 and the workers will too) every second slow-cancel
+     * <p>With {@code on2026} (the server speaks 2026-07-28 and the workers will too) every second slow-cancel
      * task is {@code slow-cancel-ignored} instead: the server acknowledges the cancel and lets the task finish a few
      * seconds after that answer, the race a 2026 cancel may lose (the row must then end {@code completed}, not
      * {@code cancelled}). That choice draws nothing from {@code random}, so a seed gives the same submits, kinds and
      * cancel times in both generations.
      */
     public static List<TaskPlan> mix(Random random, int count, long submitWindowMs, int leaseSeconds,
-            boolean tasksExtension) {
+            boolean on2026) {
         long lease = leaseSeconds * 1000L;
         List<TaskPlan> plans = new ArrayList<>();
         int slowCancels = 0;
@@ -60,7 +60,7 @@ public record TaskPlan(String key, String kind, long submitAtMs, String argument
                 kind = "slow-cancel";
                 args.put("durationMs", 30_000).put("cancelDelayMs", lease + 1_000);
                 cancelAfter = 1_000 + random.nextInt(4_000);
-                if (tasksExtension && slowCancels++ % 2 == 1) {
+                if (on2026 && slowCancels++ % 2 == 1) {
                     kind = "slow-cancel-ignored";
                     // ends about 3 s after the acknowledgement leaves, well before the settle timeout
                     args.put("durationMs", cancelAfter + lease + 4_000).put("cancelIgnored", true);

@@ -14,17 +14,17 @@ class TaskPlanTest {
 
     @Test
     void onTheTasksExtensionEverySecondSlowCancelIsIgnoredAndEndsSoonAfterItsAcknowledgement() throws Exception {
-        List<TaskPlan> legacy = TaskPlan.mix(new Random(7), 200, 28_000, 5, false);
-        List<TaskPlan> extension = TaskPlan.mix(new Random(7), 200, 28_000, 5, true);
+        List<TaskPlan> v2025 = TaskPlan.mix(new Random(7), 200, 28_000, 5, false);
+        List<TaskPlan> v2026 = TaskPlan.mix(new Random(7), 200, 28_000, 5, true);
 
-        assertThat(legacy).noneMatch(plan -> plan.kind().equals("slow-cancel-ignored")
+        assertThat(v2025).noneMatch(plan -> plan.kind().equals("slow-cancel-ignored")
                 || plan.arguments().contains("cancelIgnored"));
-        long slowCancels = legacy.stream().filter(plan -> plan.kind().equals("slow-cancel")).count();
-        assertThat(extension.stream().filter(plan -> plan.kind().equals("slow-cancel-ignored")).count())
+        long slowCancels = v2025.stream().filter(plan -> plan.kind().equals("slow-cancel")).count();
+        assertThat(v2026.stream().filter(plan -> plan.kind().equals("slow-cancel-ignored")).count())
                 .isEqualTo(slowCancels / 2).isPositive();
-        for (int i = 0; i < legacy.size(); i++) {
-            TaskPlan before = legacy.get(i);
-            TaskPlan after = extension.get(i);
+        for (int i = 0; i < v2025.size(); i++) {
+            TaskPlan before = v2025.get(i);
+            TaskPlan after = v2026.get(i);
             // the same seed gives the same submits and cancels in both generations
             assertThat(after.key()).isEqualTo(before.key());
             assertThat(after.submitAtMs()).isEqualTo(before.submitAtMs());

@@ -17,7 +17,7 @@ public enum ProtocolGeneration {
     TASKS_EXTENSION_2026_07_28("2026-07-28", "tasks extension");
 
     /** The first protocol version of the extension generation. */
-    public static final String EXTENSION_VERSION = "2026-07-28";
+    public static final String VERSION_2026 = "2026-07-28";
 
     private final String protocolVersion;
     private final String label;
@@ -42,7 +42,7 @@ public enum ProtocolGeneration {
      * version (a row written before the generation existed, or never created) is the 2025-11-25 generation.
      */
     public static ProtocolGeneration ofProtocolVersion(String version) {
-        return version != null && version.compareTo(EXTENSION_VERSION) >= 0 ? TASKS_EXTENSION_2026_07_28
+        return version != null && version.compareTo(VERSION_2026) >= 0 ? TASKS_EXTENSION_2026_07_28
                 : TASKS_2025_11_25;
     }
 

@@ -99,10 +99,10 @@ final class DirectToolCall {
                             + tool + " with something other than a CallToolResult object"));
         }
         if (result.path("task").isObject() && !result.has("content")) {
-            return new SubmitResult(NativeTaskParser.parse(session.serverName(), "tools/call", result.get("task"),
+            return new SubmitResult(TaskParser2025.parse(session.serverName(), "tools/call", result.get("task"),
                     null), handshake.protocolVersion(), session.settings().tasksProcessLocal());
         }
-        return terminal(session, handshake, ExtensionTaskParser.finished(RemoteTaskSnapshot.of(null,
+        return terminal(session, handshake, TaskParser2026.finished(RemoteTaskSnapshot.of(null,
                 TaskStatus.COMPLETED), result, "tool " + tool + " returned an error"));
     }
 

@@ -42,6 +42,6 @@ final class Envelope {
     }
 
     ObjectNode wrap(JsonNode params) {
-        return wrap(params, ProtocolGeneration.EXTENSION_VERSION);
+        return wrap(params, ProtocolGeneration.VERSION_2026);
     }
 }

@@ -10,7 +10,7 @@ import java.util.List;
 /**
  * Reads the answer to the {@code server/discover} probe a session sends first when no generation is pinned (the
  * dual-era rules of the 2026-07-28 revision): a {@code DiscoverResult} means the 2026-07-28 generation; a recognised
- * modern error means a 2026-07-28 server that refused this request (a version it does not take is retried once with a
+ * 2026 error means a 2026-07-28 server that refused this request (a version it does not take is retried once with a
  * version it lists; no fallback); anything else (method not found, "Server not initialized", an HTTP 4xx, silence)
  * means a server of the 2025-11-25 generation, which is then initialized. The fallback never hangs on one error code.
  */
@@ -23,12 +23,12 @@ final class GenerationProbe {
     /** What the probe decided. */
     sealed interface Verdict {
         /** A 2026-07-28 server. */
-        record Modern(McpHandshake handshake) implements Verdict {}
+        record Speaks2026(McpHandshake handshake) implements Verdict {}
 
         /** A 2025-11-25 (or older) server: initialize it; {@code why} is for the log. */
-        record Legacy(String why) implements Verdict {}
+        record Speaks2025(String why) implements Verdict {}
 
-        /** A modern server that does not take the version asked; ask again with this one (once). */
+        /** A 2026-07-28 server that does not take the version asked; ask again with this one (once). */
         record Retry(String version) implements Verdict {}
 
         /** No verdict: the handshake fails with this cause (the next request probes again). */
@@ -45,9 +45,9 @@ final class GenerationProbe {
         if (error == null) {
             // a peer that answers any method (an echo) is no 2026 server: a DiscoverResult lists its versions
             if (result == null || !result.isObject() || !result.path("supportedVersions").isArray()) {
-                return new Verdict.Legacy("server/discover was answered with something other than a DiscoverResult");
+                return new Verdict.Speaks2025("server/discover was answered with something other than a DiscoverResult");
             }
-            return new Verdict.Modern(McpHandshake.discovered(serverName, result));
+            return new Verdict.Speaks2026(McpHandshake.discovered(serverName, result));
         }
         Throwable cause = RemoteOperation.unwrap(error);
         if (cause instanceof McpErrorResponse response) {
@@ -60,25 +60,25 @@ final class GenerationProbe {
                         "server '" + serverName + "' speaks 2026-07-28 but refused the server/discover probe for a"
                                 + " missing client capability (-32021): " + response.remoteMessage()
                                 + (response.data() == null ? "" : " " + response.data())));
-                default -> new Verdict.Legacy("server/discover was answered with error " + response.code() + " ("
+                default -> new Verdict.Speaks2025("server/discover was answered with error " + response.code() + " ("
                         + response.remoteMessage() + ")");
             };
         }
         if (cause instanceof McpTimeoutException) {
-            return new Verdict.Legacy("server/discover got no answer within "
+            return new Verdict.Speaks2025("server/discover got no answer within "
                     + DurationText.of(((McpTimeoutException) cause).timeout()));
         }
         if (cause instanceof McpProtocolException) {
-            return new Verdict.Legacy("server/discover was answered with a malformed message");
+            return new Verdict.Speaks2025("server/discover was answered with a malformed message");
         }
         if (cause instanceof McpTransportFailure failure) {
             McpTransportException transport = failure.transportCause();
             boolean clientError = transport.kind() == McpTransportException.Kind.HTTP_STATUS
                     && transport.httpStatus() >= 400 && transport.httpStatus() < 500;
-            // a legacy stdio server may exit on a request before initialize: that is its answer too
+            // a 2025-11-25 stdio server may exit on a request before initialize: that is its answer too
             if (clientError || transport.kind() == McpTransportException.Kind.SESSION_LOST
                     || transport.kind() == McpTransportException.Kind.PROCESS_EXITED) {
-                return new Verdict.Legacy("server/discover was answered with " + transport.getMessage());
+                return new Verdict.Speaks2025("server/discover was answered with " + transport.getMessage());
             }
         }
         return new Verdict.Failed(cause);
@@ -91,16 +91,16 @@ final class GenerationProbe {
         if (listed != null && listed.isArray()) {
             listed.forEach(version -> supported.add(version.asText()));
         }
-        if (supported.contains(ProtocolGeneration.EXTENSION_VERSION) && mayRetry) {
-            return new Verdict.Retry(ProtocolGeneration.EXTENSION_VERSION);
+        if (supported.contains(ProtocolGeneration.VERSION_2026) && mayRetry) {
+            return new Verdict.Retry(ProtocolGeneration.VERSION_2026);
         }
         if (supported.stream().anyMatch(ProtocolVersions::isSupported)) {
-            // a modern endpoint that names a 2025 version it still serves: initialize is that retry
-            return new Verdict.Legacy("server/discover: the server lists " + supported + " (-32022)");
+            // a 2026-07-28 endpoint that names a 2025 version it still serves: initialize is that retry
+            return new Verdict.Speaks2025("server/discover: the server lists " + supported + " (-32022)");
         }
         return new Verdict.Failed(new McpProtocolException(serverName, "server '" + serverName
                 + "' does not speak a protocol version this client speaks: it supports " + supported
-                + ", was asked for " + requested + "; this client speaks " + ProtocolGeneration.EXTENSION_VERSION
+                + ", was asked for " + requested + "; this client speaks " + ProtocolGeneration.VERSION_2026
                 + " and " + ProtocolVersions.SUPPORTED + " (-32022: " + response.remoteMessage() + ")"));
     }
 }

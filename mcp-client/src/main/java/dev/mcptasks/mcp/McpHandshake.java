@@ -11,7 +11,7 @@ import dev.mcptasks.domain.ProtocolGeneration;
  * (then {@link #capabilitiesKnown()} is false: a pin skips the probe).
  *
  * @param protocolVersion the version both sides speak (one of {@link ProtocolVersions#SUPPORTED}, or
- *     {@link ProtocolGeneration#EXTENSION_VERSION})
+ *     {@link ProtocolGeneration#VERSION_2026})
  * @param capabilities the server's capabilities
  * @param serverInfo the server's {@code serverInfo} object (missing node when absent)
  * @param raw the whole {@code InitializeResult} or {@code DiscoverResult}, unknown fields included (missing node
@@ -64,7 +64,7 @@ public record McpHandshake(String protocolVersion, ServerCapabilities capabiliti
             throw new McpProtocolException(serverName, "the server/discover result is not a JSON object");
         }
         JsonNode info = result.path("_meta").path(SERVER_INFO_KEY);
-        return new McpHandshake(ProtocolGeneration.EXTENSION_VERSION,
+        return new McpHandshake(ProtocolGeneration.VERSION_2026,
                 ServerCapabilities.from(result.get("capabilities")),
                 info.isMissingNode() ? result.path("serverInfo") : info, result);
     }
@@ -78,9 +78,9 @@ public record McpHandshake(String protocolVersion, ServerCapabilities capabiliti
                 MissingNode.getInstance());
     }
 
-    /** A 2026-07-28 connection set up without asking anything (pinned, or the probe met a modern refusal). */
-    static McpHandshake modernUnasked() {
-        return new McpHandshake(ProtocolGeneration.EXTENSION_VERSION, ServerCapabilities.from(null),
+    /** A 2026-07-28 connection set up without asking anything (pinned, or the probe met a 2026 refusal). */
+    static McpHandshake unasked2026() {
+        return new McpHandshake(ProtocolGeneration.VERSION_2026, ServerCapabilities.from(null),
                 MissingNode.getInstance(), MissingNode.getInstance());
     }
 }

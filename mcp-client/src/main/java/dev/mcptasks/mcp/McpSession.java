@@ -72,7 +72,7 @@ public final class McpSession implements AutoCloseable {
     private volatile McpHandshake handshake;
     /** The pinned generation, or the one the first successful handshake found; null until known. Set once. */
     private volatile ProtocolGeneration generation;
-    /** The probe said legacy but ended its connection doing so: the next connection initializes without probing. */
+    /** The probe said 2025-11-25 but ended its connection doing so: the next connection initializes without probing. */
     private volatile boolean initializeWithoutProbe;
     /** The handshake a session speaking in another's server session takes as its own; null for an ordinary one. */
     private final McpHandshake resumed;
@@ -442,9 +442,9 @@ public final class McpSession implements AutoCloseable {
             initialize(connection);
         } else if (known == ProtocolGeneration.TASKS_EXTENSION_2026_07_28) {
             McpHandshake discovered = handshake;
-            ready(connection, discovered != null ? discovered : McpHandshake.modernUnasked());
+            ready(connection, discovered != null ? discovered : McpHandshake.unasked2026());
         } else {
-            probe(connection, ProtocolGeneration.EXTENSION_VERSION, true);
+            probe(connection, ProtocolGeneration.VERSION_2026, true);
         }
     }
 
@@ -453,23 +453,23 @@ public final class McpSession implements AutoCloseable {
         CompletableFuture<JsonNode> answer = new CompletableFuture<>();
         Duration timeout = settings.requestTimeout().compareTo(PROBE_TIMEOUT) < 0 ? settings.requestTimeout()
                 : PROBE_TIMEOUT;
-        // not cancellable: before a handshake a legacy server must get nothing but initialize after it
+        // not cancellable: before a handshake a 2025-11-25 server must get nothing but initialize after it
         connection.call(GenerationProbe.METHOD, envelope.wrap(null, version), timeout, answer, false);
         answer.whenComplete((result, error) -> {
             GenerationProbe.Verdict verdict = GenerationProbe.classify(serverName(), version, mayRetry, result,
                     error);
-            if (verdict instanceof GenerationProbe.Verdict.Modern modern) {
-                ready(connection, modern.handshake());
+            if (verdict instanceof GenerationProbe.Verdict.Speaks2026 speaks2026) {
+                ready(connection, speaks2026.handshake());
             } else if (verdict instanceof GenerationProbe.Verdict.Retry retry) {
                 probe(connection, retry.version(), false);
-            } else if (verdict instanceof GenerationProbe.Verdict.Legacy legacy) {
-                log.info("server '{}': {}; speaking the 2025-11-25 generation", serverName(), legacy.why());
+            } else if (verdict instanceof GenerationProbe.Verdict.Speaks2025 speaks2025) {
+                log.info("server '{}': {}; speaking the 2025-11-25 generation", serverName(), speaks2025.why());
                 if (connection.isLost()) {
                     // the probe's answer ended the connection: the next request starts over with initialize
                     initializeWithoutProbe = true;
                     abandon(connection, new McpTransportFailure(serverName(), GenerationProbe.METHOD,
                             new McpTransportException(McpTransportException.Kind.CLOSED, "the server/discover probe"
-                                    + " ended the connection (" + legacy.why() + ")"), false));
+                                    + " ended the connection (" + speaks2025.why() + ")"), false));
                 } else {
                     initialize(connection);
                 }

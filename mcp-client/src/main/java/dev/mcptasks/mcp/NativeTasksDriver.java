@@ -19,7 +19,7 @@ import java.util.function.Function;
 
 /**
  * Runs tool calls as native MCP tasks, in either generation: the 2025-11-25 tasks utility
- * ({@link LegacyTaskProtocol}) or the 2026-07-28 tasks extension ({@link ExtensionTaskProtocol}). A submit speaks the
+ * ({@link TaskProtocol2025}) or the 2026-07-28 tasks extension ({@link TaskProtocol2026}). A submit speaks the
  * generation of the server's session (its pin, else what the session discovered); a created task is always driven
  * under the generation it was created with ({@link RemoteTaskRef#generation()}, from its stored protocol version),
  * through a session of that generation, whatever the server's session speaks today.
@@ -28,8 +28,8 @@ public final class NativeTasksDriver implements TaskDriver {
     public static final String NAME = "mcp-tasks";
 
     private final McpSessions sessions;
-    private final TaskProtocol legacy = new LegacyTaskProtocol();
-    private final TaskProtocol extension = new ExtensionTaskProtocol();
+    private final TaskProtocol protocol2025 = new TaskProtocol2025();
+    private final TaskProtocol protocol2026 = new TaskProtocol2026();
 
     public NativeTasksDriver(McpSessions sessions) {
         this.sessions = sessions;
@@ -87,14 +87,14 @@ public final class NativeTasksDriver implements TaskDriver {
     public CompletableFuture<Void> answer(RemoteTaskRef ref, String inputResponsesJson, SendPermit permit) {
         if (!ref.generation().answersInputRequests()) {
             // refused before anything is sent, not even a probe
-            return CompletableFuture.failedFuture(LegacyTaskProtocol.unanswerable(ref));
+            return CompletableFuture.failedFuture(TaskProtocol2025.unanswerable(ref));
         }
         return RemoteOperation.run(permit, operation -> inTaskSession(operation, ref,
                 session -> protocol(ref.generation()).answer(operation, session, ref, inputResponsesJson)));
     }
 
     private TaskProtocol protocol(ProtocolGeneration generation) {
-        return generation == ProtocolGeneration.TASKS_EXTENSION_2026_07_28 ? extension : legacy;
+        return generation == ProtocolGeneration.TASKS_EXTENSION_2026_07_28 ? protocol2026 : protocol2025;
     }
 
     /**

@@ -41,7 +41,7 @@ class GenerationProbeTest {
     }
 
     @Test
-    void aDiscoverResultMeansTheModernGenerationWithoutInitialize() throws Exception {
+    void aDiscoverResultMeansThe2026GenerationWithoutInitialize() throws Exception {
         server.on("server/discover", request -> json(DISCOVER));
         server.on("echo", request -> request.path("params"));
 
@@ -70,7 +70,7 @@ class GenerationProbeTest {
     }
 
     @Test
-    void methodNotFoundMeansLegacyAndInitializesOnTheSameConnection() throws Exception {
+    void methodNotFoundMeans2025AndInitializesOnTheSameConnection() throws Exception {
         McpHandshake handshake = await(session.connect());
 
         assertThat(handshake.generation()).isEqualTo(ProtocolGeneration.TASKS_2025_11_25);
@@ -81,7 +81,7 @@ class GenerationProbeTest {
     }
 
     @Test
-    void serverNotInitializedMeansLegacy() throws Exception {
+    void serverNotInitializedMeans2025() throws Exception {
         // what an SDK v1 server answers over HTTP (400 with this JSON-RPC error)
         server.on("server/discover", (transport, request) -> {
             throw new FakeServer.RpcError(-32000, "Bad Request: Server not initialized");
@@ -91,14 +91,14 @@ class GenerationProbeTest {
     }
 
     @Test
-    void anHttp4xxWithoutAJsonRpcErrorMeansLegacy() throws Exception {
+    void anHttp4xxWithoutAJsonRpcErrorMeans2025() throws Exception {
         server.sendFailure = Map.entry("server/discover", McpTransportException.httpStatus(405, "Method Not Allowed"));
         assertThat(await(session.connect()).generation()).isEqualTo(ProtocolGeneration.TASKS_2025_11_25);
         assertThat(methods()).containsExactly("server/discover", "initialize", "notifications/initialized");
     }
 
     @Test
-    void silenceWithinTheProbeTimeoutMeansLegacy() throws Exception {
+    void silenceWithinTheProbeTimeoutMeans2025() throws Exception {
         server.on("server/discover", (transport, request) -> null);
         CompletableFuture<McpHandshake> connecting = session.connect();
         assertThat(connecting).isNotDone();
@@ -111,7 +111,7 @@ class GenerationProbeTest {
     }
 
     @Test
-    void anUnsupportedVersionErrorListingOursIsRetriedAndStaysModern() throws Exception {
+    void anUnsupportedVersionErrorListingOursIsRetriedAndStays2026() throws Exception {
         java.util.concurrent.atomic.AtomicInteger probes = new java.util.concurrent.atomic.AtomicInteger();
         server.on("server/discover", (transport, request) -> {
             if (probes.incrementAndGet() == 1) {
@@ -147,7 +147,7 @@ class GenerationProbeTest {
     }
 
     @Test
-    void anAnswerThatIsNoDiscoverResultMeansLegacy() throws Exception {
+    void anAnswerThatIsNoDiscoverResultMeans2025() throws Exception {
         // a peer that echoes any method
         server.on("server/discover", request -> request.path("params"));
         assertThat(await(session.connect()).generation()).isEqualTo(ProtocolGeneration.TASKS_2025_11_25);
@@ -167,7 +167,7 @@ class GenerationProbeTest {
     }
 
     @Test
-    void aLegacyPinSkipsTheProbe() throws Exception {
+    void a2025PinSkipsTheProbe() throws Exception {
         session = session(ProtocolGeneration.TASKS_2025_11_25);
         assertThat(session.generation()).contains(ProtocolGeneration.TASKS_2025_11_25);
         assertThat(await(session.connect()).generation()).isEqualTo(ProtocolGeneration.TASKS_2025_11_25);
@@ -175,7 +175,7 @@ class GenerationProbeTest {
     }
 
     @Test
-    void aModernPinSkipsTheProbeAndFramesTheFirstRequest() throws Exception {
+    void a2026PinSkipsTheProbeAndFramesTheFirstRequest() throws Exception {
         session = session(ProtocolGeneration.TASKS_EXTENSION_2026_07_28);
         server.on("echo", request -> request.path("params"));
 

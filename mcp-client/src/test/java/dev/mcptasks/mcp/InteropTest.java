@@ -260,26 +260,26 @@ class InteropTest {
     }
 
     /** The reference server serving the 2026-07-28 generation alone or beside 2025-11-25, and how it is reached. */
-    enum Modern {
+    enum Peer2026 {
         V2026_STDIO(ServedGenerations.V2026_07_28, false), V2026_HTTP(ServedGenerations.V2026_07_28, true),
         DUAL_STDIO(ServedGenerations.DUAL, false), DUAL_HTTP(ServedGenerations.DUAL, true);
 
         final ServedGenerations generation;
         final boolean http;
 
-        Modern(ServedGenerations generation, boolean http) {
+        Peer2026(ServedGenerations generation, boolean http) {
             this.generation = generation;
             this.http = http;
         }
     }
 
     /** A connected driver of one modern peer, and its URL when it is reached over HTTP. */
-    private record ModernEndpoint(McpSessions sessions, NativeTasksDriver driver, URI url) {}
+    private record Endpoint2026(McpSessions sessions, NativeTasksDriver driver, URI url) {}
 
-    private final Map<Modern, ModernEndpoint> modernEndpoints = new EnumMap<>(Modern.class);
+    private final Map<Peer2026, Endpoint2026> v2026Endpoints = new EnumMap<>(Peer2026.class);
 
-    private ModernEndpoint endpoint(Modern peer) throws Exception {
-        ModernEndpoint existing = modernEndpoints.get(peer);
+    private Endpoint2026 endpoint(Peer2026 peer) throws Exception {
+        Endpoint2026 existing = v2026Endpoints.get(peer);
         if (existing != null) {
             return existing;
         }
@@ -299,8 +299,8 @@ class InteropTest {
                 List.of(new StdioTransportFactory(), new HttpTransportFactory()), new ManualClock(), "interop");
         cleanup.add(0, sessions);
         connect(sessions.session(SERVER).orElseThrow());
-        ModernEndpoint endpoint = new ModernEndpoint(sessions, new NativeTasksDriver(sessions), url);
-        modernEndpoints.put(peer, endpoint);
+        Endpoint2026 endpoint = new Endpoint2026(sessions, new NativeTasksDriver(sessions), url);
+        v2026Endpoints.put(peer, endpoint);
         return endpoint;
     }
 
@@ -308,7 +308,7 @@ class InteropTest {
         return new SubmitCall(TaskId.of("t-" + System.nanoTime()), SERVER, "work", arguments, 60_000L);
     }
 
-    private static RemoteTaskRef modernRef(SubmitCall call, SubmitResult created) {
+    private static RemoteTaskRef v2026Ref(SubmitCall call, SubmitResult created) {
         return new RemoteTaskRef(call.taskId(), call.serverName(), call.toolName(),
                 created.snapshot().remoteTaskId(), created.protocolVersion());
     }
@@ -332,9 +332,9 @@ class InteropTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Modern.class)
-    void modernTheServerIsDiscoveredAndATaskRunsToItsInlineResult(Modern peer) throws Exception {
-        ModernEndpoint endpoint = endpoint(peer);
+    @EnumSource(Peer2026.class)
+    void v2026TheServerIsDiscoveredAndATaskRunsToItsInlineResult(Peer2026 peer) throws Exception {
+        Endpoint2026 endpoint = endpoint(peer);
         McpHandshake handshake = endpoint.sessions().session(SERVER).orElseThrow().handshake().orElseThrow();
         assertThat(handshake.generation()).isEqualTo(ProtocolGeneration.TASKS_EXTENSION_2026_07_28);
         assertThat(handshake.capabilities().tasksExtension()).isTrue();
@@ -345,14 +345,14 @@ class InteropTest {
         assertThat(created.protocolVersion()).isEqualTo("2026-07-28");
         assertThat(created.createdTask()).isTrue();
         assertThat(created.snapshot().pollAfter()).isEqualTo(Duration.ofMillis(50));
-        RemoteTaskSnapshot done = Polling.untilTerminal(endpoint.driver(), modernRef(call, created), DEADLINE);
+        RemoteTaskSnapshot done = Polling.untilTerminal(endpoint.driver(), v2026Ref(call, created), DEADLINE);
         assertThat(done.status()).isEqualTo(TaskStatus.COMPLETED);
         assertThat(done.resultJson()).contains("# Research Report: modern");
     }
 
     @ParameterizedTest
-    @EnumSource(Modern.class)
-    void modernAToolThatNeedsNoTaskCompletesAtOnce(Modern peer) throws Exception {
+    @EnumSource(Peer2026.class)
+    void v2026AToolThatNeedsNoTaskCompletesAtOnce(Peer2026 peer) throws Exception {
         SubmitCall call = new SubmitCall(TaskId.of("t-echo"), SERVER, "echo", "{\"text\":\"hi there\"}", null);
         SubmitResult result = await(endpoint(peer).driver().submit(call));
         assertThat(result.createdTask()).isFalse();
@@ -361,11 +361,11 @@ class InteropTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Modern.class)
-    void modernFailuresComeAsAnErrorOrAsAToolError(Modern peer) throws Exception {
+    @EnumSource(Peer2026.class)
+    void v2026FailuresComeAsAnErrorOrAsAToolError(Peer2026 peer) throws Exception {
         NativeTasksDriver driver = endpoint(peer).driver();
         SubmitCall error = work("{\"durationMs\":0,\"fail\":true,\"failMessage\":\"upstream 503\"}");
-        RemoteTaskSnapshot failed = Polling.untilTerminal(driver, modernRef(error, await(driver.submit(error))),
+        RemoteTaskSnapshot failed = Polling.untilTerminal(driver, v2026Ref(error, await(driver.submit(error))),
                 DEADLINE);
         assertThat(failed.status()).isEqualTo(TaskStatus.FAILED);
         assertThat(failed.errorCode()).isEqualTo(ErrorCodes.REMOTE_FAILED);
@@ -374,18 +374,18 @@ class InteropTest {
         SubmitCall toolError = work("{\"durationMs\":0,\"fail\":true,\"failAs\":\"isError\","
                 + "\"failMessage\":\"quota exceeded\"}");
         RemoteTaskSnapshot isError = Polling.untilTerminal(driver,
-                modernRef(toolError, await(driver.submit(toolError))), DEADLINE);
+                v2026Ref(toolError, await(driver.submit(toolError))), DEADLINE);
         assertThat(isError.status()).isEqualTo(TaskStatus.FAILED);
         assertThat(isError.error()).contains("quota exceeded");
         assertThat(isError.resultJson()).contains("\"isError\":true");
     }
 
     @ParameterizedTest
-    @EnumSource(Modern.class)
-    void modernInputIsRequestedAnsweredWithTasksUpdateAndTheTaskCompletes(Modern peer) throws Exception {
+    @EnumSource(Peer2026.class)
+    void v2026InputIsRequestedAnsweredWithTasksUpdateAndTheTaskCompletes(Peer2026 peer) throws Exception {
         NativeTasksDriver driver = endpoint(peer).driver();
         SubmitCall call = work("{\"durationMs\":100,\"askInput\":\"Deploy to prod?\"}");
-        RemoteTaskRef ref = modernRef(call, await(driver.submit(call)));
+        RemoteTaskRef ref = v2026Ref(call, await(driver.submit(call)));
 
         RemoteTaskSnapshot waiting = untilStatus(driver, ref, TaskStatus.INPUT_REQUIRED);
         JsonNode requests = FakeServer.json(waiting.inputRequiredJson());
@@ -402,8 +402,8 @@ class InteropTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Modern.class)
-    void modernAnInputRoundBeforeTheTaskIsAnsweredByCallingAgain(Modern peer) throws Exception {
+    @EnumSource(Peer2026.class)
+    void v2026AnInputRoundBeforeTheTaskIsAnsweredByCallingAgain(Peer2026 peer) throws Exception {
         NativeTasksDriver driver = endpoint(peer).driver();
         SubmitCall first = work("{\"durationMs\":100,\"approveFirst\":\"Run the report?\"}");
 
@@ -416,30 +416,30 @@ class InteropTest {
                 new InputRound(round.requestState(), "{\"approve\":{\"action\":\"accept\",\"content\":{}}}"));
         SubmitResult created = await(driver.submit(again));
         assertThat(created.createdTask()).isTrue();
-        RemoteTaskSnapshot done = Polling.untilTerminal(driver, modernRef(again, created), DEADLINE);
+        RemoteTaskSnapshot done = Polling.untilTerminal(driver, v2026Ref(again, created), DEADLINE);
         assertThat(done.status()).isEqualTo(TaskStatus.COMPLETED);
         assertThat(done.resultJson()).contains("approval").contains("accept");
     }
 
     @ParameterizedTest
-    @EnumSource(Modern.class)
-    void modernCancelIsAcknowledgedAndReadBackEvenWhenItLosesTheRace(Modern peer) throws Exception {
+    @EnumSource(Peer2026.class)
+    void v2026CancelIsAcknowledgedAndReadBackEvenWhenItLosesTheRace(Peer2026 peer) throws Exception {
         NativeTasksDriver driver = endpoint(peer).driver();
         SubmitCall slow = work("{\"durationMs\":600000}");
-        RemoteTaskRef ref = modernRef(slow, await(driver.submit(slow)));
+        RemoteTaskRef ref = v2026Ref(slow, await(driver.submit(slow)));
         assertThat(await(driver.cancel(ref)).status()).isEqualTo(TaskStatus.CANCELLED);
         assertThat(await(driver.status(ref)).status()).isEqualTo(TaskStatus.CANCELLED);
 
         SubmitCall ignored = work("{\"durationMs\":300,\"cancelIgnored\":true}");
-        RemoteTaskRef racing = modernRef(ignored, await(driver.submit(ignored)));
+        RemoteTaskRef racing = v2026Ref(ignored, await(driver.submit(ignored)));
         RemoteTaskSnapshot afterCancel = await(driver.cancel(racing));
         assertThat(afterCancel.status()).isIn(TaskStatus.WORKING, TaskStatus.COMPLETED);
         assertThat(Polling.untilTerminal(driver, racing, DEADLINE).status()).isEqualTo(TaskStatus.COMPLETED);
     }
 
     @ParameterizedTest
-    @EnumSource(Modern.class)
-    void modernAnUnknownTaskIsLost(Modern peer) throws Exception {
+    @EnumSource(Peer2026.class)
+    void v2026AnUnknownTaskIsLost(Peer2026 peer) throws Exception {
         NativeTasksDriver driver = endpoint(peer).driver();
         RemoteTaskRef missing = new RemoteTaskRef(TaskId.of("t-missing"), SERVER, "work",
                 "00000000000000000000000000000000", "2026-07-28");
@@ -450,39 +450,39 @@ class InteropTest {
     }
 
     @org.junit.jupiter.api.Test
-    void dualALegacyTaskStaysOnTheLegacySessionWhileNewTasksGoModern() throws Exception {
-        ModernEndpoint dual = endpoint(Modern.DUAL_HTTP);
-        McpSessions legacySessions = new McpSessions(List.of(new McpServerSettings(
+    void dualA2025TaskStaysOnThe2025SessionWhileNewTasksGo2026() throws Exception {
+        Endpoint2026 dual = endpoint(Peer2026.DUAL_HTTP);
+        McpSessions v2025Sessions = new McpSessions(List.of(new McpServerSettings(
                 McpServerSpec.http(SERVER, dual.url(), Map.of()), ReferenceHarness.TIMEOUT, false,
                 ProtocolGeneration.TASKS_2025_11_25)), List.of(new HttpTransportFactory()), new ManualClock(),
                 "interop-legacy");
-        cleanup.add(0, legacySessions);
+        cleanup.add(0, v2025Sessions);
         // a task created earlier under 2025-11-25 (before the server moved on, or under a pin)
         SubmitCall old = work("{\"durationMs\":300,\"result\":\"legacy report\"}");
-        SubmitResult oldCreated = await(new NativeTasksDriver(legacySessions).submit(old));
+        SubmitResult oldCreated = await(new NativeTasksDriver(v2025Sessions).submit(old));
         assertThat(oldCreated.protocolVersion()).isEqualTo("2025-11-25");
 
         SubmitCall fresh = work("{\"durationMs\":300,\"result\":\"modern report\"}");
         SubmitResult freshCreated = await(dual.driver().submit(fresh));
 
         assertThat(freshCreated.protocolVersion()).isEqualTo("2026-07-28");
-        RemoteTaskSnapshot oldDone = Polling.untilTerminal(dual.driver(), modernRef(old, oldCreated), DEADLINE);
-        RemoteTaskSnapshot freshDone = Polling.untilTerminal(dual.driver(), modernRef(fresh, freshCreated), DEADLINE);
+        RemoteTaskSnapshot oldDone = Polling.untilTerminal(dual.driver(), v2026Ref(old, oldCreated), DEADLINE);
+        RemoteTaskSnapshot freshDone = Polling.untilTerminal(dual.driver(), v2026Ref(fresh, freshCreated), DEADLINE);
         assertThat(oldDone.status()).isEqualTo(TaskStatus.COMPLETED);
         assertThat(oldDone.resultJson()).contains("legacy report");
         assertThat(freshDone.resultJson()).contains("modern report");
         assertThat(dual.sessions().session(SERVER).orElseThrow().generation())
                 .contains(ProtocolGeneration.TASKS_EXTENSION_2026_07_28);
-        McpSession legacyOfDual = await(dual.sessions().speaking(dual.sessions().session(SERVER).orElseThrow(),
+        McpSession v2025OfDual = await(dual.sessions().speaking(dual.sessions().session(SERVER).orElseThrow(),
                 ProtocolGeneration.TASKS_2025_11_25));
-        assertThat(legacyOfDual.handshake().orElseThrow().generation()).isEqualTo(ProtocolGeneration.TASKS_2025_11_25);
+        assertThat(v2025OfDual.handshake().orElseThrow().generation()).isEqualTo(ProtocolGeneration.TASKS_2025_11_25);
         // the 2025 generation takes no answers through mcp-tasks
-        assertThat(remoteFailure(dual.driver().answer(modernRef(old, oldCreated), "{}", () -> true)).failure())
+        assertThat(remoteFailure(dual.driver().answer(v2026Ref(old, oldCreated), "{}", () -> true)).failure())
                 .isEqualTo(RemoteFailure.UNSUPPORTED);
     }
 
     @org.junit.jupiter.api.Test
-    void modernAPinnedClientSkipsTheProbeAndReadsABareEmbeddedResult() throws Exception {
+    void v2026APinnedClientSkipsTheProbeAndReadsABareEmbeddedResult() throws Exception {
         ReferenceServer server = new ReferenceServer(ReferenceServerOptions.defaults()
                 .withGeneration(ServedGenerations.V2026_07_28).withPollIntervalMs(50).withBareResult(true));
         cleanup.add(server);
@@ -498,7 +498,7 @@ class InteropTest {
 
         assertThat(sessions.session(SERVER).orElseThrow().handshake().orElseThrow().capabilitiesKnown()).isFalse();
         assertThat(created.protocolVersion()).isEqualTo("2026-07-28");
-        RemoteTaskSnapshot done = Polling.untilTerminal(driver, modernRef(call, created), DEADLINE);
+        RemoteTaskSnapshot done = Polling.untilTerminal(driver, v2026Ref(call, created), DEADLINE);
         assertThat(done.status()).isEqualTo(TaskStatus.COMPLETED);
         assertThat(done.resultJson()).contains("bare report").doesNotContain("resultType");
     }
@@ -507,7 +507,7 @@ class InteropTest {
      * A reference server over stdio (started with {@code flags}) or HTTP (in-process with {@code options}, the same
      * settings); its sessions are closed after the test.
      */
-    private McpSessions modernOnly(boolean http, ProtocolGeneration pin, ReferenceServerOptions options,
+    private McpSessions v2026Only(boolean http, ProtocolGeneration pin, ReferenceServerOptions options,
             List<String> flags) throws Exception {
         McpServerSpec spec;
         if (http) {
@@ -528,12 +528,12 @@ class InteropTest {
 
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
-    void modernATaskPastItsTtlIsLost(boolean http) throws Exception {
-        NativeTasksDriver driver = new NativeTasksDriver(modernOnly(http, null, ReferenceServerOptions.defaults()
+    void v2026ATaskPastItsTtlIsLost(boolean http) throws Exception {
+        NativeTasksDriver driver = new NativeTasksDriver(v2026Only(http, null, ReferenceServerOptions.defaults()
                 .withGeneration(ServedGenerations.V2026_07_28).withTtlOverrideMs(300L).withPollIntervalMs(50),
                 List.of("--generation", "2026-07-28", "--ttl-ms", "300", "--poll-interval-ms", "50")));
         SubmitCall call = work("{\"durationMs\":50}");
-        RemoteTaskRef ref = modernRef(call, await(driver.submit(call)));
+        RemoteTaskRef ref = v2026Ref(call, await(driver.submit(call)));
 
         long end = System.nanoTime() + DEADLINE.toNanos();
         RemoteCallException lost = null;
@@ -554,8 +554,8 @@ class InteropTest {
 
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
-    void modernAServerThatServesOnlyTheExtensionRefusesAClientPinnedTo2025(boolean http) throws Exception {
-        NativeTasksDriver driver = new NativeTasksDriver(modernOnly(http, ProtocolGeneration.TASKS_2025_11_25,
+    void v2026AServerThatServesOnlyTheExtensionRefusesAClientPinnedTo2025(boolean http) throws Exception {
+        NativeTasksDriver driver = new NativeTasksDriver(v2026Only(http, ProtocolGeneration.TASKS_2025_11_25,
                 ReferenceServerOptions.defaults().withGeneration(ServedGenerations.V2026_07_28),
                 List.of("--generation", "2026-07-28")));
 

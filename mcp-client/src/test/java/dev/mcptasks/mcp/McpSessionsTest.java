@@ -49,15 +49,15 @@ class McpSessionsTest {
 
             assertThat(McpSessionTest.await(sessions.speaking(own, ProtocolGeneration.TASKS_EXTENSION_2026_07_28)))
                     .isSameAs(own);
-            McpSession legacy = McpSessionTest.await(sessions.speaking(own, ProtocolGeneration.TASKS_2025_11_25));
-            assertThat(legacy).isNotSameAs(own);
-            assertThat(legacy.generation()).contains(ProtocolGeneration.TASKS_2025_11_25);
+            McpSession v2025 = McpSessionTest.await(sessions.speaking(own, ProtocolGeneration.TASKS_2025_11_25));
+            assertThat(v2025).isNotSameAs(own);
+            assertThat(v2025.generation()).contains(ProtocolGeneration.TASKS_2025_11_25);
             assertThat(McpSessionTest.await(sessions.speaking(own, ProtocolGeneration.TASKS_2025_11_25)))
-                    .isSameAs(legacy);
+                    .isSameAs(v2025);
             // choosing sent nothing: a pinned session knows its generation without connecting
             assertThat(server.transports).isEmpty();
 
-            McpSessionTest.await(legacy.connect());
+            McpSessionTest.await(v2025.connect());
             sessions.close();
             assertThat(server.last().closed).isDone();
         }

@@ -134,15 +134,15 @@ class OrdinaryToolsDriverTest {
 
     @org.junit.jupiter.api.Test
     void runsAJobOnAServerOfThe2026Generation() throws Exception {
-        try (ReferenceHarness modern = new ReferenceHarness(Via.HTTP, ReferenceServerOptions.defaults()
+        try (ReferenceHarness v2026 = new ReferenceHarness(Via.HTTP, ReferenceServerOptions.defaults()
                 .withGeneration(dev.mcptasks.reference.ServedGenerations.V2026_07_28), false)) {
-            OrdinaryToolsDriver driver = new OrdinaryToolsDriver(modern.sessions, Map.of(ReferenceHarness.SERVER,
+            OrdinaryToolsDriver driver = new OrdinaryToolsDriver(v2026.sessions, Map.of(ReferenceHarness.SERVER,
                     JOBS));
             SubmitCall call = call("{\"durationMs\":100,\"result\":\"modern job output\"}");
 
             SubmitResult created = await(driver.submit(call));
 
-            assertThat(modern.session().generation())
+            assertThat(v2026.session().generation())
                     .contains(dev.mcptasks.domain.ProtocolGeneration.TASKS_EXTENSION_2026_07_28);
             RemoteTaskSnapshot done = Polling.untilTerminal(driver, ref(call, created), Duration.ofSeconds(30));
             assertThat(done.status()).isEqualTo(TaskStatus.COMPLETED);

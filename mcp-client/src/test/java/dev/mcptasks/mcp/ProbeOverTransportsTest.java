@@ -20,7 +20,7 @@ class ProbeOverTransportsTest {
 
     @ParameterizedTest
     @EnumSource(Via.class)
-    void aLegacyServerIsProbedThenInitialized(Via via) throws Exception {
+    void a2025ServerIsProbedThenInitialized(Via via) throws Exception {
         try (ReferenceHarness harness = new ReferenceHarness(via, ReferenceServerOptions.defaults(), true)) {
             McpHandshake handshake = await(harness.session().connect());
 

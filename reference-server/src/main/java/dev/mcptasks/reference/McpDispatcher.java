@@ -38,22 +38,22 @@ final class McpDispatcher {
   private final ReceivedCancellations cancellations;
   private final ToolCalls toolCalls;
   private final TaskMethods taskMethods;
-  private final ModernToolCalls modernToolCalls;
-  private final ModernTaskMethods modernTaskMethods;
+  private final ToolCalls2026 toolCalls2026;
+  private final TaskMethods2026 taskMethods2026;
   /** The conformance suite's fixtures, or null when not served. */
   private final ConformanceFixtures fixtures;
 
   McpDispatcher(ReferenceServerOptions options, ToolCatalog catalog, ReceivedCancellations cancellations,
-      ToolCalls toolCalls, ConformanceFixtures fixtures, TaskMethods taskMethods, ModernToolCalls modernToolCalls,
-      ModernTaskMethods modernTaskMethods) {
+      ToolCalls toolCalls, ConformanceFixtures fixtures, TaskMethods taskMethods, ToolCalls2026 toolCalls2026,
+      TaskMethods2026 taskMethods2026) {
     this.options = options;
     this.fixtures = fixtures;
     this.catalog = catalog;
     this.cancellations = cancellations;
     this.toolCalls = toolCalls;
     this.taskMethods = taskMethods;
-    this.modernToolCalls = modernToolCalls;
-    this.modernTaskMethods = modernTaskMethods;
+    this.toolCalls2026 = toolCalls2026;
+    this.taskMethods2026 = taskMethods2026;
   }
 
   /** Whether {@code message} is a request (has a method and an id), the only kind that gets a response. */
@@ -65,7 +65,7 @@ final class McpDispatcher {
    * Whether {@code message} takes the 2026-07-28 path: always in pure 2026 mode, never in 2025 mode, and in dual mode
    * when it carries the envelope or is {@code server/discover} (a method 2025 does not have).
    */
-  boolean isModern(JsonNode message) {
+  boolean is2026(JsonNode message) {
     return switch (options.generation()) {
       case V2025_11_25 -> false;
       case V2026_07_28 -> true;
@@ -75,19 +75,19 @@ final class McpDispatcher {
   }
 
   /**
-   * Handles {@code message} on the path {@link #isModern} picks; the future yields the response for a request and
+   * Handles {@code message} on the path {@link #is2026} picks; the future yields the response for a request and
    * null for a notification or a response. It may never complete when the task's behaviour says a control call hangs.
    */
   CompletableFuture<Answer> handle(ClientSession session, JsonNode message) {
-    return handle(session, message, isModern(message), HeaderCheck.NONE);
+    return handle(session, message, is2026(message), HeaderCheck.NONE);
   }
 
   /** Handles {@code message} on the 2026 path, checking it with {@code headers} once its envelope is read. */
-  CompletableFuture<Answer> handleModern(ClientSession session, JsonNode message, HeaderCheck headers) {
+  CompletableFuture<Answer> handle2026(ClientSession session, JsonNode message, HeaderCheck headers) {
     return handle(session, message, true, headers);
   }
 
-  private CompletableFuture<Answer> handle(ClientSession session, JsonNode message, boolean modern,
+  private CompletableFuture<Answer> handle(ClientSession session, JsonNode message, boolean is2026,
       HeaderCheck headers) {
     if (!message.isObject() || !"2.0".equals(message.path("jsonrpc").asText())) {
       return CompletableFuture.completedFuture(new Answer(JsonRpc.error(message.path("id").isMissingNode() ? null
@@ -108,12 +108,12 @@ final class McpDispatcher {
     JsonNode params = message.path("params");
     CompletableFuture<JsonNode> outcome;
     try {
-      outcome = modern ? routeModern(session, method, params, headers) : route(session, method, params);
+      outcome = is2026 ? route2026(session, method, params, headers) : route(session, method, params);
     } catch (RuntimeException e) {
       outcome = CompletableFuture.failedFuture(e);
     }
     return outcome.handle((result, failure) -> failure != null ? toError(id, failure)
-        : new Answer(JsonRpc.result(id, modern ? decorate(result) : result), 200));
+        : new Answer(JsonRpc.result(id, is2026 ? decorate(result) : result), 200));
   }
 
   /**
@@ -121,7 +121,7 @@ final class McpDispatcher {
    * carry a valid envelope (and pass the transport's header check) before it is routed. Methods 2026 removed
    * ({@code tasks/result}, {@code tasks/list}) are unknown: -32601, HTTP 404.
    */
-  private CompletableFuture<JsonNode> routeModern(ClientSession session, String method, JsonNode params,
+  private CompletableFuture<JsonNode> route2026(ClientSession session, String method, JsonNode params,
       HeaderCheck headers) {
     if ("initialize".equals(method)) {
       throw Envelope.unsupportedVersion(params.path("protocolVersion").asText(""));
@@ -131,11 +131,11 @@ final class McpDispatcher {
     return switch (method) {
       case "server/discover" -> done(discover());
       case "ping" -> done(JsonNodeFactory.instance.objectNode());
-      case "tools/list" -> done(catalog.listModern());
-      case "tools/call" -> modernToolCalls.call(session, params, envelope);
-      case "tasks/get" -> modernTaskMethods.get(session, params, envelope);
-      case "tasks/update" -> modernTaskMethods.update(session, params, envelope);
-      case "tasks/cancel" -> modernTaskMethods.cancel(session, params, envelope);
+      case "tools/list" -> done(catalog.list2026());
+      case "tools/call" -> toolCalls2026.call(session, params, envelope);
+      case "tasks/get" -> taskMethods2026.get(session, params, envelope);
+      case "tasks/update" -> taskMethods2026.update(session, params, envelope);
+      case "tasks/cancel" -> taskMethods2026.cancel(session, params, envelope);
       default -> {
         if (fixtures != null && ConformanceFixtures.handles(method)) {
           yield done(fixtures.handle(session, method, params));
@@ -146,7 +146,7 @@ final class McpDispatcher {
   }
 
   /**
-   * The observed SDK 2.4.0 shape; never the legacy {@code tasks} capability, even in dual mode. With the conformance
+   * The observed SDK 2.4.0 shape; never the 2025-11-25 {@code tasks} capability, even in dual mode. With the conformance
    * fixtures also {@code resources}, {@code prompts} and {@code completions} (no session: no subscriptions, no log
    * level).
    */

@@ -31,7 +31,7 @@ final class McpHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
   static final String CLIENT_TAG = "X-Client-Tag";
 
   /** The session id 2026 requests are journaled under (2026 has no sessions), suffixed with the client tag. */
-  static final String MODERN_SESSION = "2026";
+  static final String SESSION_2026 = "2026";
 
   private static final Logger LOG = LoggerFactory.getLogger(McpHttpHandler.class);
   private static final Pattern LOOPBACK_ORIGIN =
@@ -69,7 +69,7 @@ final class McpHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
     HttpMethod method = request.method();
     if (HttpMethod.POST.equals(method)) {
       post(reply, request);
-    } else if (!options.generation().servesLegacy()) {
+    } else if (!options.generation().serves2025()) {
       reply.onlyPostAllowed();
     } else if (HttpMethod.GET.equals(method)) {
       get(reply, request);
@@ -105,9 +105,9 @@ final class McpHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
           "Invalid Request: the body must be one JSON-RPC message");
       return;
     }
-    if (dispatcher.isModern(message) || (options.generation().servesModern()
+    if (dispatcher.is2026(message) || (options.generation().serves2026()
         && Envelope.VERSION.equals(request.headers().get(HttpTransportHeaders.PROTOCOL_VERSION)))) {
-      postModern(reply, request, message);
+      post2026(reply, request, message);
       return;
     }
     boolean initialize = McpDispatcher.isRequest(message) && "initialize".equals(message.path("method").asText());
@@ -162,17 +162,17 @@ final class McpHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
    * error's (400, 404) or 200. Each request gets a throwaway session named by its {@code X-Client-Tag}, if any, for
    * the call log.
    */
-  private void postModern(HttpReply reply, FullHttpRequest request, JsonNode message) {
+  private void post2026(HttpReply reply, FullHttpRequest request, JsonNode message) {
     if (!McpDispatcher.isRequest(message)) {
-      dispatcher.handle(new ClientSession(MODERN_SESSION, null), message);
+      dispatcher.handle(new ClientSession(SESSION_2026, null), message);
       reply.accepted();
       return;
     }
     String tag = request.headers().get(CLIENT_TAG);
-    ClientSession session = new ClientSession(tag == null ? MODERN_SESSION : MODERN_SESSION + ":" + tag, null);
+    ClientSession session = new ClientSession(tag == null ? SESSION_2026 : SESSION_2026 + ":" + tag, null);
     HttpHeaders headers = request.headers().copy();
-    journal.onConnection(reply::onClose, () -> dispatcher.handleModern(session, message,
-            (method, params, envelope) -> ModernHeaders.verify(headers, method, params, envelope)))
+    journal.onConnection(reply::onClose, () -> dispatcher.handle2026(session, message,
+            (method, params, envelope) -> Headers2026.verify(headers, method, params, envelope)))
         .thenAccept(answer -> reply.json(HttpResponseStatus.valueOf(answer.httpStatus()), answer.message(), null));
   }
 

@@ -57,8 +57,8 @@ public final class ReferenceServer implements AutoCloseable {
         new SlowPlainTool(scheduler), fixtures);
     this.dispatcher = new McpDispatcher(options, catalog, cancellations, toolCalls, fixtures,
         new TaskMethods(store, runner, controlCalls),
-        new ModernToolCalls(options, catalog, store, runner, toolCalls, controlCalls, journal),
-        new ModernTaskMethods(options, store, runner, controlCalls, journal));
+        new ToolCalls2026(options, catalog, store, runner, toolCalls, controlCalls, journal),
+        new TaskMethods2026(options, store, runner, controlCalls, journal));
   }
 
   public ReferenceServerOptions options() {

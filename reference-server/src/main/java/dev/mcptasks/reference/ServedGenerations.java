@@ -25,11 +25,11 @@ public enum ServedGenerations {
     return flag;
   }
 
-  boolean servesModern() {
+  boolean serves2026() {
     return this != V2025_11_25;
   }
 
-  boolean servesLegacy() {
+  boolean serves2025() {
     return this != V2026_07_28;
   }
 

@@ -264,7 +264,7 @@ final class TaskRecord {
    * {@code bareResult}, or {@code error}). A 2025 task that failed has a tool result and no error object; it is shown
    * with an error built from its status message, since a 2026 {@code failed} task must carry one.
    */
-  synchronized ObjectNode toModernWire(boolean detailed, boolean bareResult) {
+  synchronized ObjectNode toWire2026(boolean detailed, boolean bareResult) {
     ObjectNode node = JsonNodeFactory.instance.objectNode();
     node.put("taskId", id);
     node.put("status", status.wire());

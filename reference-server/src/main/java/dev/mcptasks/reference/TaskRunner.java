@@ -28,7 +28,7 @@ final class TaskRunner {
   void start(TaskRecord record) {
     TaskBehaviour behaviour = record.behaviour();
     if (record.kind() == TaskRecord.Kind.EXTENSION_TASK) {
-      startExtensionTask(record, behaviour);
+      startTask2026(record, behaviour);
       return;
     }
     if (behaviour.inputRequiredMs() > 0) {
@@ -49,7 +49,7 @@ final class TaskRunner {
    * {@code askInput}, when that time runs out (the request is then superseded). Whichever comes first wins under the
    * record's monitor; the other finds the task no longer waiting and does nothing.
    */
-  private void startExtensionTask(TaskRecord record, TaskBehaviour behaviour) {
+  private void startTask2026(TaskRecord record, TaskBehaviour behaviour) {
     if (!behaviour.asksInput()) {
       schedule(record, behaviour.durationMs(), () -> finish(record));
       return;
@@ -97,7 +97,7 @@ final class TaskRunner {
   private void finish(TaskRecord record) {
     TaskBehaviour behaviour = record.behaviour();
     if (record.kind() == TaskRecord.Kind.EXTENSION_TASK) {
-      finishExtensionTask(record, behaviour);
+      finishTask2026(record, behaviour);
       return;
     }
     if (behaviour.fail()) {
@@ -111,7 +111,7 @@ final class TaskRunner {
    * 2026 semantics: a JSON-RPC-style failure is {@code failed} with an {@code error}; a tool error ({@code isError})
    * is a {@code completed} task whose result says so. A successful result echoes the delivered answers.
    */
-  private void finishExtensionTask(TaskRecord record, TaskBehaviour behaviour) {
+  private void finishTask2026(TaskRecord record, TaskBehaviour behaviour) {
     if (behaviour.fail() && behaviour.failAsError()) {
       ObjectNode error = JsonNodeFactory.instance.objectNode()
           .put("code", behaviour.errorCode()).put("message", behaviour.failMessage());

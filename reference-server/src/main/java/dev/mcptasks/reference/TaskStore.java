@@ -76,7 +76,7 @@ final class TaskStore {
    * The task {@code id} for a 2026-07-28 request: an extension task or a 2025 task (SEP-2663), whatever the session,
    * since 2026 has none. -32602 "Failed to retrieve task: Task not found" or "...: Task has expired" otherwise.
    */
-  TaskRecord findForModern(String id) {
+  TaskRecord findFor2026(String id) {
     TaskRecord record = byId.get(id);
     if (record != null && record.kind() != TaskRecord.Kind.JOB) {
       return record;

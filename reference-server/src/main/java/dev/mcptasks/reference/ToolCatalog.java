@@ -57,7 +57,7 @@ final class ToolCatalog {
   }
 
   /** The 2026-07-28 listing: per-tool task metadata is gone, so no tool carries {@code execution}. */
-  JsonNode listModern() {
+  JsonNode list2026() {
     ObjectNode answer = JsonNodeFactory.instance.objectNode();
     ArrayNode list = answer.putArray("tools");
     for (JsonNode tool : tools) {

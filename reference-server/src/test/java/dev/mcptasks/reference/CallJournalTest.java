@@ -174,17 +174,17 @@ class CallJournalTest {
         .withCallLog(log));
     HttpTestClient worker = new HttpTestClient(server.startHttp(0));
     worker.clientTag = "worker-2";
-    JsonNode created = HttpTestClient.body(worker.postModern("tools/call", Json.modern(Json.obj("name", "work",
+    JsonNode created = HttpTestClient.body(worker.post2026("tools/call", Json.v2026(Json.obj("name", "work",
         "arguments", Json.obj("askInput", "Go?", "durationMs", 0, "key", "k3")), true))).path("result");
     String taskId = created.path("taskId").asText();
-    JsonNode waiting = HttpTestClient.body(worker.postModern("tasks/get", Json.modern(Json.taskId(taskId), true)))
+    JsonNode waiting = HttpTestClient.body(worker.post2026("tasks/get", Json.v2026(Json.taskId(taskId), true)))
         .path("result");
     String key = waiting.path("inputRequests").fieldNames().next();
-    ObjectNode update = Json.modern(Json.taskId(taskId), true);
+    ObjectNode update = Json.v2026(Json.taskId(taskId), true);
     update.set("inputResponses", Json.obj(key, Json.obj("action", "accept"), "stale", Json.obj("action", "accept")));
-    assertThat(worker.postModern("tasks/update", update).statusCode()).isEqualTo(200);
+    assertThat(worker.post2026("tasks/update", update).statusCode()).isEqualTo(200);
     awaitLine(log, "\"e\":\"terminal\"", taskId);
-    assertThat(worker.postModern("tasks/cancel", Json.modern(Json.taskId(taskId), true)).statusCode())
+    assertThat(worker.post2026("tasks/cancel", Json.v2026(Json.taskId(taskId), true)).statusCode())
         .isEqualTo(200);
     server.close();
     server = null;

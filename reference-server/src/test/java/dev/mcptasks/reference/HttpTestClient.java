@@ -106,7 +106,7 @@ final class HttpTestClient {
    * ({@code MCP-Protocol-Version} from the envelope, {@code Mcp-Method}, {@code Mcp-Name} = tool name or task id);
    * {@code overrides} replace them, a null value leaving the header out.
    */
-  HttpResponse<String> postModern(ObjectNode message, Map<String, String> overrides) {
+  HttpResponse<String> post2026(ObjectNode message, Map<String, String> overrides) {
     Map<String, String> headers = new LinkedHashMap<>();
     JsonNode params = message.path("params");
     JsonNode version = params.path("_meta").path("io.modelcontextprotocol/protocolVersion");
@@ -136,8 +136,8 @@ final class HttpTestClient {
   }
 
   /** A 2026 request {@code method} with {@code params} as given (envelope included or not by the caller). */
-  HttpResponse<String> postModern(String method, JsonNode params) {
-    return postModern(request(method, params), Map.of());
+  HttpResponse<String> post2026(String method, JsonNode params) {
+    return post2026(request(method, params), Map.of());
   }
 
   /** The JSON body of a response whatever its status. */

@@ -41,7 +41,7 @@ final class Json {
   }
 
   /** A copy of {@code params} (null: none) carrying the 2026 envelope. */
-  static ObjectNode modern(ObjectNode params, boolean tasks) {
+  static ObjectNode v2026(ObjectNode params, boolean tasks) {
     ObjectNode copy = params == null ? obj() : params.deepCopy();
     copy.set("_meta", envelope(tasks));
     return copy;

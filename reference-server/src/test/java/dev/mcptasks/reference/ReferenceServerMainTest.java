@@ -37,11 +37,11 @@ class ReferenceServerMainTest {
   void generationFlags() {
     assertThat(ReferenceServerOptions.defaults().generation()).isEqualTo(ServedGenerations.V2025_11_25);
     assertThat(ReferenceServerOptions.defaults().contentQuirk()).isTrue();
-    ReferenceServerOptions modern = ReferenceServerMain.parse(new String[] {"--stdio", "--generation", "2026-07-28",
+    ReferenceServerOptions v2026 = ReferenceServerMain.parse(new String[] {"--stdio", "--generation", "2026-07-28",
         "--bare-result", "--no-content-quirk"}).options();
-    assertThat(modern.generation()).isEqualTo(ServedGenerations.V2026_07_28);
-    assertThat(modern.bareResult()).isTrue();
-    assertThat(modern.contentQuirk()).isFalse();
+    assertThat(v2026.generation()).isEqualTo(ServedGenerations.V2026_07_28);
+    assertThat(v2026.bareResult()).isTrue();
+    assertThat(v2026.contentQuirk()).isFalse();
     assertThat(ReferenceServerMain.parse(new String[] {"--stdio", "--generation", "dual"}).options().generation())
         .isEqualTo(ServedGenerations.DUAL);
     assertThat(ReferenceServerMain.parse(new String[] {"--stdio", "--generation", "2025-11-25"}).options())

@@ -156,7 +156,7 @@ final class TaskPage implements AdminRoute {
         }
         html.append("</ul>");
         if (!InputRequests.answerable(task)) {
-            html.append("<p class=\"hint\">Not answerable from mcp-tasks: ").append(text(InputRequests.LEGACY_GENERATION))
+            html.append("<p class=\"hint\">Not answerable from mcp-tasks: ").append(text(InputRequests.ANSWERS_2025))
                     .append("</p>");
         }
         return html.toString();

@@ -73,10 +73,10 @@ public final class FrontDoor {
         UpstreamRouter upstreamRouter = new UpstreamRouter(upstreamCalls, settings);
         Subscriptions subscriptions = new Subscriptions(upstreamCalls, upstreamRouter, upstream);
         Passthrough passthrough = new Passthrough(upstreamCalls, upstreamRouter, subscriptions);
-        LegacyFront legacy = new LegacyFront(tasks, tools, calls, watcher, notifier, shapes, handoff, passthrough);
+        Front2025 front2025 = new Front2025(tasks, tools, calls, watcher, notifier, shapes, handoff, passthrough);
         TaskListens listens = new TaskListens(tasks, watcher, shapes);
-        ExtensionFront extension = new ExtensionFront(tasks, tools, calls, watcher, shapes, passthrough, listens);
-        FrontRouter router = new FrontRouter(legacy, extension, notifier, watcher, executor, subscriptions,
+        Front2026 front2026 = new Front2026(tasks, tools, calls, watcher, shapes, passthrough, listens);
+        FrontRouter router = new FrontRouter(front2025, front2026, notifier, watcher, executor, subscriptions,
                 listens);
         return new FrontDoor(new MeteredDispatcher(router, metrics, clock), watcher, metrics);
     }

@@ -22,20 +22,20 @@ import org.slf4j.LoggerFactory;
 final class FrontRouter implements FrontDispatcher {
     private static final Logger LOG = LoggerFactory.getLogger(FrontRouter.class);
 
-    private final LegacyFront legacy;
-    private final ExtensionFront extension;
+    private final Front2025 front2025;
+    private final Front2026 front2026;
     private final StatusNotifier notifier;
     private final TaskWatcher watcher;
     private final Executor executor;
     private final Subscriptions subscriptions;
     private final TaskListens listens;
 
-    FrontRouter(LegacyFront legacy, ExtensionFront extension, StatusNotifier notifier, TaskWatcher watcher,
+    FrontRouter(Front2025 front2025, Front2026 front2026, StatusNotifier notifier, TaskWatcher watcher,
             Executor executor, Subscriptions subscriptions, TaskListens listens) {
         this.subscriptions = subscriptions;
         this.listens = listens;
-        this.legacy = legacy;
-        this.extension = extension;
+        this.front2025 = front2025;
+        this.front2026 = front2026;
         this.notifier = notifier;
         this.watcher = watcher;
         this.executor = executor;
@@ -97,13 +97,13 @@ final class FrontRouter implements FrontDispatcher {
 
     private CompletableFuture<ObjectNode> route(FrontRequest request, String method) {
         ObjectNode params = Params.of(request.message());
-        if (ModernEnvelope.present(params)) {
-            return extension.handle(request, method, params, ModernEnvelope.read(params));
+        if (Envelope2026.present(params)) {
+            return front2026.handle(request, method, params, Envelope2026.read(params));
         }
         if (request.session() == null && !"initialize".equals(method)) {
-            ModernEnvelope.read(params); // names what is missing
+            Envelope2026.read(params); // names what is missing
         }
-        return legacy.handle(request, method, params);
+        return front2025.handle(request, method, params);
     }
 
     private static FrontError toError(String method, Throwable error) {

@@ -45,7 +45,7 @@ final class Handoff {
                 progress.seen(read);
             }
             return read.status().isTerminal();
-        }, after).thenApply(ended -> ended.isPresent() ? plain(LegacyFront.callResult(ended.get(), false))
+        }, after).thenApply(ended -> ended.isPresent() ? plain(Front2025.callResult(ended.get(), false))
                 : handedOff(find(request, row.id())));
     }
 
@@ -71,7 +71,7 @@ final class Handoff {
                 return done(describe(find(request, id(arguments))));
             case RESULT: {
                 TaskRecord row = find(request, id(arguments));
-                return row.status().isTerminal() ? done(plain(LegacyFront.callResult(row, false)))
+                return row.status().isTerminal() ? done(plain(Front2025.callResult(row, false)))
                         : hold(request, row, null);
             }
             case CANCEL: {
@@ -88,7 +88,7 @@ final class Handoff {
                 StringBuilder text = new StringBuilder(page.tasks().isEmpty() ? "You have no tasks." : "");
                 ArrayNode list = result.putObject("structuredContent").putArray("tasks");
                 for (TaskRecord row : page.tasks()) {
-                    ObjectNode task = shapes.legacyTask(row);
+                    ObjectNode task = shapes.task2025(row);
                     list.add(task);
                     text.append(row.id().value()).append(' ').append(row.definition().toolName()).append(": ")
                             .append(task.path("status").asText()).append('\n');
@@ -109,12 +109,12 @@ final class Handoff {
                 + " as task " + id + ". Call the tool " + RESULT + " with {\"taskId\": \"" + id + "\"} to get its"
                 + " result (it waits up to " + after.toSeconds() + " s each time), " + STATUS + " to check on it,"
                 + " or " + CANCEL + " to stop it.");
-        result.set("structuredContent", shapes.legacyTask(row));
+        result.set("structuredContent", shapes.task2025(row));
         return result;
     }
 
     private ObjectNode describe(TaskRecord row) {
-        ObjectNode task = shapes.legacyTask(row);
+        ObjectNode task = shapes.task2025(row);
         ObjectNode result = FrontJson.object();
         String message = task.path("statusMessage").asText(null);
         result.putArray("content").addObject().put("type", "text").put("text", "Task " + row.id().value() + " ("

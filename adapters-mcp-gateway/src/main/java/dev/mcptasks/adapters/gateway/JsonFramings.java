@@ -23,10 +23,10 @@ final class JsonFramings {
     }
 
     /** A 2026 request: the edge errors get their HTTP status (400, 404), as 2026 clients expect. */
-    record Modern() implements PostExchange.JsonFraming {
+    record Of2026() implements PostExchange.JsonFraming {
         @Override
         public HttpResponseStatus status(ObjectNode answer) {
-            return HttpResponseStatus.valueOf(ModernHeaders.httpStatus(answer));
+            return HttpResponseStatus.valueOf(Headers2026.httpStatus(answer));
         }
 
         @Override

@@ -66,7 +66,7 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
         Reply reply = new Reply(ctx.channel(), HttpUtil.isKeepAlive(request));
         if (HttpMethod.POST.equals(request.method())) {
             post(reply, principal, request);
-        } else if (ModernHeaders.MODERN_VERSION.equals(request.headers().get(ModernHeaders.PROTOCOL_VERSION))) {
+        } else if (Headers2026.VERSION_2026.equals(request.headers().get(Headers2026.PROTOCOL_VERSION))) {
             reply.error(HttpResponseStatus.METHOD_NOT_ALLOWED,
                     "Method Not Allowed: the 2026-07-28 transport is POST only", ONLY_POST);
         } else if (HttpMethod.GET.equals(request.method())) {
@@ -116,13 +116,13 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
             return;
         }
         ObjectNode body = (ObjectNode) message;
-        if (ModernHeaders.isModern(headers, body)) {
-            Optional<ObjectNode> mismatch = ModernHeaders.check(headers, body, kind == JsonRpc.Kind.REQUEST);
+        if (Headers2026.is2026(headers, body)) {
+            Optional<ObjectNode> mismatch = Headers2026.check(headers, body, kind == JsonRpc.Kind.REQUEST);
             if (mismatch.isPresent()) {
                 reply.send(HttpResponseStatus.BAD_REQUEST, mismatch.get(), Map.of());
             } else if (kind == JsonRpc.Kind.REQUEST) {
                 exchange(reply, new FrontRequest(principal, null, body, trace(headers)), accepts, null, true,
-                        new JsonFramings.Modern(), null);
+                        new JsonFramings.Of2026(), null);
             } else {
                 deliver(reply, new FrontRequest(principal, null, body, trace(headers)));
             }
@@ -177,12 +177,12 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
      * the dispatcher's answer into the one sent (off the event loop), and the exchange's cancel still reaches the
      * dispatcher.
      */
-    private void exchange(Reply reply, FrontRequest front, Accepts accepts, HttpSession streams, boolean modern,
+    private void exchange(Reply reply, FrontRequest front, Accepts accepts, HttpSession streams, boolean is2026,
             PostExchange.JsonFraming framing, Function<Optional<ObjectNode>, Optional<ObjectNode>> then) {
         Channel channel = reply.channel();
-        PostExchange exchange = new PostExchange(channel, reply.keepAlive(), replies, front.message(), streams, modern,
+        PostExchange exchange = new PostExchange(channel, reply.keepAlive(), replies, front.message(), streams, is2026,
                 accepts.eventStream(), streaming, framing);
-        FrontRequest request = modern ? new FrontRequest(front.principal(), null, front.message(), front.trace(),
+        FrontRequest request = is2026 ? new FrontRequest(front.principal(), null, front.message(), front.trace(),
                 exchange.requestStream()) : front;
         submit(reply, () -> {
             CompletableFuture<Optional<ObjectNode>> dispatched = dispatchSafely(request);
@@ -368,7 +368,7 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
     }
 
     private void inSession(Reply reply, HttpHeaders headers, HttpSession session, Consumer<HttpSession> then) {
-        String version = headers.get(ModernHeaders.PROTOCOL_VERSION);
+        String version = headers.get(Headers2026.PROTOCOL_VERSION);
         if (version != null && !SESSION_VERSIONS.contains(version)) {
             reply.error(HttpResponseStatus.BAD_REQUEST, "Bad Request: unsupported MCP-Protocol-Version " + version
                     + " (supported: " + String.join(", ", SESSION_VERSIONS.stream().sorted().toList()) + ")", Map.of());

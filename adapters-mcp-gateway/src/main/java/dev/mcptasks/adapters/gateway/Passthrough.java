@@ -169,7 +169,7 @@ final class Passthrough {
     private static ObjectNode upstreamParams(ObjectNode params) {
         ObjectNode sent = params.deepCopy();
         if (sent.get("_meta") instanceof ObjectNode meta) {
-            meta.remove(List.of(ModernEnvelope.PROTOCOL_VERSION, ModernEnvelope.CLIENT_CAPABILITIES,
+            meta.remove(List.of(Envelope2026.PROTOCOL_VERSION, Envelope2026.CLIENT_CAPABILITIES,
                     "io.modelcontextprotocol/clientInfo", "io.modelcontextprotocol/logLevel"));
             if (meta.isEmpty()) {
                 sent.remove("_meta");
@@ -182,7 +182,7 @@ final class Passthrough {
     private static ObjectNode asFront(ObjectNode result) {
         result.remove(List.of("resultType", "ttlMs", "cacheScope"));
         if (result.get("_meta") instanceof ObjectNode meta) {
-            meta.remove(ModernEnvelope.SERVER_INFO);
+            meta.remove(Envelope2026.SERVER_INFO);
             if (meta.isEmpty()) {
                 result.remove("_meta");
             }

@@ -48,7 +48,7 @@ final class StatusNotifier {
             String now = shown(row.get());
             if (!now.equals(shown[0])) {
                 shown[0] = now;
-                session.notify(FrontJson.notification(METHOD, shapes.legacyTask(row.get())));
+                session.notify(FrontJson.notification(METHOD, shapes.task2025(row.get())));
             }
             return row.get().status().isTerminal() && stop(session, self[0], created.id());
         });
@@ -84,7 +84,7 @@ final class StatusNotifier {
 
     /** What a client sees change: the status and the message of the Task. */
     private String shown(TaskRecord row) {
-        var task = shapes.legacyTask(row);
+        var task = shapes.task2025(row);
         return task.path("status").asText() + "\n" + Objects.toString(task.path("statusMessage").textValue(), "");
     }
 }

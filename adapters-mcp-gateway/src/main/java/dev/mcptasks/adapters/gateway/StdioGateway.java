@@ -113,7 +113,7 @@ public final class StdioGateway {
         }
         ObjectNode body = (ObjectNode) message;
         // A 2026-07-28 message (it carries the per-request envelope) is stateless on stdio as on HTTP.
-        boolean modern = body.path("params").path("_meta").has(ModernHeaders.ENVELOPE_VERSION);
+        boolean is2026 = body.path("params").path("_meta").has(Headers2026.ENVELOPE_VERSION);
         if (kind != JsonRpc.Kind.REQUEST && "notifications/cancelled".equals(body.path("method").asText())) {
             Pending cancelled = pending.get(body.path("params").path("requestId"));
             if (cancelled != null) {
@@ -121,8 +121,8 @@ public final class StdioGateway {
             }
         }
         // a 2026 request's messages ahead of its answer (a subscription's) are lines of the one output, too
-        CompletableFuture<Optional<ObjectNode>> answer = dispatch(new FrontRequest(principal, modern ? null : session,
-                body, null, modern ? session::write : RequestStream.NONE));
+        CompletableFuture<Optional<ObjectNode>> answer = dispatch(new FrontRequest(principal, is2026 ? null : session,
+                body, null, is2026 ? session::write : RequestStream.NONE));
         if (kind == JsonRpc.Kind.REQUEST) {
             JsonNode id = body.get("id");
             Pending entry = new Pending(answer, TaskListens.METHOD.equals(body.path("method").asText()));

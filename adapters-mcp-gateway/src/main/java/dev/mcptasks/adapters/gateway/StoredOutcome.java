@@ -83,7 +83,7 @@ sealed interface StoredOutcome {
      */
     private static ObjectNode withoutUpstreamTask(ObjectNode result) {
         if (result.get("_meta") instanceof ObjectNode meta) {
-            meta.remove(LegacyFront.RELATED_TASK);
+            meta.remove(Front2025.RELATED_TASK);
             if (meta.isEmpty()) {
                 result.remove("_meta");
             }

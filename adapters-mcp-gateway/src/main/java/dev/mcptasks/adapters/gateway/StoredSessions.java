@@ -56,7 +56,7 @@ final class StoredSessions {
         }
         JsonNode params = initialize.path("params");
         String version = answer.path("result").path("protocolVersion").asText(
-                params.path("protocolVersion").asText(LegacyFront.VERSION));
+                params.path("protocolVersion").asText(Front2025.VERSION));
         JsonNode capabilities = params.path("capabilities");
         Instant now = clock.now();
         store.save(new StoredFrontSession(session.id(), session.principal(), version,

@@ -56,7 +56,7 @@ final class TaskListens {
     }
 
     /** Opens the subscription; completes with its graceful end (the empty result), or fails for bad params. */
-    CompletableFuture<ObjectNode> listen(FrontRequest request, ObjectNode params, ModernEnvelope envelope) {
+    CompletableFuture<ObjectNode> listen(FrontRequest request, ObjectNode params, Envelope2026 envelope) {
         JsonNode filter = params.get("notifications");
         if (filter == null || filter.isNull()) {
             throw FrontError.invalidParams("params.notifications is missing: name the notifications to listen to,"
@@ -181,14 +181,14 @@ final class TaskListens {
             if (end.isDone()) {
                 return;
             }
-            LegacyFront.meta(params).set(SUBSCRIPTION_ID, subscriptionId);
+            Front2025.meta(params).set(SUBSCRIPTION_ID, subscriptionId);
             stream.send(FrontJson.notification(method, params));
         }
 
         /** The graceful end: the empty result, which names the subscription. */
         synchronized void close() {
             ObjectNode result = FrontJson.object().put("resultType", "complete");
-            LegacyFront.meta(result).set(SUBSCRIPTION_ID, subscriptionId);
+            Front2025.meta(result).set(SUBSCRIPTION_ID, subscriptionId);
             end.complete(result);
         }
     }

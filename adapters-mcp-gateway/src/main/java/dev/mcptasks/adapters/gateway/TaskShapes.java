@@ -16,7 +16,7 @@ import dev.mcptasks.ports.repository.TaskRecord;
 final class TaskShapes {
     static final String CANCEL_REQUESTED = "Cancellation requested; the task ends once the upstream server"
             + " confirms it";
-    static final String LEGACY_INPUT = "The tool waits for input, which a 2025-11-25 client cannot give through"
+    static final String INPUT_2025 = "The tool waits for input, which a 2025-11-25 client cannot give through"
             + " mcp-tasks: answer it from a 2026-07-28 client (tasks/update) or cancel the task";
 
     /** The {@code _meta} key of a task's liveness (see {@link #liveness}). */
@@ -29,11 +29,11 @@ final class TaskShapes {
     }
 
     /** The 2025-11-25 {@code Task}. */
-    ObjectNode legacyTask(TaskRecord row) {
-        ObjectNode task = common(row, legacyStatus(row));
+    ObjectNode task2025(TaskRecord row) {
+        ObjectNode task = common(row, status2025(row));
         String message = message(row);
         if (row.status() == TaskStatus.INPUT_REQUIRED) {
-            message = message == null ? LEGACY_INPUT : message + " (" + LEGACY_INPUT + ")";
+            message = message == null ? INPUT_2025 : message + " (" + INPUT_2025 + ")";
         }
         putMessage(task, message);
         putTtl(task, "ttl", row);
@@ -51,8 +51,8 @@ final class TaskShapes {
     }
 
     /** The 2026-07-28 {@code Task} (the fields of a CreateTaskResult and of a DetailedTask). */
-    ObjectNode extensionTask(TaskRecord row) {
-        ObjectNode task = common(row, extensionStatus(row));
+    ObjectNode task2026(TaskRecord row) {
+        ObjectNode task = common(row, status2026(row));
         putMessage(task, message(row));
         putTtl(task, "ttlMs", row);
         task.put("pollIntervalMs", settings.clientPollIntervalMs());
@@ -64,7 +64,7 @@ final class TaskShapes {
      * the error (failed) or the input requests (input_required) inline.
      */
     ObjectNode detailedTask(TaskRecord row) {
-        ObjectNode task = extensionTask(row);
+        ObjectNode task = task2026(row);
         StoredOutcome outcome = StoredOutcome.of(row);
         if (outcome instanceof StoredOutcome.Succeeded succeeded) {
             task.set("result", succeeded.result().put("resultType", "complete"));
@@ -114,16 +114,16 @@ final class TaskShapes {
     }
 
     /** A row not yet sent upstream is already a task the client may poll: it is working. */
-    private static String legacyStatus(TaskRecord row) {
+    private static String status2025(TaskRecord row) {
         return row.status() == TaskStatus.PENDING ? "working" : row.status().wireName();
     }
 
     /** 2026-07-28 reports a tool's error result as completed (with the result); failed means no result. */
-    private static String extensionStatus(TaskRecord row) {
+    private static String status2026(TaskRecord row) {
         if (row.status() == TaskStatus.FAILED && row.state().resultJson() != null) {
             return "completed";
         }
-        return legacyStatus(row);
+        return status2025(row);
     }
 
     private static String message(TaskRecord row) {

@@ -124,13 +124,13 @@ final class FrontHarness {
     }
 
     /** A 2026-07-28 request: the envelope is added to {@code params._meta}, declaring the tasks extension or not. */
-    ObjectNode modern(String method, String params, boolean tasksExtension) {
+    ObjectNode v2026(String method, String params, boolean tasksExtension) {
         ObjectNode message = request(method, params);
         ObjectNode meta = ((ObjectNode) message.get("params")).putObject("_meta");
-        meta.put(ModernEnvelope.PROTOCOL_VERSION, V2026);
-        ObjectNode capabilities = meta.putObject(ModernEnvelope.CLIENT_CAPABILITIES);
+        meta.put(Envelope2026.PROTOCOL_VERSION, V2026);
+        ObjectNode capabilities = meta.putObject(Envelope2026.CLIENT_CAPABILITIES);
         if (tasksExtension) {
-            capabilities.putObject("extensions").putObject(ModernEnvelope.TASKS_EXTENSION);
+            capabilities.putObject("extensions").putObject(Envelope2026.TASKS_EXTENSION);
         }
         meta.putObject("io.modelcontextprotocol/clientInfo").put("name", "test").put("version", "1");
         return message;

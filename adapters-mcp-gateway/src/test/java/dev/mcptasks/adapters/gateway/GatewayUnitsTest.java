@@ -69,10 +69,10 @@ class GatewayUnitsTest {
 
     @Test
     void headerValuesDecodeTheBase64SentinelOnly() {
-        assertThat(ModernHeaders.decode("plain-name")).contains("plain-name");
-        assertThat(ModernHeaders.decode("=?base64?w6lsw6h2ZQ==?=")).contains("élève");
-        assertThat(ModernHeaders.decode("=?base64?not base64?=")).isEmpty();
-        assertThat(ModernHeaders.decode("=?base64?/w==?=")).as("not UTF-8").isEmpty();
+        assertThat(Headers2026.decode("plain-name")).contains("plain-name");
+        assertThat(Headers2026.decode("=?base64?w6lsw6h2ZQ==?=")).contains("élève");
+        assertThat(Headers2026.decode("=?base64?not base64?=")).isEmpty();
+        assertThat(Headers2026.decode("=?base64?/w==?=")).as("not UTF-8").isEmpty();
     }
 
     @Test

@@ -47,7 +47,7 @@ class ListenOnTheWireTest {
 
     /** A task of {@code principal} (over HTTP without tokens, the anonymous principal). */
     private String createTask(String principal) {
-        return front.result(principal, null, front.modern("tools/call", "{'name':'alpha__long_job','arguments':{}}",
+        return front.result(principal, null, front.v2026("tools/call", "{'name':'alpha__long_job','arguments':{}}",
                 true)).path("taskId").asText();
     }
 

@@ -118,7 +118,7 @@ class StdioGatewayTest {
     }
 
     @Test
-    void aModernLineIsStateless() throws Exception {
+    void a2026LineIsStateless() throws Exception {
         serve(1024, Duration.ofSeconds(10));
         send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\",\"params\":{\"_meta\":{"
                 + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}}");

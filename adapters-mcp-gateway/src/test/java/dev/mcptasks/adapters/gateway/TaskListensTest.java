@@ -37,13 +37,13 @@ class TaskListensTest {
     }
 
     private String createTask(String principal) {
-        return front.result(principal, null, front.modern("tools/call",
+        return front.result(principal, null, front.v2026("tools/call",
                 "{'name':'alpha__long_job','arguments':{'n':3}}", true)).path("taskId").asText();
     }
 
     private CompletableFuture<Optional<ObjectNode>> listen(String principal, Captured stream, String filter,
             boolean tasksExtension) {
-        ObjectNode message = front.modern("subscriptions/listen", "{'notifications':" + filter + "}",
+        ObjectNode message = front.v2026("subscriptions/listen", "{'notifications':" + filter + "}",
                 tasksExtension);
         return front.dispatcher.dispatch(new FrontRequest(principal, null, message, null, stream));
     }
@@ -86,7 +86,7 @@ class TaskListensTest {
             assertThat(message.path("params").path("_meta").path(SUBSCRIPTION_ID)).isEqualTo(subscriptionId);
         }
         // identical to what tasks/get answers at that moment (its own resultType and serverInfo aside)
-        ObjectNode get = front.result(ALICE, null, front.modern("tasks/get", "{'taskId':'" + id + "'}", true));
+        ObjectNode get = front.result(ALICE, null, front.v2026("tasks/get", "{'taskId':'" + id + "'}", true));
         ObjectNode params = (ObjectNode) done.get("params");
         params.remove("_meta");
         get.remove("resultType");
@@ -96,7 +96,7 @@ class TaskListensTest {
         ObjectNode end = FrontHarness.answered(response);
         assertThat(end.path("result").path("resultType").asText()).isEqualTo("complete");
         assertThat(end.path("result").path("_meta").path(SUBSCRIPTION_ID)).isEqualTo(subscriptionId);
-        assertThat(end.path("result").path("_meta").has(ModernEnvelope.SERVER_INFO)).isTrue();
+        assertThat(end.path("result").path("_meta").has(Envelope2026.SERVER_INFO)).isTrue();
         assertThat(front.door.watching()).isZero();
     }
 
@@ -160,7 +160,7 @@ class TaskListensTest {
     @Test
     void badParamsAndAMissingExtensionAreErrors() {
         Captured stream = new Captured();
-        ObjectNode missing = front.modern("subscriptions/listen", "{}", true);
+        ObjectNode missing = front.v2026("subscriptions/listen", "{}", true);
         assertThat(errorOf(front.dispatcher.dispatch(new FrontRequest(ALICE, null, missing, null, stream)).join()
                 .orElseThrow()).path("code").asInt()).isEqualTo(-32602);
         for (String filter : new String[] {"'all'", "{'taskIds':'t'}", "{'taskIds':[1]}"}) {
@@ -173,7 +173,7 @@ class TaskListensTest {
                 "{'requiredCapabilities':{'extensions':{'io.modelcontextprotocol/tasks':{}}}}"));
         assertThat(stream.messages).as("nothing is sent for a refused subscription").isEmpty();
 
-        ObjectNode noStream = front.modern("subscriptions/listen", "{'notifications':{'taskIds':[]}}", true);
+        ObjectNode noStream = front.v2026("subscriptions/listen", "{'notifications':{'taskIds':[]}}", true);
         assertThat(errorOf(front.send(ALICE, null, noStream)).path("code").asInt()).isEqualTo(-32600);
     }
 

@@ -36,7 +36,7 @@ final class PostCall {
     private final StreamableHttpMcpTransport transport;
     private final String message;
     /** Null for a request of the 2025-11-25 generation (or a notification). */
-    private final ModernFrame frame;
+    private final Frame2026 frame;
     /** The W3C trace headers the request's {@code _meta} carries, or null. */
     private final TraceHeaders trace;
     /** The JSON-RPC id of the request, or null when the message is not a request (no answer is owed). */
@@ -61,8 +61,8 @@ final class PostCall {
     PostCall(StreamableHttpMcpTransport transport, String message) {
         this.transport = transport;
         this.message = message;
-        JsonNode parsed = ModernFrame.parse(message);
-        this.frame = ModernFrame.of(parsed);
+        JsonNode parsed = Frame2026.parse(message);
+        this.frame = Frame2026.of(parsed);
         this.trace = TraceHeaders.of(parsed);
         this.requestId = JsonRpcIds.requestId(message);
     }

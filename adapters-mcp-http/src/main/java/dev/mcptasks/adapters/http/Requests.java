@@ -34,7 +34,7 @@ final class Requests {
      * One JSON-RPC message; a 2026-07-28 request ({@code frame} not null) carries its headers and no session, a traced
      * one ({@code trace} not null) its W3C trace headers.
      */
-    FullHttpRequest post(String message, ModernFrame frame, TraceHeaders trace, String retry) {
+    FullHttpRequest post(String message, Frame2026 frame, TraceHeaders trace, String retry) {
         FullHttpRequest request = base(HttpMethod.POST, message, frame, retry);
         if (trace != null) {
             trace.applyTo(request.headers());
@@ -59,7 +59,7 @@ final class Requests {
         return base(HttpMethod.DELETE, null, null, retry);
     }
 
-    private FullHttpRequest base(HttpMethod method, String body, ModernFrame frame, String retry) {
+    private FullHttpRequest base(HttpMethod method, String body, Frame2026 frame, String retry) {
         FullHttpRequest request = body == null
                 ? new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, endpoint.pathAndQuery(), Unpooled.EMPTY_BUFFER)
                 : new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, endpoint.pathAndQuery(),

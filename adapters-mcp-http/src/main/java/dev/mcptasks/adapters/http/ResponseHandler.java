@@ -46,7 +46,7 @@ final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
     private final ResponseSink sink;
     private final StreamState stream;
     /** The 2026-07-28 request this answers, or null (2025-11-25 requests, GET streams, DELETE). */
-    private final ModernFrame frame;
+    private final Frame2026 frame;
     private final CompletableFuture<ExchangeOutcome> outcome = new CompletableFuture<>();
     /** {@link #NOT_WRITTEN}, then either {@link #WRITING} (the client) or {@link #STOPPED} (an abort): one wins. */
     private final AtomicInteger writeState = new AtomicInteger(NOT_WRITTEN);
@@ -70,7 +70,7 @@ final class ResponseHandler extends SimpleChannelInboundHandler<HttpObject> {
     }
 
     ResponseHandler(String server, int maxMessageBytes, SessionHeaders sessions, ResponseSink sink,
-            StreamState stream, ModernFrame frame) {
+            StreamState stream, Frame2026 frame) {
         super(true);
         this.frame = frame;
         this.server = server;

@@ -281,7 +281,7 @@ final class StreamableHttpMcpTransport implements McpTransport {
     }
 
     /** A handler for the answer to a request; a 2026-07-28 request's JSON-RPC error bodies reach the listener. */
-    ResponseHandler newHandler(StreamState stream, ModernFrame frame) {
+    ResponseHandler newHandler(StreamState stream, Frame2026 frame) {
         return new ResponseHandler(spec.name(), spec.maxMessageBytes(), sessions, inbound, stream, frame);
     }
 

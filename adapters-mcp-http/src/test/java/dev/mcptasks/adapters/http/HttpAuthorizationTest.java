@@ -356,16 +356,16 @@ class HttpAuthorizationTest {
     void aChallenged20260728RequestGoesAgainWithItsFrameHeaders() throws Exception {
         FakeAuthorizer authorizer = new FakeAuthorizer(null);
         start(authorizer, Map.of(), requiring("Bearer t1"));
-        String modern = "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"work\","
-                + "\"_meta\":{\"" + ModernFrame.VERSION_KEY + "\":\"2026-07-28\"}}}";
+        String v2026 = "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"work\","
+                + "\"_meta\":{\"" + Frame2026.VERSION_KEY + "\":\"2026-07-28\"}}}";
 
-        transport.send(modern).get(15, TimeUnit.SECONDS);
+        transport.send(v2026).get(15, TimeUnit.SECONDS);
 
         assertThat(posts()).hasSize(2).allSatisfy(p -> {
-            assertThat(p.headers().get(ModernFrame.METHOD_HEADER)).isEqualTo("tools/call");
-            assertThat(p.headers().get(ModernFrame.NAME_HEADER)).isEqualTo("work");
+            assertThat(p.headers().get(Frame2026.METHOD_HEADER)).isEqualTo("tools/call");
+            assertThat(p.headers().get(Frame2026.NAME_HEADER)).isEqualTo("work");
             assertThat(p.headers().get(SessionHeaders.PROTOCOL_VERSION)).isEqualTo("2026-07-28");
-            assertThat(p.body()).isEqualTo(modern);
+            assertThat(p.body()).isEqualTo(v2026);
         });
         assertThat(posts().get(1).headers().get("Authorization")).isEqualTo("Bearer t1");
     }

@@ -205,7 +205,7 @@ class StreamResumptionTest {
         start(null, seen -> sse(End.CLEAN, priming("p1", 5)));
 
         McpTransportException failure = failure(transport.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\","
-                + "\"params\":{\"name\":\"work\",\"_meta\":{\"" + ModernFrame.VERSION_KEY + "\":\"2026-07-28\"}}}"));
+                + "\"params\":{\"name\":\"work\",\"_meta\":{\"" + Frame2026.VERSION_KEY + "\":\"2026-07-28\"}}}"));
 
         assertThat(failure.kind()).isEqualTo(Kind.STREAM_BROKEN);
         assertThat(failure.sent()).isTrue();

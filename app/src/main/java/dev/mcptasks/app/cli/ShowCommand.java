@@ -103,7 +103,7 @@ final class ShowCommand extends ClientCommand {
         }
         line(out, "pending answers", pending.isEmpty() ? null : String.join(", ", pending));
         if (!InputRequests.answerable(task)) {
-            line(out, "answer", "not from mcp-tasks: " + InputRequests.LEGACY_GENERATION);
+            line(out, "answer", "not from mcp-tasks: " + InputRequests.ANSWERS_2025);
             return;
         }
         if (requests.isEmpty()) {

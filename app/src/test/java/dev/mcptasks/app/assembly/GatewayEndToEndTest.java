@@ -121,12 +121,12 @@ class GatewayEndToEndTest {
         gatewayApp = AppRoot.production().openGateway(config, null);
         gateway = HttpGateway.start(gatewayApp.get(GatewaySettings.class).withBind("127.0.0.1", 0),
                 gatewayApp.get(FrontDoor.class), gatewayApp.get(Clock.class));
-        JsonNode created = lastMessage(modern(ALICE, "tools/call", "{\"name\":\"ref__work\",\"arguments\":"
+        JsonNode created = lastMessage(v2026(ALICE, "tools/call", "{\"name\":\"ref__work\",\"arguments\":"
                 + "{\"durationMs\":1500,\"result\":\"told by the stream\"}}", "ref__work").body());
         assertThat(created.path("result").path("resultType").asText()).isEqualTo("task");
         String taskId = created.path("result").path("taskId").asText();
 
-        HttpResponse<java.util.stream.Stream<String>> stream = http.send(modernRequest(ALICE, "subscriptions/listen",
+        HttpResponse<java.util.stream.Stream<String>> stream = http.send(v2026Request(ALICE, "subscriptions/listen",
                 "{\"notifications\":{\"taskIds\":[\"" + taskId + "\"]}}", null, "listen-1"),
                 HttpResponse.BodyHandlers.ofLines());
         assertThat(stream.headers().firstValue("Content-Type")).contains("text/event-stream");
@@ -187,13 +187,13 @@ class GatewayEndToEndTest {
         }
     }
 
-    private HttpResponse<String> modern(String token, String method, String params, String name) throws Exception {
-        return http.send(modernRequest(token, method, params, name, "m-" + nextId++),
+    private HttpResponse<String> v2026(String token, String method, String params, String name) throws Exception {
+        return http.send(v2026Request(token, method, params, name, "m-" + nextId++),
                 HttpResponse.BodyHandlers.ofString());
     }
 
     /** A 2026-07-28 request with the tasks extension declared and its SEP-2243 headers. */
-    private HttpRequest modernRequest(String token, String method, String params, String name, String id) {
+    private HttpRequest v2026Request(String token, String method, String params, String name, String id) {
         ObjectNode body = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", id).put("method", method);
         try {
             ObjectNode parsed = (ObjectNode) JSON.readTree(params);

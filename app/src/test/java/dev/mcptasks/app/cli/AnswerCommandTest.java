@@ -147,7 +147,7 @@ class AnswerCommandTest {
     }
 
     @Test
-    void aLegacyTaskIsShownAsNotAnswerableFromMcpTasksAndItsAnswerIsRefused() throws Exception {
+    void a2025TaskIsShownAsNotAnswerableFromMcpTasksAndItsAnswerIsRefused() throws Exception {
         String id = waiting("2025-11-25");
 
         assertThat(cli.run("show", id)).isZero();

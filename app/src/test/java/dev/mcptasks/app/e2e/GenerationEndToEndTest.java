@@ -71,7 +71,7 @@ class GenerationEndToEndTest {
     /** The server as configured by default: {@code "protocol"} left out, i.e. auto. */
     private AppConfig auto;
     /** The same server pinned to {@code "protocol": "2025-11-25"}. */
-    private AppConfig legacy;
+    private AppConfig v2025;
     private TaskRepository store;
     private TaskService service;
     private Clock clock;
@@ -97,7 +97,7 @@ class GenerationEndToEndTest {
             }
         }
         auto = config("auto.json", database, endpoint, null);
-        legacy = config("legacy.json", database, endpoint, V2025);
+        v2025 = config("legacy.json", database, endpoint, V2025);
         assertThat(auto.servers().get("ref").pinnedGeneration()).as("auto discovers").isNull();
         app = AppRoot.production().openClient(auto);
         store = app.get(TaskRepository.class);
@@ -162,9 +162,9 @@ class GenerationEndToEndTest {
 
     @ParameterizedTest
     @EnumSource(Store.class)
-    void aLegacyTaskIsFinishedUnderItsOwnGenerationByAnotherWorkerAfterARestart(Store kind) throws Exception {
+    void a2025TaskIsFinishedUnderItsOwnGenerationByAnotherWorkerAfterARestart(Store kind) throws Exception {
         open(kind);
-        CrashableWorker a = worker("worker-a", legacy);
+        CrashableWorker a = worker("worker-a", v2025);
         a.start();
         TaskId task = submit("{\"durationMs\": 3000, \"statusDelayMs\": 1000, \"result\": \"legacy result\"}");
         TaskRecord created = awaitRow(task, row -> row.state().remoteTaskId() != null);
@@ -209,7 +209,7 @@ class GenerationEndToEndTest {
 
     @ParameterizedTest
     @EnumSource(Store.class)
-    void anExtensionTaskIsFinishedUnderItsOwnGenerationByAnotherWorkerAfterARestart(Store kind) throws Exception {
+    void a2026TaskIsFinishedUnderItsOwnGenerationByAnotherWorkerAfterARestart(Store kind) throws Exception {
         open(kind);
         CrashableWorker a = worker("worker-a", auto);
         a.start();
@@ -224,7 +224,7 @@ class GenerationEndToEndTest {
         assertThat(store.find(task).orElseThrow().state().status().isTerminal()).as("A died before it ended").isFalse();
 
         // B is pinned to 2025 for its new tasks; a 2025 tasks/get could not even see A's task on this server
-        CrashableWorker b = worker("worker-b", legacy);
+        CrashableWorker b = worker("worker-b", v2025);
         b.start();
         TaskRecord done = awaitRow(task, row -> row.state().status().isTerminal());
         assertThat(done.state().status()).as("%s", done).isEqualTo(TaskStatus.COMPLETED);

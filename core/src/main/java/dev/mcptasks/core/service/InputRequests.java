@@ -59,7 +59,7 @@ public final class InputRequests {
     }
 
     /** Why a 2025-11-25 task cannot be answered from mcp-tasks. */
-    public static final String LEGACY_GENERATION = "the 2025-11-25 tasks protocol takes answers only on the server's"
+    public static final String ANSWERS_2025 = "the 2025-11-25 tasks protocol takes answers only on the server's"
             + " tasks/result stream, which mcp-tasks does not drive; answer it from a client that holds that stream,"
             + " or cancel the task";
 
@@ -87,7 +87,7 @@ public final class InputRequests {
         }
         if (!generation(task).answersInputRequests()) {
             throw new AnswerRejectedException(AnswerRejectedException.Reason.GENERATION_CANNOT_ANSWER, "task " + id
-                    + " cannot be answered from mcp-tasks: " + LEGACY_GENERATION);
+                    + " cannot be answered from mcp-tasks: " + ANSWERS_2025);
         }
         Set<String> keys = new TreeSet<>(object(task.state().inputRequiredJson()).keySet());
         if (!keys.contains(key)) {

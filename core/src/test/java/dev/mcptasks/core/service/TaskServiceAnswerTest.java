@@ -36,7 +36,7 @@ class TaskServiceAnswerTest {
     private final TaskService service = new TaskService(repository, servers, ids);
 
     @Test
-    void anAnswerToAPendingRequestOfAnExtensionTaskIsStoredCanonicalAndADuplicateKeepsTheFirst() {
+    void anAnswerToAPendingRequestOfA2026TaskIsStoredCanonicalAndADuplicateKeepsTheFirst() {
         TaskId id = waiting("2026-07-28", "r-1");
 
         assertThat(service.answer(id, "confirm", ACCEPT)).isEqualTo(AnswerOutcome.ACCEPTED);
@@ -74,7 +74,7 @@ class TaskServiceAnswerTest {
     }
 
     @Test
-    void aLegacyTaskIsRefusedWithWhereItsAnswersGo() {
+    void a2025TaskIsRefusedWithWhereItsAnswersGo() {
         TaskId id = waiting("2025-11-25", "r-1");
 
         assertThatThrownBy(() -> service.answer(id, "confirm", ACCEPT))

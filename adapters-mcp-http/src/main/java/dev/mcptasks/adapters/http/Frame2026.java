@@ -20,14 +20,14 @@ import java.util.Base64;
  * @param name the routed name, or null when the method has none
  * @param id the request's JSON-RPC id (an error body without one is about this request)
  */
-record ModernFrame(String protocolVersion, String method, String name, JsonNode id) {
+record Frame2026(String protocolVersion, String method, String name, JsonNode id) {
     static final String VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
     static final String METHOD_HEADER = "Mcp-Method";
     static final String NAME_HEADER = "Mcp-Name";
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** The frame of a 2026-07-28 request, or null for anything else (legacy requests, notifications, answers). */
-    static ModernFrame of(String message) {
+    /** The frame of a 2026-07-28 request, or null for anything else (2025-11-25 requests, notifications, answers). */
+    static Frame2026 of(String message) {
         return of(parse(message));
     }
 
@@ -41,7 +41,7 @@ record ModernFrame(String protocolVersion, String method, String name, JsonNode 
     }
 
     /** {@link #of(String)} of a message {@link #parse parsed} already. */
-    static ModernFrame of(JsonNode parsed) {
+    static Frame2026 of(JsonNode parsed) {
         if (parsed == null || !parsed.path("method").isTextual() || !parsed.hasNonNull("id")) {
             return null;
         }
@@ -57,7 +57,7 @@ record ModernFrame(String protocolVersion, String method, String name, JsonNode 
             case "tasks/get", "tasks/update", "tasks/cancel" -> params.path("taskId");
             default -> null;
         };
-        return new ModernFrame(version.textValue(), method, name != null && name.isTextual() ? name.textValue()
+        return new Frame2026(version.textValue(), method, name != null && name.isTextual() ? name.textValue()
                 : null, parsed.get("id"));
     }
 

@@ -24,7 +24,7 @@ import java.util.concurrent.CompletableFuture;
  * {@code notifications/tasks} ({@link TaskListens}). {@code tasks/result} and {@code tasks/list} do not exist in this
  * generation.
  */
-final class ExtensionFront {
+final class Front2026 {
     private final TaskService tasks;
     private final FrontCatalog catalog;
     private final ToolCalls calls;
@@ -35,7 +35,7 @@ final class ExtensionFront {
     /** {@code subscriptions/listen} for task notifications. */
     private final TaskListens listens;
 
-    ExtensionFront(TaskService tasks, FrontCatalog catalog, ToolCalls calls, TaskWatcher watcher, TaskShapes shapes,
+    Front2026(TaskService tasks, FrontCatalog catalog, ToolCalls calls, TaskWatcher watcher, TaskShapes shapes,
             Passthrough passthrough, TaskListens listens) {
         this.passthrough = passthrough;
         this.listens = listens;
@@ -47,7 +47,7 @@ final class ExtensionFront {
     }
 
     CompletableFuture<ObjectNode> handle(FrontRequest request, String method, ObjectNode params,
-            ModernEnvelope envelope) {
+            Envelope2026 envelope) {
         CompletableFuture<ObjectNode> result = switch (method) {
             case "server/discover" -> discover();
             case "ping" -> done(FrontJson.object());
@@ -80,10 +80,10 @@ final class ExtensionFront {
     /** Tools and the tasks extension; resources, prompts and completions when an exposed server offers them. */
     private CompletableFuture<ObjectNode> discover() {
         ObjectNode result = FrontJson.object();
-        result.putArray("supportedVersions").add(ModernEnvelope.VERSION);
+        result.putArray("supportedVersions").add(Envelope2026.VERSION);
         ObjectNode capabilities = result.putObject("capabilities");
         capabilities.putObject("tools");
-        capabilities.putObject("extensions").putObject(ModernEnvelope.TASKS_EXTENSION);
+        capabilities.putObject("extensions").putObject(Envelope2026.TASKS_EXTENSION);
         return passthrough.advertise(capabilities, false).thenApply(advertised -> notCached(result));
     }
 
@@ -107,7 +107,7 @@ final class ExtensionFront {
     }
 
     private CompletableFuture<ObjectNode> toolsCall(FrontRequest request, ObjectNode params,
-            ModernEnvelope envelope) {
+            Envelope2026 envelope) {
         JsonNode state = params.get("requestState");
         if (state != null && !state.isNull()) {
             // the retry of a call we answered with input_required: answer the task's requests, then wait on it
@@ -120,7 +120,7 @@ final class ExtensionFront {
         // a leftover 2025 task param is an unknown field here: the extension alone decides
         return calls.submit(request, params, null).thenCompose(row -> {
             if (envelope.declaresTasks()) {
-                return done(shapes.extensionTask(row).put("resultType", "task"));
+                return done(shapes.task2026(row).put("resultType", "task"));
             }
             return hold(request, new InputRound(row.id(), Set.of()));
         });
@@ -134,7 +134,7 @@ final class ExtensionFront {
         return watcher.until(request, round.taskId(), row -> row.status().isTerminal()
                 || !unanswered(row, round).isEmpty()).thenApply(row -> {
                     if (row.status().isTerminal()) {
-                        return LegacyFront.callResult(row, false);
+                        return Front2025.callResult(row, false);
                     }
                     ObjectNode result = FrontJson.object().put("resultType", "input_required");
                     ObjectNode requests = result.putObject("inputRequests");
@@ -214,7 +214,7 @@ final class ExtensionFront {
         if (!result.has("resultType")) {
             result.put("resultType", "complete");
         }
-        LegacyFront.meta(result).set(ModernEnvelope.SERVER_INFO, shapes.serverInfo());
+        Front2025.meta(result).set(Envelope2026.SERVER_INFO, shapes.serverInfo());
         return result;
     }
 

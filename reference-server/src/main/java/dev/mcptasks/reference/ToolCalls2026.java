@@ -20,7 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * without {@code approve} gets a fresh round). A state this server did not issue for that tool, or already consumed,
  * is -32602: a state is good for one retry only.
  */
-final class ModernToolCalls {
+final class ToolCalls2026 {
   static final String APPROVE_KEY = "approve";
   private static final long DEFAULT_DURATION_MS = 1000;
 
@@ -34,7 +34,7 @@ final class ModernToolCalls {
   /** Issued and not yet consumed MRTR request states, with the tool each was issued for. */
   private final Map<String, String> issuedStates = new ConcurrentHashMap<>();
 
-  ModernToolCalls(ReferenceServerOptions options, ToolCatalog catalog, TaskStore store, TaskRunner runner,
+  ToolCalls2026(ReferenceServerOptions options, ToolCatalog catalog, TaskStore store, TaskRunner runner,
       ToolCalls plainTools, ControlCalls controlCalls, CallJournal journal) {
     this.options = options;
     this.catalog = catalog;
@@ -115,7 +115,7 @@ final class ModernToolCalls {
       answer.putArray("content");
     }
     answer.put("resultType", "task");
-    answer.setAll(record.toModernWire(false, options.bareResult()));
+    answer.setAll(record.toWire2026(false, options.bareResult()));
     return controlCalls.answer(record, "tools/call", session, behaviour.createDelayMs(), false,
         () -> CompletableFuture.completedFuture(answer));
   }

@@ -15,7 +15,7 @@ import java.util.concurrent.CompletableFuture;
  * {@code task}: the CreateTaskResult once the row is stored; without: blocks until the task ends), and the tasks
  * utility served from the store. Every task handle is the row's own id.
  */
-final class LegacyFront {
+final class Front2025 {
     static final String VERSION = "2025-11-25";
     /** Versions whose clients we serve as they ask (no tasks before 2025-11-25: they do not know the capability). */
     private static final Set<String> ECHOED = Set.of(VERSION, "2025-06-18", "2025-03-26", "2024-11-05");
@@ -39,7 +39,7 @@ final class LegacyFront {
     /** Resources, prompts, completion and the log level, forwarded to the upstream servers. */
     private final Passthrough passthrough;
 
-    LegacyFront(TaskService tasks, FrontCatalog catalog, ToolCalls calls, TaskWatcher watcher,
+    Front2025(TaskService tasks, FrontCatalog catalog, ToolCalls calls, TaskWatcher watcher,
             StatusNotifier notifier, TaskShapes shapes, Handoff handoff, Passthrough passthrough) {
         this.handoff = handoff;
         this.passthrough = passthrough;
@@ -64,7 +64,7 @@ final class LegacyFront {
             case "tasks/list" -> done(list(request, params));
             default -> {
                 if (Passthrough.handles(method, true)) {
-                    yield passthrough.handle(request, method, params).thenApply(LegacyFront::legacy);
+                    yield passthrough.handle(request, method, params).thenApply(Front2025::as2025);
                 }
                 throw FrontError.methodNotFound(method);
             }
@@ -119,7 +119,7 @@ final class LegacyFront {
                     notifier.follow(request.session(), request.principal(), row);
                 }
                 ObjectNode created = FrontJson.object();
-                created.set("task", shapes.legacyTask(row));
+                created.set("task", shapes.task2025(row));
                 return done(created);
             }
             // a plain call's answer is the tool's own result: no task is named in it. Its progress, if asked for,
@@ -134,7 +134,7 @@ final class LegacyFront {
                             progress.seen(read);
                         }
                         return read.status().isTerminal();
-                    }).thenApply(ended -> legacy(callResult(ended, false)));
+                    }).thenApply(ended -> as2025(callResult(ended, false)));
             if (progress != null) {
                 held.whenComplete((answer, error) -> progress.stop());
             }
@@ -148,14 +148,14 @@ final class LegacyFront {
         if (request.session() != null) {
             notifier.follow(request.session(), request.principal(), row);
         }
-        return shapes.legacyTask(row);
+        return shapes.task2025(row);
     }
 
     /** {@code tasks/result}: the call's own answer, held until the task ends; the same answer every time. */
     private CompletableFuture<ObjectNode> result(FrontRequest request, TaskRecord row) {
         CompletableFuture<TaskRecord> terminal = row.status().isTerminal() ? CompletableFuture.completedFuture(row)
                 : watcher.until(request, row.id(), settled -> settled.status().isTerminal());
-        return terminal.thenApply(ended -> legacy(callResult(ended, true)));
+        return terminal.thenApply(ended -> as2025(callResult(ended, true)));
     }
 
     /**
@@ -191,21 +191,21 @@ final class LegacyFront {
         }
         TaskRecord row = tasks.findFor(request.principal(), id).orElseThrow(FrontError::taskNotFound);
         if (outcome == CancelRequestOutcome.ALREADY_TERMINAL) {
-            throw FrontError.invalidParams("Cannot cancel task in terminal status: " + shapes.legacyTask(row)
+            throw FrontError.invalidParams("Cannot cancel task in terminal status: " + shapes.task2025(row)
                     .path("status").asText());
         }
         if (row.status().isTerminal()) {
-            return done(shapes.legacyTask(row));
+            return done(shapes.task2025(row));
         }
         return watcher.within(request, id, settled -> settled.status().isTerminal(), CANCEL_SETTLE_WAIT)
-                .thenApply(settled -> shapes.legacyTask(settled.orElseGet(() -> find(request, params))));
+                .thenApply(settled -> shapes.task2025(settled.orElseGet(() -> find(request, params))));
     }
 
     private ObjectNode list(FrontRequest request, ObjectNode params) {
         TaskPages.Page page = pages.page(request.principal(), params);
         ObjectNode result = FrontJson.object();
         ArrayNode list = result.putArray("tasks");
-        page.tasks().forEach(row -> list.add(shapes.legacyTask(row)));
+        page.tasks().forEach(row -> list.add(shapes.task2025(row)));
         if (page.nextCursor() != null) {
             result.put("nextCursor", page.nextCursor());
         }
@@ -216,7 +216,7 @@ final class LegacyFront {
      * A result as a 2025-11-25 client gets it: without the 2026-07-28 extension's {@code resultType} (an upstream of
      * that generation stores its results with it).
      */
-    private static ObjectNode legacy(ObjectNode result) {
+    private static ObjectNode as2025(ObjectNode result) {
         result.remove("resultType");
         return result;
     }

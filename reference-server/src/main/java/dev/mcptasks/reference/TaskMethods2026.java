@@ -11,7 +11,7 @@ import java.util.concurrent.CompletableFuture;
  * extension declared on the request itself (-32021 otherwise); unknown and expired ids are -32602. They reach 2026
  * tasks and, in dual mode, 2025 tasks too. The scripted delays and hangs of the task's behaviour apply as in 2025.
  */
-final class ModernTaskMethods {
+final class TaskMethods2026 {
   static final String GENERATION = Envelope.VERSION;
 
   private final ReferenceServerOptions options;
@@ -20,7 +20,7 @@ final class ModernTaskMethods {
   private final ControlCalls controlCalls;
   private final CallJournal journal;
 
-  ModernTaskMethods(ReferenceServerOptions options, TaskStore store, TaskRunner runner, ControlCalls controlCalls,
+  TaskMethods2026(ReferenceServerOptions options, TaskStore store, TaskRunner runner, ControlCalls controlCalls,
       CallJournal journal) {
     this.options = options;
     this.store = store;
@@ -32,11 +32,11 @@ final class ModernTaskMethods {
   /** The DetailedTask, computed when the (possibly delayed) answer leaves. */
   CompletableFuture<JsonNode> get(ClientSession session, JsonNode params, Envelope envelope) {
     envelope.requireTasks();
-    TaskRecord record = store.findForModern(JsonRpc.requiredText(params, "taskId"));
+    TaskRecord record = store.findFor2026(JsonRpc.requiredText(params, "taskId"));
     TaskBehaviour behaviour = record.behaviour();
     return controlCalls.answer(record, "tasks/get", session, behaviour.statusDelayMs(), behaviour.statusHang(),
         GENERATION, () -> CompletableFuture.completedFuture(
-            TaskMethods.malform(record.toModernWire(true, options.bareResult()), behaviour.malformed())));
+            TaskMethods.malform(record.toWire2026(true, options.bareResult()), behaviour.malformed())));
   }
 
   /**
@@ -46,7 +46,7 @@ final class ModernTaskMethods {
    */
   CompletableFuture<JsonNode> update(ClientSession session, JsonNode params, Envelope envelope) {
     envelope.requireTasks();
-    TaskRecord record = store.findForModern(JsonRpc.requiredText(params, "taskId"));
+    TaskRecord record = store.findFor2026(JsonRpc.requiredText(params, "taskId"));
     JsonNode responses = params.path("inputResponses");
     if (!responses.isObject()) {
       throw new JsonRpcException(JsonRpcException.INVALID_PARAMS,
@@ -71,7 +71,7 @@ final class ModernTaskMethods {
    */
   CompletableFuture<JsonNode> cancel(ClientSession session, JsonNode params, Envelope envelope) {
     envelope.requireTasks();
-    TaskRecord record = store.findForModern(JsonRpc.requiredText(params, "taskId"));
+    TaskRecord record = store.findFor2026(JsonRpc.requiredText(params, "taskId"));
     TaskBehaviour behaviour = record.behaviour();
     return controlCalls.answer(record, "tasks/cancel", session, behaviour.cancelDelayMs(), behaviour.cancelHang(),
         GENERATION, () -> {

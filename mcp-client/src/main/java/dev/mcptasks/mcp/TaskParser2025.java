@@ -7,8 +7,8 @@ import dev.mcptasks.domain.TaskStatus;
 import java.time.Duration;
 
 /** Reads a 2025-11-25 {@code Task} object into a snapshot; a missing id or status, or an unknown status, is PROTOCOL. */
-final class NativeTaskParser {
-    private NativeTaskParser() {}
+final class TaskParser2025 {
+    private TaskParser2025() {}
 
     /**
      * @param task the {@code Task} object (flat {@code tasks/get} result or {@code task} of a create result)

@@ -27,7 +27,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /** The 2025-11-25 front, driven through the dispatcher over a real TaskService and store. */
-class LegacyFrontTest {
+class Front2025Test {
     private final FrontHarness front = new FrontHarness();
     private final RecordingSession session = new RecordingSession("s-1");
 
@@ -150,7 +150,7 @@ class LegacyFrontTest {
 
         ObjectNode result = (ObjectNode) FrontHarness.answered(blocked).get("result");
         assertThat(result.path("content").get(0).path("text").asText()).isEqualTo("done");
-        assertThat(result.path("_meta").path(LegacyFront.RELATED_TASK).path("taskId").asText()).isEqualTo(id);
+        assertThat(result.path("_meta").path(Front2025.RELATED_TASK).path("taskId").asText()).isEqualTo(id);
         assertThat(front.result(ALICE, session, front.request("tasks/result", "{'taskId':'" + id + "'}")))
                 .isEqualTo(result);
         assertThat(front.door.watching()).isZero();
@@ -201,7 +201,7 @@ class LegacyFrontTest {
 
         ObjectNode result = (ObjectNode) FrontHarness.answered(blocked).get("result");
         assertThat(result.path("content").get(0).path("text").asText()).isEqualTo("1");
-        assertThat(result.path("_meta").has(LegacyFront.RELATED_TASK)).as("a plain result names no task").isFalse();
+        assertThat(result.path("_meta").has(Front2025.RELATED_TASK)).as("a plain result names no task").isFalse();
         assertThat(session.notifications).isEmpty();
     }
 
@@ -361,7 +361,7 @@ class LegacyFrontTest {
         assertThat(requested).isNotDone();
         assertThat(front.door.watching()).isEqualTo(following + 1);
 
-        front.clock.advance(LegacyFront.CANCEL_SETTLE_WAIT);
+        front.clock.advance(Front2025.CANCEL_SETTLE_WAIT);
 
         ObjectNode task = (ObjectNode) FrontHarness.answered(requested).get("result");
         assertThat(task.path("status").asText()).isEqualTo("working");
@@ -472,7 +472,7 @@ class LegacyFrontTest {
 
         ObjectNode task = front.result(ALICE, session, front.request("tasks/get", "{'taskId':'" + id + "'}"));
         assertThat(task.path("status").asText()).isEqualTo("input_required");
-        assertThat(task.path("statusMessage").asText()).isEqualTo("Deploy to prod? (" + TaskShapes.LEGACY_INPUT
+        assertThat(task.path("statusMessage").asText()).isEqualTo("Deploy to prod? (" + TaskShapes.INPUT_2025
                 + ")");
     }
 

@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * run as a task is called directly ({@link DirectToolCall}). Input requests are answered only on
  * the {@code tasks/result} stream, which mcp-tasks does not drive.
  */
-final class LegacyTaskProtocol implements TaskProtocol {
+final class TaskProtocol2025 implements TaskProtocol {
 
     @Override
     public CompletableFuture<SubmitResult> submit(RemoteOperation<SubmitResult> operation, McpSession session,
@@ -123,7 +123,7 @@ final class LegacyTaskProtocol implements TaskProtocol {
             throw RemoteFailures.protocol("server '" + session.serverName() + "' answered the task-augmented call of "
                     + tool + " with a plain result instead of a task");
         }
-        RemoteTaskSnapshot snapshot = NativeTaskParser.parse(session.serverName(), "tools/call", task, null);
+        RemoteTaskSnapshot snapshot = TaskParser2025.parse(session.serverName(), "tools/call", task, null);
         return new SubmitResult(snapshot, handshake.protocolVersion(), session.settings().tasksProcessLocal());
     }
 
@@ -132,7 +132,7 @@ final class LegacyTaskProtocol implements TaskProtocol {
             McpSession session, RemoteTaskRef ref) {
         String id = ref.remoteTaskId();
         return NativeTasksDriver.taskRequest(operation, session, "tasks/get", NativeTasksDriver.taskParams(id))
-                .thenApply(task -> NativeTaskParser.parse(session.serverName(), "tasks/get", task, id))
+                .thenApply(task -> TaskParser2025.parse(session.serverName(), "tasks/get", task, id))
                 .thenCompose(snapshot -> snapshot.status() == TaskStatus.COMPLETED
                         || snapshot.status() == TaskStatus.FAILED
                         ? withResult(operation, session, snapshot) : CompletableFuture.completedFuture(snapshot));
@@ -180,7 +180,7 @@ final class LegacyTaskProtocol implements TaskProtocol {
             return operation.track(() -> session.request("tasks/cancel", NativeTasksDriver.taskParams(id)));
         }).handle((task, error) -> {
             if (error == null) {
-                RemoteTaskSnapshot snapshot = NativeTaskParser.parse(session.serverName(), "tasks/cancel", task,
+                RemoteTaskSnapshot snapshot = TaskParser2025.parse(session.serverName(), "tasks/cancel", task,
                         id);
                 // finished before the cancel arrived: read it again so the result comes with it
                 return snapshot.status() == TaskStatus.COMPLETED || snapshot.status() == TaskStatus.FAILED

@@ -44,7 +44,7 @@ import org.junit.jupiter.api.Test;
  * answers of a create request, answers delivered before the status read, cancel as an acknowledgement, and tasks
  * driven under the protocol version they were created with.
  */
-class TasksExtensionControlTest {
+class TaskControl2026Test {
     private static final Duration POLL = LifecycleHarness.POLL;
     private static final Duration INPUT_POLL = Duration.ofSeconds(5);
     private static final String V2026 = "2026-07-28";
@@ -307,22 +307,22 @@ class TasksExtensionControlTest {
 
     @Test
     void everyCallCarriesTheProtocolVersionTheTaskWasCreatedUnder() {
-        TaskId modern = created(V2026, TaskStatus.WORKING);
-        TaskId legacy = created(V2025, TaskStatus.WORKING);
+        TaskId v2026 = created(V2026, TaskStatus.WORKING);
+        TaskId v2025 = created(V2025, TaskStatus.WORKING);
         clock.advance(POLL);
-        driver.script(STATUS, modern, RemoteTaskSnapshot.of("r-1", TaskStatus.WORKING));
-        driver.script(STATUS, legacy, RemoteTaskSnapshot.of("r-2", TaskStatus.WORKING));
+        driver.script(STATUS, v2026, RemoteTaskSnapshot.of("r-1", TaskStatus.WORKING));
+        driver.script(STATUS, v2025, RemoteTaskSnapshot.of("r-2", TaskStatus.WORKING));
 
         worker.tick();
-        events.await(RecordingListener.Type.SETTLED, modern, 2);
-        events.await(RecordingListener.Type.SETTLED, legacy, 2);
+        events.await(RecordingListener.Type.SETTLED, v2026, 2);
+        events.await(RecordingListener.Type.SETTLED, v2025, 2);
 
-        RemoteTaskRef modernRef = (RemoteTaskRef) driver.calls(STATUS, modern).get(0).request();
-        RemoteTaskRef legacyRef = (RemoteTaskRef) driver.calls(STATUS, legacy).get(0).request();
-        assertThat(modernRef.protocolVersion()).isEqualTo(V2026);
-        assertThat(modernRef.generation().answersInputRequests()).isTrue();
-        assertThat(legacyRef.protocolVersion()).isEqualTo(V2025);
-        assertThat(legacyRef.remoteTaskId()).isEqualTo("r-2");
+        RemoteTaskRef v2026Ref = (RemoteTaskRef) driver.calls(STATUS, v2026).get(0).request();
+        RemoteTaskRef v2025Ref = (RemoteTaskRef) driver.calls(STATUS, v2025).get(0).request();
+        assertThat(v2026Ref.protocolVersion()).isEqualTo(V2026);
+        assertThat(v2026Ref.generation().answersInputRequests()).isTrue();
+        assertThat(v2025Ref.protocolVersion()).isEqualTo(V2025);
+        assertThat(v2025Ref.remoteTaskId()).isEqualTo("r-2");
     }
 
     @Test

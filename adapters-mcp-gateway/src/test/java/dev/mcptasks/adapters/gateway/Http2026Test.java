@@ -12,7 +12,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Stateless 2026-07-28 requests: no session, SEP-2243 headers checked against the body, POST only. */
-class ModernHttpTest {
+class Http2026Test {
     private static final String ENVELOPE = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
             + "\"io.modelcontextprotocol/clientCapabilities\":{\"extensions\":{\"io.modelcontextprotocol/tasks\":{}}}}";
 
@@ -33,15 +33,15 @@ class ModernHttpTest {
                 + (params.isEmpty() ? "" : ",") + ENVELOPE + "}}";
     }
 
-    private WireClient.Request modern(String method, String params) {
+    private WireClient.Request v2026(String method, String params) {
         return fixture.client.post(call(method, params))
                 .header("MCP-Protocol-Version", "2026-07-28")
                 .header("Mcp-Method", method);
     }
 
     @Test
-    void aModernRequestIsDispatchedWithoutASession() throws Exception {
-        try (WireClient.Response response = modern("tools/call", "\"name\":\"echo\"").header("Mcp-Name", "echo")
+    void a2026RequestIsDispatchedWithoutASession() throws Exception {
+        try (WireClient.Response response = v2026("tools/call", "\"name\":\"echo\"").header("Mcp-Name", "echo")
                 .send()) {
             assertThat(response.status()).isEqualTo(200);
             assertThat(response.header(HttpReplies.SESSION_ID)).isNull();
@@ -54,7 +54,7 @@ class ModernHttpTest {
 
     @Test
     void aMissingProtocolVersionHeaderIsAHeaderMismatch() {
-        try (WireClient.Response response = modern("server/discover", "")
+        try (WireClient.Response response = v2026("server/discover", "")
                 .header("MCP-Protocol-Version", null).send()) {
             assertMismatch(response, "MCP-Protocol-Version");
         }
@@ -62,7 +62,7 @@ class ModernHttpTest {
 
     @Test
     void aProtocolVersionHeaderThatDisagreesWithTheEnvelopeIsAHeaderMismatch() {
-        try (WireClient.Response response = modern("server/discover", "")
+        try (WireClient.Response response = v2026("server/discover", "")
                 .header("MCP-Protocol-Version", "2025-11-25").send()) {
             assertMismatch(response, "MCP-Protocol-Version");
         }
@@ -70,23 +70,23 @@ class ModernHttpTest {
 
     @Test
     void aMissingOrWrongMcpMethodIsAHeaderMismatch() {
-        try (WireClient.Response missing = modern("server/discover", "").header("Mcp-Method", null).send()) {
+        try (WireClient.Response missing = v2026("server/discover", "").header("Mcp-Method", null).send()) {
             assertMismatch(missing, "Mcp-Method");
         }
-        try (WireClient.Response wrong = modern("server/discover", "").header("Mcp-Method", "tools/list").send()) {
+        try (WireClient.Response wrong = v2026("server/discover", "").header("Mcp-Method", "tools/list").send()) {
             assertMismatch(wrong, "Mcp-Method");
         }
     }
 
     @Test
     void mcpNameMustNameTheTaskOfATasksRequest() throws Exception {
-        try (WireClient.Response missing = modern("tasks/get", "\"taskId\":\"t-1\"").send()) {
+        try (WireClient.Response missing = v2026("tasks/get", "\"taskId\":\"t-1\"").send()) {
             assertMismatch(missing, "Mcp-Name");
         }
-        try (WireClient.Response wrong = modern("tasks/get", "\"taskId\":\"t-1\"").header("Mcp-Name", "t-2").send()) {
+        try (WireClient.Response wrong = v2026("tasks/get", "\"taskId\":\"t-1\"").header("Mcp-Name", "t-2").send()) {
             assertMismatch(wrong, "Mcp-Name");
         }
-        try (WireClient.Response right = modern("tasks/get", "\"taskId\":\"t-1\"").header("Mcp-Name", "t-1").send()) {
+        try (WireClient.Response right = v2026("tasks/get", "\"taskId\":\"t-1\"").header("Mcp-Name", "t-1").send()) {
             assertThat(right.status()).isEqualTo(200);
         }
         assertThat(fixture.dispatcher.next("tasks/get").message().path("params").path("taskId").asText())
@@ -98,23 +98,23 @@ class ModernHttpTest {
         String name = "résumé-tool";
         String sentinel = "=?base64?" + Base64.getEncoder().encodeToString(name.getBytes(StandardCharsets.UTF_8))
                 + "?=";
-        try (WireClient.Response right = modern("tools/call", "\"name\":\"" + name + "\"")
+        try (WireClient.Response right = v2026("tools/call", "\"name\":\"" + name + "\"")
                 .header("Mcp-Name", sentinel).send()) {
             assertThat(right.status()).isEqualTo(200);
         }
-        try (WireClient.Response plain = modern("tools/call", "\"name\":\"" + name + "\"")
+        try (WireClient.Response plain = v2026("tools/call", "\"name\":\"" + name + "\"")
                 .header("Mcp-Name", "=?base64?" + Base64.getEncoder().encodeToString(
                         "resume-tool".getBytes(StandardCharsets.UTF_8)) + "?=").send()) {
             assertMismatch(plain, "Mcp-Name");
         }
-        try (WireClient.Response broken = modern("tools/call", "\"name\":\"" + name + "\"")
+        try (WireClient.Response broken = v2026("tools/call", "\"name\":\"" + name + "\"")
                 .header("Mcp-Name", "=?base64?%%%?=").send()) {
             assertMismatch(broken, "Mcp-Name");
         }
     }
 
     @Test
-    void aModernHeaderWithoutTheEnvelopeIsInvalidParamsWith400() {
+    void a2026HeaderWithoutTheEnvelopeIsInvalidParamsWith400() {
         try (WireClient.Response response = fixture.client
                 .post("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tasks/get\",\"params\":{\"taskId\":\"t\"}}")
                 .header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", "tasks/get")
@@ -133,20 +133,20 @@ class ModernHttpTest {
                 Optional.of(FakeDispatcher.error(request, JsonRpc.UNSUPPORTED_PROTOCOL_VERSION, "unsupported"))));
         fixture.dispatcher.answer("tasks/cancel", request -> CompletableFuture.completedFuture(
                 Optional.of(FakeDispatcher.error(request, JsonRpc.INVALID_PARAMS, "Task not found"))));
-        try (WireClient.Response removed = modern("tasks/result", "\"taskId\":\"t\"").send()) {
+        try (WireClient.Response removed = v2026("tasks/result", "\"taskId\":\"t\"").send()) {
             assertThat(removed.status()).isEqualTo(404);
         }
-        try (WireClient.Response version = modern("server/discover", "").send()) {
+        try (WireClient.Response version = v2026("server/discover", "").send()) {
             assertThat(version.status()).isEqualTo(400);
         }
-        try (WireClient.Response unknownTask = modern("tasks/cancel", "\"taskId\":\"t\"").header("Mcp-Name", "t")
+        try (WireClient.Response unknownTask = v2026("tasks/cancel", "\"taskId\":\"t\"").header("Mcp-Name", "t")
                 .send()) {
             assertThat(unknownTask.status()).isEqualTo(200);
         }
     }
 
     @Test
-    void aModernNotificationIsAcceptedWithoutHeaders() throws Exception {
+    void a2026NotificationIsAcceptedWithoutHeaders() throws Exception {
         String notification = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{"
                 + "\"requestId\":3," + ENVELOPE + "}}";
         try (WireClient.Response response = fixture.client.post(notification).send()) {
@@ -169,13 +169,13 @@ class ModernHttpTest {
     }
 
     @Test
-    void aSlowModernAnswerStreamsWithoutEventIdsAndTheClientLeavingCancelsIt() throws Exception {
+    void aSlow2026AnswerStreamsWithoutEventIdsAndTheClientLeavingCancelsIt() throws Exception {
         fixture.close();
         fixture = new GatewayFixture(GatewaySettings.defaults().withStreaming(
                 new GatewaySettings.Streaming(java.time.Duration.ZERO, java.time.Duration.ZERO,
                         java.time.Duration.ofSeconds(1), java.time.Duration.ZERO)));
         CompletableFuture<Optional<ObjectNode>> gate = fixture.dispatcher.gate("tools/call");
-        WireClient.Response response = modern("tools/call", "\"name\":\"slow\"").header("Mcp-Name", "slow").send();
+        WireClient.Response response = v2026("tools/call", "\"name\":\"slow\"").header("Mcp-Name", "slow").send();
         assertThat(response.status()).isEqualTo(200);
         assertThat(response.header("Content-Type")).isEqualTo("text/event-stream");
         fixture.dispatcher.next("tools/call");

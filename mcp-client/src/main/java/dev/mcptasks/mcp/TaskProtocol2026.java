@@ -22,8 +22,8 @@ import java.util.concurrent.CompletableFuture;
  * {@code tasks/cancel} and {@code tasks/update} are acknowledged only. A server that does not offer the extension is
  * still called (it answers with the result: a direct call), unless the tool's {@link CallMode} is {@code task}.
  */
-final class ExtensionTaskProtocol implements TaskProtocol {
-    private static final String VERSION = ProtocolGeneration.EXTENSION_VERSION;
+final class TaskProtocol2026 implements TaskProtocol {
+    private static final String VERSION = ProtocolGeneration.VERSION_2026;
 
     @Override
     public CompletableFuture<SubmitResult> submit(RemoteOperation<SubmitResult> operation, McpSession session,
@@ -103,7 +103,7 @@ final class ExtensionTaskProtocol implements TaskProtocol {
                         return created;
                     }
                     try {
-                        RemoteTaskSnapshot read = ExtensionTaskParser.parse(session.serverName(), "tasks/get", task,
+                        RemoteTaskSnapshot read = TaskParser2026.parse(session.serverName(), "tasks/get", task,
                                 id);
                         // the newer view of the same task (a task never leaves a terminal status)
                         return new SubmitResult(read, created.protocolVersion(), created.processLocal());
@@ -113,7 +113,7 @@ final class ExtensionTaskProtocol implements TaskProtocol {
                 });
     }
 
-    /** Create errors: the modern codes named with what they carry; any other JSON-RPC error refuses the call. */
+    /** Create errors: the 2026-07-28 codes named with what they carry; any other JSON-RPC error refuses the call. */
     private static RemoteCallException refusal(McpSession session, String tool, Throwable error) {
         if (!(RemoteOperation.unwrap(error) instanceof McpErrorResponse response)) {
             return RemoteFailures.classify(error);
@@ -146,9 +146,9 @@ final class ExtensionTaskProtocol implements TaskProtocol {
             throw RemoteFailures.protocol(where + " without a resultType (a " + VERSION + " server must send one)");
         }
         return switch (type.textValue()) {
-            case "task" -> new SubmitResult(ExtensionTaskParser.parse(session.serverName(), "tools/call", result,
+            case "task" -> new SubmitResult(TaskParser2026.parse(session.serverName(), "tools/call", result,
                     null), VERSION, processLocal);
-            case "complete" -> new SubmitResult(ExtensionTaskParser.finished(
+            case "complete" -> new SubmitResult(TaskParser2026.finished(
                     RemoteTaskSnapshot.of(null, TaskStatus.COMPLETED), result, "tool " + tool + " returned an error"),
                     VERSION, processLocal);
             case "input_required" -> inputRound(where, result, processLocal);
@@ -177,7 +177,7 @@ final class ExtensionTaskProtocol implements TaskProtocol {
             McpSession session, RemoteTaskRef ref) {
         String id = ref.remoteTaskId();
         return NativeTasksDriver.taskRequest(operation, session, "tasks/get", NativeTasksDriver.taskParams(id))
-                .thenApply(task -> ExtensionTaskParser.parse(session.serverName(), "tasks/get", task, id));
+                .thenApply(task -> TaskParser2026.parse(session.serverName(), "tasks/get", task, id));
     }
 
     /**

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The native tasks driver on the 2026-07-28 generation (the tasks extension), scripted on the in-memory server. */
-class ExtensionTasksDriverTest {
+class NativeTasksDriver2026Test {
     private static final String V2 = "2026-07-28";
     private static final String TASK = "\"taskId\":\"r1\",\"createdAt\":\"2026-12-02T15:43:59.665Z\","
             + "\"lastUpdatedAt\":\"2026-12-02T15:43:59.665Z\",\"ttlMs\":600000,\"pollIntervalMs\":300";
@@ -41,7 +41,7 @@ class ExtensionTasksDriverTest {
     private final NativeTasksDriver driver = new NativeTasksDriver(sessions);
     private final RemoteTaskRef ref = new RemoteTaskRef(TaskId.of("t1"), "fake", "work", "r1", V2);
 
-    ExtensionTasksDriverTest() {
+    NativeTasksDriver2026Test() {
         server.on("server/discover", request -> json(GenerationProbeTest.DISCOVER));
         server.on("tools/list", request -> json("{\"tools\":[{\"name\":\"work\"}],\"resultType\":\"complete\"}"));
     }
@@ -405,45 +405,45 @@ class ExtensionTasksDriverTest {
     }
 
     @Test
-    void legacyTasksCannotTakeAnswersAndNothingIsSent() {
-        RemoteTaskRef legacy = new RemoteTaskRef(TaskId.of("t0"), "fake", "work", "old", "2025-11-25");
-        RemoteCallException unsupported = remoteFailure(driver.answer(legacy, "{}", () -> true));
+    void v2025TasksCannotTakeAnswersAndNothingIsSent() {
+        RemoteTaskRef v2025 = new RemoteTaskRef(TaskId.of("t0"), "fake", "work", "old", "2025-11-25");
+        RemoteCallException unsupported = remoteFailure(driver.answer(v2025, "{}", () -> true));
         assertThat(unsupported.failure()).isEqualTo(RemoteFailure.UNSUPPORTED);
         assertThat(unsupported).hasMessageContaining("tasks/result stream");
         assertThat(server.transports).isEmpty();
     }
 
     @Test
-    void onADualServerLegacyTasksStayLegacyWhileNewTasksGoModern() throws Exception {
+    void onADualServer2025TasksStay2025WhileNewTasksGo2026() throws Exception {
         // the dual server: server/discover for 2026 clients, initialize and the 2025 utility for the others
-        AtomicBoolean legacyCall = new AtomicBoolean();
+        AtomicBoolean v2025Call = new AtomicBoolean();
         server.on("tools/list", request -> json("{\"tools\":[{\"name\":\"work\",\"execution\":"
                 + "{\"taskSupport\":\"optional\"}}]}"));
         server.on("tools/call", request -> {
-            boolean modern = request.path("params").path("_meta").has("io.modelcontextprotocol/protocolVersion");
-            legacyCall.set(!modern);
-            return modern ? json("{\"resultType\":\"task\"," + TASK + ",\"status\":\"working\"}")
+            boolean v2026 = request.path("params").path("_meta").has("io.modelcontextprotocol/protocolVersion");
+            v2025Call.set(!v2026);
+            return v2026 ? json("{\"resultType\":\"task\"," + TASK + ",\"status\":\"working\"}")
                     : json("{\"task\":{\"taskId\":\"old\",\"status\":\"working\",\"ttl\":1000}}");
         });
         server.on("tasks/get", request -> request.path("params").has("_meta")
                 ? json("{" + TASK + ",\"status\":\"working\",\"resultType\":\"complete\"}")
                 : json("{\"taskId\":\"old\",\"status\":\"completed\"}"));
         server.on("tasks/result", request -> json(RESULT));
-        RemoteTaskRef legacy = new RemoteTaskRef(TaskId.of("t0"), "fake", "work", "old", "2025-11-25");
+        RemoteTaskRef v2025 = new RemoteTaskRef(TaskId.of("t0"), "fake", "work", "old", "2025-11-25");
 
         SubmitResult created = await(driver.submit(submit()));
-        RemoteTaskSnapshot old = await(driver.status(legacy));
+        RemoteTaskSnapshot old = await(driver.status(v2025));
         RemoteTaskSnapshot fresh = await(driver.status(ref));
 
         assertThat(created.protocolVersion()).isEqualTo(V2);
-        assertThat(legacyCall).isFalse();
+        assertThat(v2025Call).isFalse();
         assertThat(old.status()).isEqualTo(TaskStatus.COMPLETED);
         assertThat(old.resultJson()).contains("done");
         assertThat(fresh.status()).isEqualTo(TaskStatus.WORKING);
         assertThat(server.transports).hasSize(2);
-        FakeTransport modern = server.transports.get(0);
+        FakeTransport v2026 = server.transports.get(0);
         FakeTransport pinned = server.transports.get(1);
-        assertThat(modern.sent).extracting(m -> m.path("method").asText()).containsExactly("server/discover",
+        assertThat(v2026.sent).extracting(m -> m.path("method").asText()).containsExactly("server/discover",
                 "tools/list", "tools/call", "tasks/get");
         assertThat(pinned.sent).extracting(m -> m.path("method").asText()).containsExactly("initialize",
                 "notifications/initialized", "tasks/get", "tasks/result");
@@ -453,7 +453,7 @@ class ExtensionTasksDriverTest {
     }
 
     @Test
-    void aLegacyServerStillGetsTheLegacySubmitAndItsTasksAreLegacy() throws Exception {
+    void a2025ServerStillGetsThe2025SubmitAndItsTasksAre2025() throws Exception {
         server.handlers.remove("server/discover");
         server.on("tools/list", request -> json("{\"tools\":[{\"name\":\"work\",\"execution\":"
                 + "{\"taskSupport\":\"required\"}}]}"));

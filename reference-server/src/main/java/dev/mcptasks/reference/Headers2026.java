@@ -13,13 +13,13 @@ import java.util.Set;
  * {@code Mcp-Method} the method, and {@code Mcp-Name} the tool name of a {@code tools/call} or the task id of a
  * {@code tasks/get|update|cancel}. A missing or different header is -32020 with HTTP 400, named in the message.
  */
-final class ModernHeaders {
+final class Headers2026 {
   static final String METHOD = "Mcp-Method";
   static final String NAME = "Mcp-Name";
 
   private static final Set<String> TASK_METHODS = Set.of("tasks/get", "tasks/update", "tasks/cancel");
 
-  private ModernHeaders() {
+  private Headers2026() {
   }
 
   static void verify(HttpHeaders headers, String method, JsonNode params, Envelope envelope) {

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * server with the given options and sends one raw request at a time; over HTTP it also checks the status of the last
  * answer ({@link #expectHttpStatus}), stdio has none.
  */
-abstract class ExtensionScenarios {
+abstract class Scenarios2026 {
   static final String SERVER_INFO = "io.modelcontextprotocol/serverInfo";
 
   protected ReferenceServer server;
@@ -32,13 +32,13 @@ abstract class ExtensionScenarios {
   /** Asserts the HTTP status of the last answer; a no-op on stdio. */
   abstract void expectHttpStatus(int status);
 
-  static ReferenceServerOptions modernOptions() {
+  static ReferenceServerOptions v2026Options() {
     return ReferenceServerOptions.defaults().withGeneration(ServedGenerations.V2026_07_28).withPollIntervalMs(50);
   }
 
   @BeforeEach
   void start() throws Exception {
-    connect(modernOptions());
+    connect(v2026Options());
   }
 
   @AfterEach
@@ -55,7 +55,7 @@ abstract class ExtensionScenarios {
 
   @Test
   void discoverAdvertisesTheExtensionAndOnlyThe2026Version() {
-    JsonNode result = result("server/discover", Json.modern(null, true));
+    JsonNode result = result("server/discover", Json.v2026(null, true));
     assertThat(result.path("supportedVersions").toString()).isEqualTo("[\"2026-07-28\"]");
     assertThat(result.path("capabilities").toString())
         .isEqualTo("{\"tools\":{},\"extensions\":{\"io.modelcontextprotocol/tasks\":{}}}");
@@ -77,7 +77,7 @@ abstract class ExtensionScenarios {
 
   @Test
   void anUnsupportedVersionAndInitializeAreRefusedNamingTheServedVersion() {
-    ObjectNode params = Json.modern(null, true);
+    ObjectNode params = Json.v2026(null, true);
     ((ObjectNode) params.get("_meta")).put("io.modelcontextprotocol/protocolVersion", "2099-01-01");
     JsonNode error = error("server/discover", params);
     assertThat(error.path("code").asInt()).isEqualTo(-32022);
@@ -94,19 +94,19 @@ abstract class ExtensionScenarios {
 
   @Test
   void aToolThatIsNotTaskCapableCompletesAtOnceEvenWithTheExtension() {
-    JsonNode result = result("tools/call", Json.modern(Json.obj("name", "echo", "arguments",
+    JsonNode result = result("tools/call", Json.v2026(Json.obj("name", "echo", "arguments",
         Json.obj("text", "hi")), true));
     assertThat(result.path("resultType").asText()).isEqualTo("complete");
     assertThat(result.path("content").get(0).path("text").asText()).isEqualTo("hi");
     assertThat(result.path("_meta").path(SERVER_INFO).isObject()).isTrue();
-    JsonNode tools = result("tools/list", Json.modern(null, true)).path("tools");
+    JsonNode tools = result("tools/list", Json.v2026(null, true)).path("tools");
     assertThat(tools.findValuesAsText("name")).contains("work", "work_optional", "echo");
     assertThat(tools.findValues("execution")).isEmpty();
   }
 
   @Test
   void aTaskIsCreatedFlatAndCompletesWithItsResultInline() {
-    ObjectNode params = Json.modern(Json.obj("name", "work", "arguments", Json.obj("durationMs", 20, "result",
+    ObjectNode params = Json.v2026(Json.obj("name", "work", "arguments", Json.obj("durationMs", 20, "result",
         "hello"), "task", Json.obj("ttl", 5000)), true); // a leftover 2025 task param is ignored
     JsonNode created = result("tools/call", params);
     assertThat(created.path("resultType").asText()).isEqualTo("task");
@@ -153,7 +153,7 @@ abstract class ExtensionScenarios {
 
   @Test
   void inputIsRequestedAndAnsweredThroughTasksUpdate() {
-    JsonNode created = result("tools/call", Json.modern(Json.obj("name", "work", "arguments",
+    JsonNode created = result("tools/call", Json.v2026(Json.obj("name", "work", "arguments",
         Json.obj("askInput", "Deploy to prod?", "durationMs", 5, "result", "deployed")), true));
     assertThat(created.path("status").asText()).isEqualTo("input_required");
     String taskId = created.path("taskId").asText();
@@ -196,7 +196,7 @@ abstract class ExtensionScenarios {
   void anMrtrRoundPrecedesTheTask() {
     ObjectNode call = Json.obj("name", "work", "arguments", Json.obj("approveFirst", "Run the migration?",
         "durationMs", 5));
-    JsonNode round = result("tools/call", Json.modern(call, true));
+    JsonNode round = result("tools/call", Json.v2026(call, true));
     assertThat(round.path("resultType").asText()).isEqualTo("input_required");
     assertThat(round.has("taskId")).isFalse();
     assertThat(round.path("inputRequests").path("approve").path("params").path("message").asText())
@@ -204,13 +204,13 @@ abstract class ExtensionScenarios {
     String state = round.path("requestState").asText();
     assertThat(state).startsWith("approve-round-");
 
-    ObjectNode forged = Json.modern(call, true);
+    ObjectNode forged = Json.v2026(call, true);
     forged.put("requestState", "forged");
     forged.set("inputResponses", Json.obj("approve", Json.obj("action", "accept")));
     assertThat(error("tools/call", forged).path("code").asInt()).isEqualTo(-32602);
 
     ObjectNode answer = Json.obj("action", "accept", "content", Json.obj("ok", true));
-    ObjectNode retry = Json.modern(call, true);
+    ObjectNode retry = Json.v2026(call, true);
     retry.put("requestState", state);
     retry.set("inputResponses", Json.obj("approve", answer));
     JsonNode created = result("tools/call", retry);
@@ -220,8 +220,8 @@ abstract class ExtensionScenarios {
     // a state is good for one retry only
     assertThat(error("tools/call", retry).path("code").asInt()).isEqualTo(-32602);
 
-    JsonNode again = result("tools/call", Json.modern(call, true));
-    ObjectNode decline = Json.modern(call, true);
+    JsonNode again = result("tools/call", Json.v2026(call, true));
+    ObjectNode decline = Json.v2026(call, true);
     decline.put("requestState", again.path("requestState").asText());
     decline.set("inputResponses", Json.obj("approve", Json.obj("action", "decline")));
     JsonNode declined = result("tools/call", decline);
@@ -251,7 +251,7 @@ abstract class ExtensionScenarios {
   @Test
   void anUnknownTaskIsInvalidParams() {
     for (String method : List.of("tasks/get", "tasks/update", "tasks/cancel")) {
-      ObjectNode params = Json.modern(Json.obj("taskId", "nope"), true);
+      ObjectNode params = Json.v2026(Json.obj("taskId", "nope"), true);
       params.set("inputResponses", Json.obj());
       JsonNode error = error(method, params);
       assertThat(error.path("code").asInt()).as(method).isEqualTo(-32602);
@@ -262,16 +262,16 @@ abstract class ExtensionScenarios {
 
   @Test
   void anExpiredTaskSaysSo() throws Exception {
-    restart(modernOptions().withTtlOverrideMs(100L));
+    restart(v2026Options().withTtlOverrideMs(100L));
     String taskId = createTask(Json.obj("durationMs", 60_000));
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    JsonNode response = send("tasks/get", Json.modern(Json.taskId(taskId), true));
+    JsonNode response = send("tasks/get", Json.v2026(Json.taskId(taskId), true));
     while (response.has("result") && System.nanoTime() < deadline) {
       Thread.sleep(10);
-      response = send("tasks/get", Json.modern(Json.taskId(taskId), true));
+      response = send("tasks/get", Json.v2026(Json.taskId(taskId), true));
     }
     for (String method : List.of("tasks/get", "tasks/update", "tasks/cancel")) {
-      ObjectNode params = Json.modern(Json.taskId(taskId), true);
+      ObjectNode params = Json.v2026(Json.taskId(taskId), true);
       params.set("inputResponses", Json.obj());
       JsonNode error = error(method, params);
       assertThat(error.path("code").asInt()).as(method).isEqualTo(-32602);
@@ -281,24 +281,24 @@ abstract class ExtensionScenarios {
 
   @Test
   void aClientWithoutTheExtensionGetsNoTask() {
-    JsonNode refused = error("tools/call", Json.modern(Json.obj("name", "work", "arguments", Json.obj()), false));
+    JsonNode refused = error("tools/call", Json.v2026(Json.obj("name", "work", "arguments", Json.obj()), false));
     assertThat(refused.path("code").asInt()).isEqualTo(-32021);
     assertThat(refused.path("message").asText()).isEqualTo("Missing required client capability");
     assertThat(refused.path("data").toString())
         .isEqualTo("{\"requiredCapabilities\":{\"extensions\":{\"io.modelcontextprotocol/tasks\":{}}}}");
     expectHttpStatus(400);
 
-    JsonNode inline = result("tools/call", Json.modern(Json.obj("name", "work_optional", "arguments",
+    JsonNode inline = result("tools/call", Json.v2026(Json.obj("name", "work_optional", "arguments",
         Json.obj("durationMs", 5, "result", "plain")), false));
     assertThat(inline.path("resultType").asText()).isEqualTo("complete");
     assertThat(inline.path("content").get(0).path("text").asText()).isEqualTo("plain");
-    JsonNode inlineFailure = error("tools/call", Json.modern(Json.obj("name", "work_optional", "arguments",
+    JsonNode inlineFailure = error("tools/call", Json.v2026(Json.obj("name", "work_optional", "arguments",
         Json.obj("durationMs", 1, "fail", true, "failMessage", "boom")), false));
     assertThat(inlineFailure.path("message").asText()).isEqualTo("boom");
 
     String taskId = createTask(Json.obj("durationMs", 60_000));
     for (String method : List.of("tasks/get", "tasks/update", "tasks/cancel")) {
-      ObjectNode params = Json.modern(Json.taskId(taskId), false);
+      ObjectNode params = Json.v2026(Json.taskId(taskId), false);
       params.set("inputResponses", Json.obj());
       assertThat(error(method, params).path("code").asInt()).as(method).isEqualTo(-32021);
       expectHttpStatus(400);
@@ -309,7 +309,7 @@ abstract class ExtensionScenarios {
   void removedMethodsAreUnknown() {
     String taskId = createTask(Json.obj("durationMs", 60_000));
     for (String method : List.of("tasks/result", "tasks/list", "resources/list")) {
-      JsonNode error = error(method, Json.modern(Json.taskId(taskId), true));
+      JsonNode error = error(method, Json.v2026(Json.taskId(taskId), true));
       assertThat(error.path("code").asInt()).as(method).isEqualTo(-32601);
       assertThat(error.path("message").asText()).isEqualTo("Method not found");
       expectHttpStatus(404);
@@ -341,8 +341,8 @@ abstract class ExtensionScenarios {
 
   @Test
   void theEmbeddedResultCanBeBareAndTheContentQuirkOff() throws Exception {
-    restart(modernOptions().withBareResult(true).withContentQuirk(false));
-    JsonNode created = result("tools/call", Json.modern(Json.obj("name", "work", "arguments",
+    restart(v2026Options().withBareResult(true).withContentQuirk(false));
+    JsonNode created = result("tools/call", Json.v2026(Json.obj("name", "work", "arguments",
         Json.obj("durationMs", 5)), true));
     assertThat(created.has("content")).isFalse();
     JsonNode done = pollUntil(created.path("taskId").asText(), "completed");
@@ -369,23 +369,23 @@ abstract class ExtensionScenarios {
   }
 
   String createTask(ObjectNode arguments) {
-    JsonNode created = result("tools/call", Json.modern(Json.obj("name", "work", "arguments", arguments), true));
+    JsonNode created = result("tools/call", Json.v2026(Json.obj("name", "work", "arguments", arguments), true));
     assertThat(created.path("resultType").asText()).isEqualTo("task");
     return created.path("taskId").asText();
   }
 
   JsonNode taskGet(String taskId) {
-    return result("tasks/get", Json.modern(Json.taskId(taskId), true));
+    return result("tasks/get", Json.v2026(Json.taskId(taskId), true));
   }
 
   JsonNode update(String taskId, ObjectNode responses) {
-    ObjectNode params = Json.modern(Json.taskId(taskId), true);
+    ObjectNode params = Json.v2026(Json.taskId(taskId), true);
     params.set("inputResponses", responses);
     return result("tasks/update", params);
   }
 
   JsonNode cancel(String taskId) {
-    return result("tasks/cancel", Json.modern(Json.taskId(taskId), true));
+    return result("tasks/cancel", Json.v2026(Json.taskId(taskId), true));
   }
 
   /** Polls tasks/get until the task is {@code status} (failing on another terminal status), for up to 10 s. */

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /** The 2026-07-28 scenarios over stdio. */
-class StdioExtensionTest extends ExtensionScenarios {
+class Stdio2026Test extends Scenarios2026 {
   private StdioTestClient client;
 
   @Override

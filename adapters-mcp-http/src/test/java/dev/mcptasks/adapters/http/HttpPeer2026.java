@@ -31,7 +31,7 @@ import java.util.function.Function;
  * A minimal HTTP peer for the 2026-07-28 framing: records every request (headers and body) and answers each with
  * what the test's function returns (status and JSON body), always on a JSON response.
  */
-final class ModernHttpPeer implements AutoCloseable {
+final class HttpPeer2026 implements AutoCloseable {
     record Seen(String method, HttpHeaders headers, String body) {}
 
     record Reply(int status, String body) {}
@@ -41,7 +41,7 @@ final class ModernHttpPeer implements AutoCloseable {
     private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     private final Channel server;
 
-    ModernHttpPeer() throws InterruptedException {
+    HttpPeer2026() throws InterruptedException {
         server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override

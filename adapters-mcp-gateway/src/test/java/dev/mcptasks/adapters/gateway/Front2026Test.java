@@ -19,11 +19,11 @@ import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 /** The 2026-07-28 front (stateless, enveloped, tasks extension), driven through the dispatcher. */
-class ExtensionFrontTest {
+class Front2026Test {
     private final FrontHarness front = new FrontHarness();
 
     private ObjectNode result(String principal, String method, String params) {
-        return front.result(principal, null, front.modern(method, params, true));
+        return front.result(principal, null, front.v2026(method, params, true));
     }
 
     private JsonNode error(String principal, ObjectNode message) {
@@ -47,7 +47,7 @@ class ExtensionFrontTest {
         assertThat(result.path("capabilities")).isEqualTo(FrontHarness.json(
                 "{'tools':{},'extensions':{'io.modelcontextprotocol/tasks':{}}}"));
         assertThat(result.path("resultType").asText()).isEqualTo("complete");
-        assertThat(result.path("_meta").path(ModernEnvelope.SERVER_INFO)).isEqualTo(FrontHarness.json(
+        assertThat(result.path("_meta").path(Envelope2026.SERVER_INFO)).isEqualTo(FrontHarness.json(
                 "{'name':'mcp-tasks-test','version':'9.9'}"));
     }
 
@@ -55,19 +55,19 @@ class ExtensionFrontTest {
     void aRequestWithoutSessionOrEnvelopeIsInvalidParams() {
         JsonNode missing = error(ALICE, front.request("tools/list", "{}"));
         assertThat(missing.path("code").asInt()).isEqualTo(-32602);
-        assertThat(missing.path("message").asText()).contains(ModernEnvelope.PROTOCOL_VERSION);
+        assertThat(missing.path("message").asText()).contains(Envelope2026.PROTOCOL_VERSION);
 
-        ObjectNode noCapabilities = front.modern("tools/list", "{}", false);
-        ((ObjectNode) noCapabilities.path("params").path("_meta")).remove(ModernEnvelope.CLIENT_CAPABILITIES);
+        ObjectNode noCapabilities = front.v2026("tools/list", "{}", false);
+        ((ObjectNode) noCapabilities.path("params").path("_meta")).remove(Envelope2026.CLIENT_CAPABILITIES);
         assertThat(error(ALICE, noCapabilities).path("message").asText())
-                .isEqualTo("params._meta." + ModernEnvelope.CLIENT_CAPABILITIES + " is missing");
+                .isEqualTo("params._meta." + Envelope2026.CLIENT_CAPABILITIES + " is missing");
     }
 
     @Test
     void anUnsupportedVersionIsUnsupportedProtocolVersionWithTheSupportedOnes() {
         for (String version : new String[] {"2099-01-01", V2025}) {
-            ObjectNode message = front.modern("server/discover", "{}", true);
-            ((ObjectNode) message.path("params").path("_meta")).put(ModernEnvelope.PROTOCOL_VERSION, version);
+            ObjectNode message = front.v2026("server/discover", "{}", true);
+            ((ObjectNode) message.path("params").path("_meta")).put(Envelope2026.PROTOCOL_VERSION, version);
 
             JsonNode error = error(ALICE, message);
             assertThat(error.path("code").asInt()).isEqualTo(-32022);
@@ -119,7 +119,7 @@ class ExtensionFrontTest {
     @Test
     void aCallWithoutTheExtensionIsHeldUntilTheTaskEndsAndAnswersComplete() {
         CompletableFuture<Optional<ObjectNode>> blocked = front.dispatch(ALICE, null,
-                front.modern("tools/call", "{'name':'alpha__echo','arguments':{'n':1}}", false));
+                front.v2026("tools/call", "{'name':'alpha__echo','arguments':{'n':1}}", false));
         String id = front.repo.list(TaskQuery.all(10)).get(0).id().value();
         front.created(id, V2026);
         front.tick();
@@ -131,7 +131,7 @@ class ExtensionFrontTest {
         ObjectNode result = (ObjectNode) FrontHarness.answered(blocked).get("result");
         assertThat(result.path("resultType").asText()).isEqualTo("complete");
         assertThat(result.path("content").get(0).path("text").asText()).isEqualTo("1");
-        assertThat(result.path("_meta").has(ModernEnvelope.SERVER_INFO)).isTrue();
+        assertThat(result.path("_meta").has(Envelope2026.SERVER_INFO)).isTrue();
     }
 
     @Test
@@ -215,18 +215,18 @@ class ExtensionFrontTest {
         assertThat(front.row(id).state().inputResponsesJson())
                 .isEqualTo("{\"k1\":{\"action\":\"accept\",\"content\":{\"ok\":true}}}");
 
-        JsonNode wrapped = error(ALICE, front.modern("tasks/update", "{'taskId':'" + id + "','inputResponses':{"
+        JsonNode wrapped = error(ALICE, front.v2026("tasks/update", "{'taskId':'" + id + "','inputResponses':{"
                 + "'k1':5}}", true));
         assertThat(wrapped.path("message").asText()).contains("params.inputResponses.k1");
     }
 
     @Test
-    void anAnswerToALegacyTaskIsRefusedNamingWhy() {
+    void anAnswerToA2025TaskIsRefusedNamingWhy() {
         String id = createTask();
         front.created(id, V2025);
         front.polled(id, FrontHarness.inputRequired("{'k1':{'method':'elicitation/create','params':{}}}"));
 
-        JsonNode error = error(ALICE, front.modern("tasks/update", "{'taskId':'" + id + "','inputResponses':{"
+        JsonNode error = error(ALICE, front.v2026("tasks/update", "{'taskId':'" + id + "','inputResponses':{"
                 + "'k1':{'action':'accept'}}}", true));
         assertThat(error.path("code").asInt()).isEqualTo(-32602);
         assertThat(error.path("message").asText()).contains("2025-11-25");
@@ -236,7 +236,7 @@ class ExtensionFrontTest {
     @Test
     void aHeldCallPassesAnInputRoundThroughAndFinishesAfterTheAnswer() {
         CompletableFuture<Optional<ObjectNode>> first = front.dispatch(ALICE, null,
-                front.modern("tools/call", "{'name':'alpha__long_job'}", false));
+                front.v2026("tools/call", "{'name':'alpha__long_job'}", false));
         String id = front.repo.list(TaskQuery.all(10)).get(0).id().value();
         front.created(id, V2026);
         front.polled(id, FrontHarness.inputRequired(
@@ -249,7 +249,7 @@ class ExtensionFrontTest {
                 .isEqualTo("Deploy?");
         String state = round.path("requestState").asText();
 
-        CompletableFuture<Optional<ObjectNode>> retry = front.dispatch(ALICE, null, front.modern("tools/call",
+        CompletableFuture<Optional<ObjectNode>> retry = front.dispatch(ALICE, null, front.v2026("tools/call",
                 "{'name':'alpha__long_job','inputResponses':{'k1':{'action':'accept'}},'requestState':'" + state
                         + "'}", false));
         assertThat(front.row(id).state().inputResponsesJson()).isEqualTo("{\"k1\":{\"action\":\"accept\"}}");
@@ -262,7 +262,7 @@ class ExtensionFrontTest {
         assertThat(result.path("content").get(0).path("text").asText()).isEqualTo("deployed");
         assertThat(front.repo.list(TaskQuery.all(10))).as("the retry made no second task").hasSize(1);
 
-        JsonNode bobs = error(BOB, front.modern("tools/call", "{'name':'alpha__long_job','requestState':'" + state
+        JsonNode bobs = error(BOB, front.v2026("tools/call", "{'name':'alpha__long_job','requestState':'" + state
                 + "'}", false));
         assertThat(bobs.path("message").asText()).isEqualTo("Task not found");
     }
@@ -290,7 +290,7 @@ class ExtensionFrontTest {
         for (String params : new String[] {"{'taskId':'" + id + "'}",
                 "{'taskId':'" + id + "','inputResponses':{'k1':{'action':'accept'}}}"}) {
             for (String method : new String[] {"tasks/get", "tasks/update", "tasks/cancel"}) {
-                JsonNode error = error(BOB, front.modern(method, params, true));
+                JsonNode error = error(BOB, front.v2026(method, params, true));
                 assertThat(error.path("code").asInt()).as(method).isEqualTo(-32602);
                 assertThat(error.path("message").asText()).as(method).isEqualTo("Task not found");
             }
@@ -303,7 +303,7 @@ class ExtensionFrontTest {
     void tasksResultAndTasksListDoNotExistIn2026() {
         String id = createTask();
         for (String method : new String[] {"tasks/result", "tasks/list", "initialize"}) {
-            JsonNode error = error(ALICE, front.modern(method, "{'taskId':'" + id + "'}", true));
+            JsonNode error = error(ALICE, front.v2026(method, "{'taskId':'" + id + "'}", true));
             assertThat(error.path("code").asInt()).as(method).isEqualTo(-32601);
         }
     }
@@ -311,7 +311,7 @@ class ExtensionFrontTest {
     @Test
     void tasksMethodsNeedTheExtensionDeclared() {
         String id = createTask();
-        JsonNode error = error(ALICE, front.modern("tasks/get", "{'taskId':'" + id + "'}", false));
+        JsonNode error = error(ALICE, front.v2026("tasks/get", "{'taskId':'" + id + "'}", false));
         assertThat(error.path("code").asInt()).isEqualTo(-32021);
         assertThat(error.path("data")).isEqualTo(FrontHarness.json(
                 "{'requiredCapabilities':{'extensions':{'io.modelcontextprotocol/tasks':{}}}}"));
@@ -320,18 +320,18 @@ class ExtensionFrontTest {
     @Test
     void aTaskCreatedByEitherGenerationReadsTheSameInTheOther() {
         RecordingSession session = new RecordingSession("s-1");
-        String legacy = front.result(ALICE, session, front.request("tools/call",
+        String v2025 = front.result(ALICE, session, front.request("tools/call",
                 "{'name':'alpha__long_job','task':{}}")).path("task").path("taskId").asText();
-        String modern = createTask();
-        for (String id : new String[] {legacy, modern}) {
-            front.created(id, id.equals(legacy) ? V2026 : V2025);
+        String v2026 = createTask();
+        for (String id : new String[] {v2025, v2026}) {
+            front.created(id, id.equals(v2025) ? V2026 : V2025);
             front.polled(id, FrontHarness.completed("{'content':[{'type':'text','text':'" + id + "'}]}"));
         }
 
-        assertThat(get(legacy).path("result").path("content").get(0).path("text").asText()).isEqualTo(legacy);
-        ObjectNode fetched = front.result(ALICE, session, front.request("tasks/result", "{'taskId':'" + modern
+        assertThat(get(v2025).path("result").path("content").get(0).path("text").asText()).isEqualTo(v2025);
+        ObjectNode fetched = front.result(ALICE, session, front.request("tasks/result", "{'taskId':'" + v2026
                 + "'}"));
-        assertThat(fetched.path("content").get(0).path("text").asText()).isEqualTo(modern);
+        assertThat(fetched.path("content").get(0).path("text").asText()).isEqualTo(v2026);
         assertThat(front.result(ALICE, session, front.request("tasks/list", "{}")).path("tasks")).hasSize(2);
     }
 }

@@ -17,8 +17,8 @@ import java.util.Optional;
  * ({@code MCP-Protocol-Version}, {@code Mcp-Method}, {@code Mcp-Name}) agree with the body. A disagreement is
  * answered here with -32020 (HTTP 400) before the dispatcher sees the request, as the SDKs' validation ladder does.
  */
-final class ModernHeaders {
-    static final String MODERN_VERSION = "2026-07-28";
+final class Headers2026 {
+    static final String VERSION_2026 = "2026-07-28";
     static final String PROTOCOL_VERSION = "MCP-Protocol-Version";
     static final String METHOD = "Mcp-Method";
     static final String NAME = "Mcp-Name";
@@ -36,14 +36,14 @@ final class ModernHeaders {
             "tasks/update", "taskId",
             "tasks/cancel", "taskId");
 
-    private ModernHeaders() {}
+    private Headers2026() {}
 
     /**
      * True for a 2026 message: its body carries the per-request envelope, or its {@code MCP-Protocol-Version} header
      * names 2026-07-28 (then a missing envelope is an error, never a silent fall back to the 2025 path).
      */
-    static boolean isModern(HttpHeaders headers, JsonNode message) {
-        return envelopeVersion(message) != null || MODERN_VERSION.equals(headers.get(PROTOCOL_VERSION));
+    static boolean is2026(HttpHeaders headers, JsonNode message) {
+        return envelopeVersion(message) != null || VERSION_2026.equals(headers.get(PROTOCOL_VERSION));
     }
 
     /** The error response for a 2026 message whose headers and body disagree, or empty when they agree. */

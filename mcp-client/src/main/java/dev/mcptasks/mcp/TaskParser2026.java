@@ -12,8 +12,8 @@ import java.time.Duration;
  * tolerated (SDK 2.4.0 adds {@code content: []} to a CreateTaskResult); a missing id or status, an unknown status or
  * an unknown {@code resultType} is PROTOCOL.
  */
-final class ExtensionTaskParser {
-    private ExtensionTaskParser() {}
+final class TaskParser2026 {
+    private TaskParser2026() {}
 
     /**
      * @param task the {@code Task} / {@code DetailedTask} object
@@ -37,7 +37,7 @@ final class ExtensionTaskParser {
             throw RemoteFailures.protocol(where(serverName, method) + "asked about task '" + expectedId
                     + "' but the answer is about '" + id.textValue() + "'");
         }
-        TaskStatus status = NativeTaskParser.status(serverName, method, task.get("status"));
+        TaskStatus status = TaskParser2025.status(serverName, method, task.get("status"));
         JsonNode message = task.get("statusMessage");
         String statusMessage = message != null && message.isTextual() ? message.textValue() : null;
         JsonNode poll = task.get("pollIntervalMs");

@@ -8,7 +8,7 @@ import java.util.Optional;
  * The 2026-07-28 per-request envelope in {@code params._meta}: the protocol version (which marks a request as
  * 2026-07-28) and the client's capabilities, where the tasks extension is declared request by request.
  */
-record ModernEnvelope(ObjectNode clientCapabilities) {
+record Envelope2026(ObjectNode clientCapabilities) {
     static final String VERSION = "2026-07-28";
     static final String PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
     static final String CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
@@ -21,7 +21,7 @@ record ModernEnvelope(ObjectNode clientCapabilities) {
     }
 
     /** Reads and checks the envelope: -32022 for a version we do not speak, -32602 naming a missing member. */
-    static ModernEnvelope read(ObjectNode params) {
+    static Envelope2026 read(ObjectNode params) {
         JsonNode meta = params.path("_meta");
         JsonNode version = meta.get(PROTOCOL_VERSION);
         if (version == null || version.isNull()) {
@@ -43,7 +43,7 @@ record ModernEnvelope(ObjectNode clientCapabilities) {
             throw FrontError.invalidParams("params._meta." + CLIENT_CAPABILITIES
                     + (capabilities == null ? " is missing" : " must be an object"));
         }
-        return new ModernEnvelope((ObjectNode) capabilities);
+        return new Envelope2026((ObjectNode) capabilities);
     }
 
     /** Whether this request declares the tasks extension (an empty object means support). */

@@ -14,7 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The 2026-07-28 scenarios over Streamable HTTP, plus the header rule, status codes and the absence of sessions. */
-class HttpExtensionTest extends ExtensionScenarios {
+class Http2026Test extends Scenarios2026 {
   private HttpTestClient client;
   private HttpResponse<String> last;
 
@@ -31,7 +31,7 @@ class HttpExtensionTest extends ExtensionScenarios {
 
   @Override
   JsonNode send(String method, ObjectNode params) {
-    last = client.postModern(method, params);
+    last = client.post2026(method, params);
     assertThat(last.headers().firstValue("Content-Type")).contains("application/json");
     assertThat(last.headers().firstValue("Mcp-Session-Id")).isEmpty();
     return HttpTestClient.body(last);
@@ -45,7 +45,7 @@ class HttpExtensionTest extends ExtensionScenarios {
   @Test
   void headersMustAgreeWithTheBody() {
     String taskId = createTask(Json.obj("durationMs", 60_000));
-    ObjectNode get = client.request("tasks/get", Json.modern(Json.taskId(taskId), true));
+    ObjectNode get = client.request("tasks/get", Json.v2026(Json.taskId(taskId), true));
 
     JsonNode wrongName = mismatch(get, "Mcp-Name", "not-the-task");
     assertThat(wrongName.path("message").asText()).isEqualTo("Bad Request: the request headers and body disagree: "
@@ -60,14 +60,14 @@ class HttpExtensionTest extends ExtensionScenarios {
     JsonNode noMethod = mismatch(get, "Mcp-Method", null);
     assertThat(noMethod.path("message").asText()).endsWith("the body names method tasks/get but the required "
         + "Mcp-Method header is absent");
-    ObjectNode call = client.request("tools/call", Json.modern(Json.obj("name", "echo", "arguments",
+    ObjectNode call = client.request("tools/call", Json.v2026(Json.obj("name", "echo", "arguments",
         Json.obj("text", "x")), true));
     JsonNode noName = mismatch(call, "Mcp-Name", null);
     assertThat(noName.path("message").asText()).endsWith("the body carries params.name=\"echo\" but the required "
         + "Mcp-Name header is absent");
 
     String encoded = "=?base64?" + Base64.getEncoder().encodeToString("echo".getBytes(StandardCharsets.UTF_8)) + "?=";
-    HttpResponse<String> sentinel = client.postModern(call, Map.of("Mcp-Name", encoded));
+    HttpResponse<String> sentinel = client.post2026(call, Map.of("Mcp-Name", encoded));
     assertThat(sentinel.statusCode()).isEqualTo(200);
     assertThat(HttpTestClient.body(sentinel).path("result").path("content").get(0).path("text").asText())
         .isEqualTo("x");
@@ -88,15 +88,15 @@ class HttpExtensionTest extends ExtensionScenarios {
 
   @Test
   void aNotificationIsAccepted() {
-    HttpResponse<String> response = client.postModern(Json.obj("jsonrpc", "2.0", "method",
-        "notifications/cancelled", "params", Json.modern(Json.obj("requestId", 1), true)), Map.of());
+    HttpResponse<String> response = client.post2026(Json.obj("jsonrpc", "2.0", "method",
+        "notifications/cancelled", "params", Json.v2026(Json.obj("requestId", 1), true)), Map.of());
     assertThat(response.statusCode()).isEqualTo(202);
   }
 
   private JsonNode mismatch(ObjectNode message, String header, String value) {
     Map<String, String> overrides = new HashMap<>();
     overrides.put(header, value);
-    HttpResponse<String> response = client.postModern(message, overrides);
+    HttpResponse<String> response = client.post2026(message, overrides);
     assertThat(response.statusCode()).isEqualTo(400);
     JsonNode error = HttpTestClient.body(response).path("error");
     assertThat(error.path("code").asInt()).isEqualTo(-32020);
