@@ -2,7 +2,9 @@ package dev.mcptasks.adapters.admin;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mcptasks.domain.AttentionEvent;
 import dev.mcptasks.domain.ClaimPhase;
+import dev.mcptasks.domain.NotificationStatus;
 import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
@@ -13,6 +15,8 @@ import dev.mcptasks.ports.audit.AuditQuery;
 import dev.mcptasks.ports.audit.AuditRecord;
 import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
+import dev.mcptasks.ports.repository.NotificationClaim;
+import dev.mcptasks.ports.repository.NotificationClaimRequest;
 import dev.mcptasks.ports.repository.OutcomeWrite;
 import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.TaskRecord;
@@ -275,6 +279,60 @@ class DashboardTest {
         assertThat(refused.body()).contains("The answer was not stored:");
         assertThat(adminAudit()).extracting(AuditRecord::action, AuditRecord::detail)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple(AuditAction.ANSWER_INPUT, "k1: rejected"));
+    }
+
+    @Test
+    void anAnswerToAWaitingInputRequestIsStoredShownAndAudited() throws Exception {
+        fixture = DashboardFixture.open();
+        TaskRecord task = fixture.submit("ref", "work", null);
+        ClaimedTask claimed = claim(ClaimPhase.SUBMIT, "w1");
+        assertThat(fixture.repository.applySubmitted(claimed.claim(), new SubmitWrite("remote-1",
+                new StoredSnapshot(TaskStatus.INPUT_REQUIRED, null, null, false, null, null,
+                        "{\"confirm\":{\"method\":\"elicitation/create\",\"params\":{\"message\":\"Deploy?\"}}}"),
+                null, "2026-07-28", null, fixture.clock.now().plusSeconds(5), null))).isTrue();
+        DashboardFixture.Client client = fixture.client(null);
+
+        HttpResponse<String> done = client.post(TaskActions.ANSWER, Map.of("id", task.id().value(), "key",
+                "confirm", "answer", "{\"action\":\"accept\",\"content\":{\"ok\":true}}", "csrf",
+                client.csrf(DashboardFixture.taskPath(task.id()))));
+
+        assertThat(done.statusCode()).isEqualTo(303);
+        assertThat(done.headers().firstValue("Location")).contains(TaskPage.PATH + "?id=" + task.id().value()
+                + "&done=accepted");
+        assertThat(fixture.tasks.find(task.id()).orElseThrow().state().inputResponsesJson())
+                .isEqualTo("{\"confirm\":{\"action\":\"accept\",\"content\":{\"ok\":true}}}");
+        assertThat(client.get(done.headers().firstValue("Location").orElseThrow()).body())
+                .contains("Answer stored; the worker that serves the task delivers it.");
+        assertThat(adminAudit()).extracting(AuditRecord::action, AuditRecord::taskId)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(AuditAction.ANSWER_INPUT, task.id()));
+    }
+
+    @Test
+    void aDeadLetterIsReplayedFromItsPageAndAudited() throws Exception {
+        fixture = DashboardFixture.open();
+        TaskRecord task = fixture.submit("ref", "work", null);
+        ClaimedTask created = claim(ClaimPhase.SUBMIT, "w1");
+        StoredSnapshot done = new StoredSnapshot(TaskStatus.COMPLETED, null, "{\"content\":[]}", false, null, null,
+                null);
+        assertThat(fixture.repository.applySubmitted(created.claim(), new SubmitWrite(null, done, null,
+                "2025-11-25", null, null, AttentionEvent.forSnapshot(task.id(), "ref", "work", done).orElseThrow(),
+                null))).isTrue();
+        NotificationClaim delivery = fixture.repository.claimNotifications(new NotificationClaimRequest(
+                WorkerId.of("w1"), 1, Duration.ofSeconds(30))).get(0);
+        assertThat(fixture.repository.deadLetterNotification(delivery, "the receiver refused it")).isTrue();
+        DashboardFixture.Client client = fixture.client(null);
+        assertThat(client.get(DeadLettersPage.PATH).body()).contains(task.id().value(), "the receiver refused it");
+
+        HttpResponse<String> replayed = client.post(DeadLettersPage.REPLAY, Map.of("id", task.id().value(),
+                "csrf", client.csrf(DeadLettersPage.PATH)));
+
+        assertThat(replayed.statusCode()).isEqualTo(303);
+        assertThat(replayed.headers().firstValue("Location")).contains(DeadLettersPage.PATH + "?done=replayed");
+        assertThat(fixture.tasks.find(task.id()).orElseThrow().outbox().status())
+                .isEqualTo(NotificationStatus.PENDING);
+        assertThat(client.get(replayed.headers().firstValue("Location").orElseThrow()).body())
+                .contains("No dead letters.");
+        assertThat(adminAudit()).extracting(AuditRecord::taskId).containsExactly(task.id());
     }
 
     @Test
