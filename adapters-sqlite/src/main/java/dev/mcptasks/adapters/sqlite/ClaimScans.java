@@ -100,18 +100,10 @@ final class ClaimScans {
                     }
                 }
             }
-            appendHistory(session, events);
+            // the claims' history, in the claim's transaction: one batch per scan
+            SqliteTaskHistory.append(session, events, database.path());
             return claimed;
         });
-    }
-
-    /** The claims' history, in the claim's transaction: one batch per scan (see {@link SqliteTaskHistory}). */
-    private void appendHistory(WriterSession session, List<TaskEvent> events) {
-        try {
-            SqliteTaskHistory.append(session, events);
-        } catch (SQLException e) {
-            throw SqliteErrors.translate("history of " + events.size() + " claims", database.path(), e);
-        }
     }
 
     /** Whether a reader sees any row this scan could claim, besides the excluded ones (no write lock taken). */

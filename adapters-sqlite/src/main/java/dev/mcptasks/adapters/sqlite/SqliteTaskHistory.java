@@ -27,11 +27,22 @@ final class SqliteTaskHistory implements TaskHistory {
         this.database = Objects.requireNonNull(database, "database");
     }
 
-    /** Appends {@code events} in the transaction open on {@code session}: one batch, nothing when empty. */
-    static void append(WriterSession session, List<TaskEvent> events) throws SQLException {
+    /**
+     * Appends {@code events} in the transaction open on {@code session}: one batch, nothing when empty; a failure is
+     * translated as every store error of the database at {@code path} is.
+     */
+    static void append(WriterSession session, List<TaskEvent> events, String path) {
         if (events.isEmpty()) {
             return;
         }
+        try {
+            insert(session, events);
+        } catch (SQLException e) {
+            throw SqliteErrors.translate("record " + events.size() + " claims in the history", path, e);
+        }
+    }
+
+    private static void insert(WriterSession session, List<TaskEvent> events) throws SQLException {
         PreparedStatement insert = session.prepared(INSERT);
         for (TaskEvent event : events) {
             insert.setString(1, event.taskId().value());

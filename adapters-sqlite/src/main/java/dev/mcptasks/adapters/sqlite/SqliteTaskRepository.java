@@ -37,7 +37,6 @@ import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.WorkSubscription;
 import dev.mcptasks.ports.repository.WorkerInfo;
 import dev.mcptasks.ports.repository.WorkerRecord;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumMap;
@@ -120,8 +119,8 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
                     claim == null ? null : now));
             if (claim != null) {
                 // the claim the create took goes to the history (V011) as a scan's claim would
-                appendHistory(session, new TaskEvent(task.id(), Instant.ofEpochMilli(now), TaskEvent.Kind.CLAIMED,
-                        ClaimPhase.SUBMIT, claim.owner(), null, null));
+                SqliteTaskHistory.append(session, List.of(new TaskEvent(task.id(), Instant.ofEpochMilli(now),
+                        TaskEvent.Kind.CLAIMED, ClaimPhase.SUBMIT, claim.owner(), null, null)), database.path());
             }
             return session.row(task.id().value()).toRecord();
         });
@@ -130,14 +129,6 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
             database.afterCommit(arrivals::signal);
         }
         return created;
-    }
-
-    private void appendHistory(WriterSession session, TaskEvent event) {
-        try {
-            SqliteTaskHistory.append(session, List.of(event));
-        } catch (SQLException e) {
-            throw SqliteErrors.translate("record the claim of task " + event.taskId().value(), database.path(), e);
-        }
     }
 
     @Override
