@@ -1,5 +1,10 @@
 package dev.mcptasks.adapters.sqlite;
 
+import dev.mcptasks.domain.ClaimPhase;
+import dev.mcptasks.ports.repository.CreateClaim;
+import dev.mcptasks.ports.repository.NewTask;
+import dev.mcptasks.ports.trace.TraceContext;
+
 /** The parameter objects of {@link TaskMapper}: plain column values, instants as epoch milliseconds. */
 final class SqlParams {
     private SqlParams() {}
@@ -37,7 +42,20 @@ final class SqlParams {
     record NewRow(String id, String serverName, String toolName, String arguments, String driver,
             Long requestedTtlMs, long now, String principal, String traceparent,
             String tracestate, String leasePhase, String leaseOwner, String leaseToken, Long leaseExpiresAt,
-            int submitAttempts, Long submitAttemptedAt) {}
+            int submitAttempts, Long submitAttemptedAt) {
+
+        static NewRow of(NewTask task, long now) {
+            CreateClaim claim = task.claim();
+            TraceContext trace = task.trace();
+            return new NewRow(task.id().value(), task.serverName(), task.toolName(), task.argumentsJson(),
+                    task.driver(), task.requestedTtlMs(), now, task.principal(),
+                    trace == null ? null : trace.traceparent(), trace == null ? null : trace.tracestate(),
+                    claim == null ? null : ClaimPhase.SUBMIT.wireName(),
+                    claim == null ? null : claim.owner().value(), claim == null ? null : claim.token().value(),
+                    claim == null ? null : now + claim.lease().toMillis(), claim == null ? 0 : 1,
+                    claim == null ? null : now);
+        }
+    }
 
     /** A page of the task list. */
     record TaskFilter(String status, String serverName, String before, int limit, String principal) {}

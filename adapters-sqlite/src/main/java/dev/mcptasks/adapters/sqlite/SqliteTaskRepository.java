@@ -109,14 +109,7 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
         long now = clock.now().toEpochMilli();
         CreateClaim claim = task.claim();
         TaskRecord created = database.write("create task " + task.id().value(), session -> {
-            session.mapper().insertTask(new NewRow(task.id().value(), task.serverName(), task.toolName(),
-                    task.argumentsJson(), task.driver(), task.requestedTtlMs(), now,
-                    task.principal(), task.trace() == null ? null : task.trace().traceparent(),
-                    task.trace() == null ? null : task.trace().tracestate(),
-                    claim == null ? null : ClaimPhase.SUBMIT.wireName(),
-                    claim == null ? null : claim.owner().value(), claim == null ? null : claim.token().value(),
-                    claim == null ? null : now + claim.lease().toMillis(), claim == null ? 0 : 1,
-                    claim == null ? null : now));
+            session.mapper().insertTask(NewRow.of(task, now));
             if (claim != null) {
                 // the claim the create took goes to the history (V011) as a scan's claim would
                 SqliteTaskHistory.append(session, List.of(new TaskEvent(task.id(), Instant.ofEpochMilli(now),

@@ -72,8 +72,4 @@ final class PrincipalShares {
         return held.entrySet().stream().filter(entry -> entry.getValue() >= share).map(Map.Entry::getKey)
                 .collect(Collectors.toUnmodifiableSet());
     }
-
-    synchronized int held(String principal) {
-        return held.getOrDefault(principal, 0);
-    }
 }
