@@ -19,6 +19,7 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
@@ -27,6 +28,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,6 +56,8 @@ public final class HttpGateway implements AutoCloseable {
     private final Duration idleTimeout;
     private final ConnectionLimits limits;
     private Clock.Timer sweep;
+    /** The time of the newest sweep whose store part is still to run; null when none is. */
+    private final AtomicReference<Instant> storeSweepAt = new AtomicReference<>();
     private boolean closed;
 
     private HttpGateway(EventLoopGroup boss, EventLoopGroup workers, ExecutorService dispatch, Channel server,
@@ -188,12 +192,8 @@ public final class HttpGateway implements AutoCloseable {
 
     /**
      * Ends the sessions idle for the timeout, then looks again in half the timeout (at most a minute), so a session
-     * lives at most that much longer than the timeout. In the store, it then writes the last use of the sessions a
-     * client is connected to (a quiet GET stream sends no request) and purges the sessions no gateway used for the
-     * timeout: those ended here, and those ended with a gateway that stopped. The purge waits the timeout plus the
-     * sweep's period plus the interval of last-use writes, so a session that any gateway may still serve from memory
-     * is never purged under it. Runs on the clock's timer: short, it only hands the dispatcher's and the store's part
-     * to the dispatch executor.
+     * lives at most that much longer than the timeout. Runs on the clock's timer: short, it hands the dispatcher's
+     * part to the dispatch executor, and asks for the store's part ({@link #storeSweep}).
      */
     private synchronized void scheduleSweep() {
         if (closed || idleTimeout.isZero()) {
@@ -212,20 +212,42 @@ public final class HttpGateway implements AutoCloseable {
                     dispatcher.sessionClosed(session);
                 }
             }
-            if (stored.durable()) {
-                List<HttpSession> connected = sessions.all().stream()
-                        .filter(session -> session.clientConnected() && stored.touchDue(session)).toList();
+            if (stored.durable() && storeSweepAt.getAndSet(clock.now()) == null) {
                 try {
-                    dispatch.execute(() -> {
-                        connected.forEach(stored::touch);
-                        stored.purge(purgeAfter);
-                    });
+                    dispatch.execute(() -> storeSweep(purgeAfter));
                 } catch (RejectedExecutionException stopping) {
-                    // the next gateway's sweep purges them
+                    storeSweepAt.set(null); // the next gateway's sweep purges them
                 }
             }
             scheduleSweep();
         });
+    }
+
+    /**
+     * The sweep's part in the store: writes the last use of the sessions a client is connected to (a quiet GET stream
+     * sends no request), then purges the sessions no gateway used for the timeout (those ended here, and those ended
+     * with a gateway that stopped). The purge waits the timeout plus the sweep's period plus the interval of
+     * last-use writes, so a session that any gateway may still serve from memory is never purged under it.
+     *
+     * <p>Both writes are dated by the sweep that asked for them, and one store sweep runs at a time: sweeps due while
+     * one runs (a slow store) fold into one more run at the newest time. Dated at run time instead, a store sweep that
+     * was slow between its touch and its purge, or a purge that overtook an earlier sweep's touch on another thread,
+     * would purge a session in use.
+     */
+    private void storeSweep(Duration purgeAfter) {
+        Instant at = storeSweepAt.get();
+        while (true) {
+            for (HttpSession session : sessions.all()) {
+                if (session.clientConnected() && stored.touchDue(session)) {
+                    stored.touch(session, at);
+                }
+            }
+            stored.purge(at.minus(purgeAfter));
+            if (storeSweepAt.compareAndSet(at, null)) {
+                return;
+            }
+            at = storeSweepAt.get();
+        }
     }
 
     /**

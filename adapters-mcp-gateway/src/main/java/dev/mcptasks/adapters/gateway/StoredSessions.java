@@ -87,8 +87,13 @@ final class StoredSessions {
      * purged): the caller ends it here too. A store failure is logged and taken as still there.
      */
     boolean touch(HttpSession session) {
+        return touch(session, clock.now());
+    }
+
+    /** Writes the session's last use as {@code at}, as {@link #touch(HttpSession)}. */
+    boolean touch(HttpSession session, Instant at) {
         try {
-            return store.touch(session.id(), clock.now());
+            return store.touch(session.id(), at);
         } catch (RuntimeException e) {
             LOG.warn("gateway: cannot record the last use of session {}: {}", session.id(), FrontCatalog.oneLine(e));
             return true;
@@ -118,15 +123,14 @@ final class StoredSessions {
     }
 
     /**
-     * Deletes, a batch at a time, the sessions no gateway used for {@code unusedFor}; how many. The caller passes the
-     * idle timeout plus the slack of the last-use writes and of its sweep, so that no session a gateway still holds
-     * in memory is purged.
+     * Deletes, a batch at a time, the sessions no gateway used since {@code cutoff}; how many. The caller's cutoff
+     * leaves the idle timeout plus the slack of the last-use writes and of its sweep, so that no session a gateway
+     * still holds in memory is purged.
      */
-    int purge(Duration unusedFor) {
+    int purge(Instant cutoff) {
         if (!durable()) {
             return 0;
         }
-        Instant cutoff = clock.now().minus(unusedFor);
         int total = 0;
         try {
             int deleted;

@@ -13,8 +13,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +31,8 @@ class DurableSessionsTest {
             .withSessionIdleTimeout(Duration.ofMinutes(10));
 
     private final RecordingStore store = new RecordingStore();
-    private final ManualClock clock = new ManualClock(Instant.parse("2026-03-01T10:00:00Z"));
+    private static final Instant START = Instant.parse("2026-03-01T10:00:00Z");
+    private final ManualClock clock = new ManualClock(START);
     private final List<GatewayFixture> gateways = new ArrayList<>();
 
     @AfterEach
@@ -202,7 +205,33 @@ class DurableSessionsTest {
             assertThat(store.next("touch")).isEqualTo(session);
             assertThat(store.find(session).orElseThrow().lastUsedAt()).isEqualTo(clock.now());
             clock.advance(Duration.ofMinutes(20));
+            store.nextPurgeUpTo(clock.now().minus(Duration.ofMinutes(12)));
             assertThat(store.find(session)).as("in use all along: never purged").isPresent();
+        }
+    }
+
+    @Test
+    void aSlowStoreSweepNeitherRacesTheNextOneNorPurgesBySweepsItMissed() throws Exception {
+        GatewayFixture gateway = gateway();
+        String session = initialize(gateway, "token-alice-0123");
+        try (WireClient.Response stream = gateway.client.get().header(HttpReplies.SESSION_ID, session)
+                .header("Authorization", "Bearer token-alice-0123").send()) {
+            assertThat(stream.status()).isEqualTo(200);
+            Instant start = clock.now();
+            clock.advance(Duration.ofMinutes(1));
+            store.nextPurgeUpTo(start.minus(Duration.ofMinutes(11)));
+            store.calls.clear();
+
+            CountDownLatch release = store.holdNextTouch();
+            clock.advance(Duration.ofMinutes(1));
+            assertThat(store.calls.poll(10, TimeUnit.SECONDS)).isEqualTo("touch at +2");
+            clock.advance(Duration.ofMinutes(19)); // the sweeps of minutes 3 to 21 fall due while the store is slow
+            release.countDown();
+
+            store.nextPurgeUpTo(start.plus(Duration.ofMinutes(21 - 12)));
+            assertThat(store.find(session)).as("in use all along: never purged").isPresent();
+            assertThat(List.copyOf(store.calls)).as("one store sweep at a time, then one for the sweeps it missed")
+                    .containsExactly("purge before -10", "touch at +21", "purge before +9");
         }
     }
 
@@ -276,6 +305,10 @@ class DurableSessionsTest {
         final BlockingQueue<String> touches = new LinkedBlockingQueue<>();
         final BlockingQueue<String> deletes = new LinkedBlockingQueue<>();
         final BlockingQueue<String> purges = new LinkedBlockingQueue<>();
+        /** Every touch and purge as "touch at +M" and "purge before +M", M minutes from the test's start. */
+        final BlockingQueue<String> calls = new LinkedBlockingQueue<>();
+        private final BlockingQueue<Instant> purgeCutoffs = new LinkedBlockingQueue<>();
+        private final AtomicReference<CountDownLatch> touchHold = new AtomicReference<>();
         volatile boolean failing;
 
         String next(String kind) throws InterruptedException {
@@ -304,6 +337,11 @@ class DurableSessionsTest {
 
         @Override
         public boolean touch(String id, Instant lastUsedAt) {
+            calls.add("touch at " + minutes(lastUsedAt));
+            CountDownLatch hold = touchHold.getAndSet(null);
+            if (hold != null) {
+                await(hold);
+            }
             boolean found = delegate.touch(id, lastUsedAt);
             touches.add(id);
             return found;
@@ -322,7 +360,41 @@ class DurableSessionsTest {
             if (deleted > 0) {
                 purges.add(Integer.toString(deleted));
             }
+            calls.add("purge before " + minutes(cutoff));
+            purgeCutoffs.add(cutoff);
             return deleted;
+        }
+
+        /** Holds the next touch until the returned latch is counted down. */
+        CountDownLatch holdNextTouch() {
+            CountDownLatch hold = new CountDownLatch(1);
+            touchHold.set(hold);
+            return hold;
+        }
+
+        /** Waits for a purge with a cutoff of {@code cutoff}: the purge the sweep of that time made has run. */
+        void nextPurgeUpTo(Instant cutoff) throws InterruptedException {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (true) {
+                Instant next = purgeCutoffs.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                assertThat(next).as("a purge before " + cutoff + " within 10 s").isNotNull();
+                if (next.equals(cutoff)) {
+                    return;
+                }
+            }
+        }
+
+        private static String minutes(Instant at) {
+            long minutes = Duration.between(START, at).toMinutes();
+            return (minutes < 0 ? "" : "+") + minutes;
+        }
+
+        private static void await(CountDownLatch latch) {
+            try {
+                assertThat(latch.await(10, TimeUnit.SECONDS)).as("released within 10 s").isTrue();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }
