@@ -136,7 +136,7 @@ final class ClaimScanner {
                 }
             }
         } finally {
-            slots.release(reserved - admitted);
+            slots.giveBack(reserved - admitted);
         }
         return new ScanResult(reserved, admitted, heldBack);
     }

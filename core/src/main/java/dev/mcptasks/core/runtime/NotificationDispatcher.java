@@ -88,7 +88,7 @@ final class NotificationDispatcher implements DeliveryHandover {
                 start(new Delivery(claim));
             }
         } finally {
-            slots.release(reserved - started);
+            slots.giveBack(reserved - started);
         }
         return new ScanResult(reserved, started);
     }
@@ -100,7 +100,7 @@ final class NotificationDispatcher implements DeliveryHandover {
 
     @Override
     public void releaseSlot() {
-        slots.release(1);
+        slots.giveBack(1);
     }
 
     /**

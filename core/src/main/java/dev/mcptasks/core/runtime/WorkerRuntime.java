@@ -163,8 +163,8 @@ public final class WorkerRuntime {
         this.requests = new ScanRequests(executor, this::pass);
         this.controlBacklog = new ScanBacklog(slots, this::requestScans);
         this.notifyBacklog = new ScanBacklog(notifications.slots(), this::requestScans);
-        slots.whenReleased(controlBacklog::slotsReleased);
-        notifications.slots().whenReleased(notifyBacklog::slotsReleased);
+        slots.whenReleased(controlBacklog::slotsReleased, controlBacklog::reservationsReturned);
+        notifications.slots().whenReleased(notifyBacklog::slotsReleased, notifyBacklog::reservationsReturned);
     }
 
     public WorkerId workerId() {
@@ -244,7 +244,7 @@ public final class WorkerRuntime {
             return Optional.empty();
         }
         if (!shares.tryTake(principal)) {
-            slots.release(1); // the principal's calls hold its share: the task waits, pending, for a slot of its own
+            slots.giveBack(1); // the principal's calls hold its share: the task waits, pending, for a slot of its own
             return Optional.empty();
         }
         // taken before the insert, whose lease starts at the store's now: the local lease view is never too long
@@ -267,7 +267,7 @@ public final class WorkerRuntime {
                 if (used.compareAndSet(false, true)) {
                     // the operation counts against the share from its launch: the reservation's count goes
                     if (!scanner.admit(ClaimedTask.created(row), claimedAtNanos)) {
-                        slots.release(1);
+                        slots.giveBack(1);
                     }
                     shares.release(principal);
                 }
@@ -276,7 +276,7 @@ public final class WorkerRuntime {
             @Override
             public void abandoned() {
                 if (used.compareAndSet(false, true)) {
-                    slots.release(1);
+                    slots.giveBack(1);
                     shares.release(principal);
                 }
             }

@@ -2,6 +2,7 @@ package dev.mcptasks.core.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mcptasks.core.service.SubmitClaims;
 import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.NotificationStatus;
 import dev.mcptasks.domain.TaskId;
@@ -114,6 +115,28 @@ class WorkConservingScannerTest {
         assertThat(f.repository.scans(ClaimPhase.SUBMIT)).as("the start-up pass alone").isEqualTo(1);
         assertThat(f.repository.scans(ClaimPhase.CANCEL)).isEqualTo(1);
         assertThat(f.repository.scans(ClaimPhase.POLL)).isEqualTo(1);
+    }
+
+    @Test
+    void aScanThatFoundEverySlotReservedRunsAgainAsSoonAsAReservationComesBackUnused() throws Exception {
+        f.worker.start();
+        f.awaitQuiet();
+        // creates of this process hold every slot while their claimed inserts commit
+        List<SubmitClaims.Reservation> held = new java.util.ArrayList<>();
+        for (int i = 0; i < SLOTS; i++) {
+            held.add(f.worker.submitClaims().reserve(null).orElseThrow());
+        }
+        List<TaskId> pending = f.submit(1); // created pending: its scan finds no free slot
+        f.awaitQuiet();
+        int scans = f.repository.scans(ClaimPhase.SUBMIT);
+
+        held.get(0).abandoned(); // one create failed: its slot comes back unused, far from half the pool
+        f.awaitQuiet();
+
+        assertThat(f.withStatus(pending, TaskStatus.COMPLETED)).as("claimed without the tick").isEqualTo(1);
+        assertThat(f.repository.scans(ClaimPhase.SUBMIT)).isEqualTo(scans + 1);
+        assertThat(f.clock.nanoTime()).as("no tick").isZero();
+        held.subList(1, SLOTS).forEach(SubmitClaims.Reservation::abandoned);
     }
 
     @Test
