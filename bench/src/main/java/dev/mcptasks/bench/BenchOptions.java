@@ -26,8 +26,9 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
 
     /**
      * SQLite once more with {@code synchronous = NORMAL} (the shipped store's default is {@code FULL}): db-scheduler
-     * and mcp-tasks burn down again on it, so the comparison is reported under both settings. Only the burn-down
-     * phase runs on it, and only when SQLite's own run is {@code FULL}.
+     * and mcp-tasks burn down again on it, so the comparison is reported under both settings, and the gateway's
+     * plain call is measured again (what the setting buys a call). Only those phases run on it, and only when
+     * SQLite's own run is {@code FULL}.
      */
     static final String NORMAL_VARIANT = "sqlite-normal";
 
@@ -36,7 +37,10 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
         if (!database.equals(NORMAL_VARIANT)) {
             return only;
         }
-        return sqliteSynchronous == Synchronous.FULL && only.contains("burn-down") ? List.of("burn-down") : List.of();
+        if (sqliteSynchronous != Synchronous.FULL) {
+            return List.of();
+        }
+        return only.stream().filter(phase -> phase.equals("burn-down") || phase.equals("gateway")).toList();
     }
 
     /** These options with only {@code phases} run. */

@@ -280,11 +280,13 @@ class BenchSmokeTest {
         assertThat(full.sqliteSynchronous()).isEqualTo(Synchronous.FULL);
         assertThat(BenchOptions.parse("--sqlite-synchronous", "normal").sqliteSynchronous())
                 .isEqualTo(Synchronous.NORMAL);
-        // the comparison is reported under both settings: SQLite burns down once more with NORMAL
+        // the comparison is reported under both settings: SQLite burns down (and serves the gateway's call) once
+        // more with NORMAL
         assertThat(full.databases()).containsExactly("sqlite", "sqlite-normal", "postgres");
-        assertThat(full.phasesOf("sqlite-normal")).containsExactly("burn-down");
+        assertThat(full.phasesOf("sqlite-normal")).containsExactly("burn-down", "gateway");
         assertThat(full.phasesOf("sqlite")).isEqualTo(BenchOptions.PHASES);
-        assertThat(BenchOptions.parse("--only", "gateway").phasesOf("sqlite-normal")).isEmpty();
+        assertThat(BenchOptions.parse("--only", "gateway").phasesOf("sqlite-normal")).containsExactly("gateway");
+        assertThat(BenchOptions.parse("--only", "work").phasesOf("sqlite-normal")).isEmpty();
         assertThat(BenchOptions.parse("--sqlite-synchronous", "normal").phasesOf("sqlite-normal")).isEmpty();
         assertThatThrownBy(() -> BenchOptions.parse("--sqlite-synchronous", "off"))
                 .hasMessage("--sqlite-synchronous must be full or normal, was 'off'");
