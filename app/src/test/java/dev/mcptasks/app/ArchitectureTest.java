@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
@@ -126,6 +127,32 @@ class ArchitectureTest {
                 .should().onlyDependOnClassesThat()
                 .resideInAnyPackage("dev.mcptasks.ports..", "dev.mcptasks.domain..", "java..", "javax.sql..")
                 .check(production);
+    }
+
+    /**
+     * The ports are contracts: interfaces (with their default methods, and the anonymous implementations their
+     * static members make, such as {@code NONE}), records, enums, exceptions and constants. A class with state or logic of its own (a base class, a helper) belongs to the core
+     * or to a support module.
+     */
+    @Test
+    void portsHoldInterfacesAndValuesOnly() {
+        assertThat(production.stream().filter(type -> type.getPackageName().startsWith("dev.mcptasks.ports"))
+                .filter(type -> !(type.isInterface() || type.isRecord() || type.isEnum()
+                        || type.isAssignableTo(Throwable.class) || onlyConstants(type) || madeByAnInterface(type)))
+                .map(JavaClass::getName)).as("classes in ports that are neither interfaces nor values").isEmpty();
+    }
+
+    /** An anonymous implementation an interface makes itself (its {@code NONE}, a static factory's result). */
+    private static boolean madeByAnInterface(JavaClass type) {
+        return type.isAnonymousClass() && type.getEnclosingClass().map(JavaClass::isInterface).orElse(false);
+    }
+
+    private static boolean onlyConstants(JavaClass type) {
+        return type.getModifiers().contains(JavaModifier.FINAL)
+                && type.getMethods().isEmpty()
+                && type.getFields().stream().allMatch(field -> field.getModifiers().containsAll(Set.of(
+                        JavaModifier.STATIC,
+                        JavaModifier.FINAL)));
     }
 
     @Test

@@ -7,32 +7,21 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import dev.mcptasks.ports.repository.ComposedTaskRepository;
-import dev.mcptasks.ports.repository.NotificationOutbox;
-import dev.mcptasks.ports.repository.StoreScope;
-import dev.mcptasks.ports.repository.TaskClaims;
-import dev.mcptasks.ports.repository.TaskRecords;
 import dev.mcptasks.ports.repository.TaskRepository;
-import dev.mcptasks.ports.repository.WorkerRegistry;
+import dev.mcptasks.testkit.contract.DecoratorShape;
 import java.lang.reflect.Field;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Decorators of the store are sized to their roles: a wrapper implements only the roles it changes and declares no
- * method outside them, and whatever wraps a whole repository is a {@link ComposedTaskRepository} (whose forwarding
- * is final), never a class forwarding every method by hand. Checked over the production classes of the core, the
- * ports, the testkit and the stores.
+ * Decorators of the store are sized to their roles ({@link DecoratorShape}): a wrapper implements only the roles it
+ * changes and declares no method outside them, and whatever wraps a whole repository is a
+ * {@link ComposedTaskRepository} that overrides no call, never a class forwarding every method by hand. Checked over
+ * the production classes of the core, the ports, the testkit and the stores.
  */
 class RepositoryRolesTest {
-    private static final List<Class<?>> ROLES = List.of(TaskRecords.class, TaskClaims.class, NotificationOutbox.class,
-            WorkerRegistry.class, StoreScope.class);
-
     private final List<Class<?>> production = importProduction();
 
     /** Names suffice to find the classes: skip resolving every referenced class (which takes many seconds). */
@@ -57,28 +46,16 @@ class RepositoryRolesTest {
                 "dev.mcptasks.core.runtime.ChangeAnnouncingRepository", "dev.mcptasks.core.metrics.MeteringRepository",
                 "dev.mcptasks.core.secret.RedactingRepository",
                 "dev.mcptasks.testkit.faults.FaultInjectingRepository")) {
-            Class<?> decorator = Class.forName(name);
-            assertThat(ComposedTaskRepository.class).as(name).isAssignableFrom(decorator);
-            assertThat(repositoryMethods(decorator)).as("%s overrides no repository method itself", name).isEmpty();
-            assertThat(roleWrappersIn(decorator)).as("%s wraps roles", name).isNotEmpty();
+            DecoratorShape.assertComposedOfRoleWrappers(Class.forName(name));
         }
     }
 
     @Test
     void aRoleWrapperDeclaresNoPublicMethodOutsideItsRoles() {
-        List<Class<?>> wrappers = production.stream().filter(RepositoryRolesTest::isRoleWrapper).toList();
+        List<Class<?>> wrappers = production.stream().filter(DecoratorShape::isRoleWrapper).toList();
 
         assertThat(wrappers).as("the decorators' role wrappers are found").hasSizeGreaterThanOrEqualTo(10);
-        for (Class<?> wrapper : wrappers) {
-            Set<String> allowed = ROLES.stream().filter(role -> role.isAssignableFrom(wrapper))
-                    .flatMap(role -> Arrays.stream(role.getMethods())).map(RepositoryRolesTest::signature)
-                    .collect(Collectors.toSet());
-            List<String> outside = Arrays.stream(wrapper.getDeclaredMethods())
-                    .filter(method -> Modifier.isPublic(method.getModifiers()) && !method.isSynthetic()
-                            && !Modifier.isStatic(method.getModifiers()))
-                    .map(RepositoryRolesTest::signature).filter(signature -> !allowed.contains(signature)).toList();
-            assertThat(outside).as("%s declares only methods of its roles", wrapper.getName()).isEmpty();
-        }
+        wrappers.forEach(DecoratorShape::assertWrapsOnlyItsRoles);
     }
 
     @Test
@@ -95,34 +72,12 @@ class RepositoryRolesTest {
         }
     }
 
-    private static boolean isRoleWrapper(Class<?> type) {
-        return !type.isInterface() && !TaskRepository.class.isAssignableFrom(type)
-                && ROLES.stream().anyMatch(role -> role.isAssignableFrom(type));
-    }
-
     private static boolean isRepositoryType(Class<?> type) {
-        return TaskRepository.class.isAssignableFrom(type) || ROLES.contains(type);
-    }
-
-    /** The methods of {@link TaskRepository} that {@code type} declares itself. */
-    private static List<String> repositoryMethods(Class<?> type) {
-        Set<String> repository = Arrays.stream(TaskRepository.class.getMethods()).map(RepositoryRolesTest::signature)
-                .collect(Collectors.toSet());
-        return Arrays.stream(type.getDeclaredMethods()).map(RepositoryRolesTest::signature)
-                .filter(repository::contains).toList();
-    }
-
-    /** The role wrappers nested in {@code type}. */
-    private static List<Class<?>> roleWrappersIn(Class<?> type) {
-        return Arrays.stream(type.getDeclaredClasses()).filter(RepositoryRolesTest::isRoleWrapper).toList();
+        return TaskRepository.class.isAssignableFrom(type) || DecoratorShape.ROLES.contains(type);
     }
 
     private static Stream<Field> fields(Class<?> type) {
         Stream<Field> own = Arrays.stream(type.getDeclaredFields());
         return type.getSuperclass() == null ? own : Stream.concat(own, fields(type.getSuperclass()));
-    }
-
-    private static String signature(Method method) {
-        return method.getName() + Arrays.toString(method.getParameterTypes());
     }
 }

@@ -16,6 +16,7 @@ import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.ports.driver.CallProgress;
 import dev.mcptasks.ports.repository.ComposedTaskRepository;
 import dev.mcptasks.ports.repository.ForwardingStoreScope;
+import dev.mcptasks.ports.repository.StoreScope;
 import dev.mcptasks.ports.repository.TaskChangeListener;
 import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
@@ -224,7 +225,12 @@ class Front2025Test {
     void anotherTasksAnnouncementReadsNothingAndAForeignChangeReadsEveryWatchedRow() {
         AtomicReference<TaskChangeListener> foreign = new AtomicReference<>();
         FrontHarness harness = new FrontHarness(repo -> ComposedTaskRepository.of(repo)
-                .withStoreScope(scope -> new ForwardingStoreScope(scope) {
+                .withStoreScope(scope -> new ForwardingStoreScope() {
+                    @Override
+                    public StoreScope delegate() {
+                        return scope;
+                    }
+
                     @Override
                     public WorkSubscription onForeignChange(TaskChangeListener listener) {
                         foreign.set(listener);

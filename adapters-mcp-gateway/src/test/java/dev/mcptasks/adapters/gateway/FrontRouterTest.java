@@ -26,11 +26,18 @@ class FrontRouterTest {
     private final RecordingSession session = new RecordingSession("s-1");
 
     /** A store whose reads fail while {@code down} is set. */
-    private static final class FlakyStore extends ForwardingTaskRecords {
+    private static final class FlakyStore implements ForwardingTaskRecords {
+        private final TaskRecords delegate;
+
         final AtomicBoolean down = new AtomicBoolean();
 
         FlakyStore(TaskRecords delegate) {
-            super(delegate);
+            this.delegate = delegate;
+        }
+
+        @Override
+        public TaskRecords delegate() {
+            return delegate;
         }
 
         @Override
@@ -39,7 +46,7 @@ class FrontRouterTest {
                 throw new RepositoryUnavailableException("connection to the database lost\nat line 2",
                         new IllegalStateException("socket closed"));
             }
-            return super.find(id);
+            return ForwardingTaskRecords.super.find(id);
         }
     }
 
@@ -185,11 +192,16 @@ class FrontRouterTest {
     void manyBlockedCallsOnOneTaskShareOneReadPerSweep() {
         int[] reads = new int[1];
         FrontHarness front = new FrontHarness(repo -> ComposedTaskRepository.of(repo)
-                .withTasks(tasks -> new ForwardingTaskRecords(tasks) {
+                .withTasks(tasks -> new ForwardingTaskRecords() {
+                    @Override
+                    public TaskRecords delegate() {
+                        return tasks;
+                    }
+
                     @Override
                     public Optional<TaskRecord> find(TaskId id) {
                         reads[0]++;
-                        return super.find(id);
+                        return ForwardingTaskRecords.super.find(id);
                     }
                 }));
         String id = front.result(ALICE, session, front.request("tools/call", "{'name':'alpha__echo','task':{}}"))

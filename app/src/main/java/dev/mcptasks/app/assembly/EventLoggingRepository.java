@@ -9,9 +9,9 @@ import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.ports.repository.CancelRequestOutcome;
 import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.ClaimedWrite;
+import dev.mcptasks.ports.repository.ComposedTaskRepository;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.FailureWrite;
-import dev.mcptasks.ports.repository.ComposedTaskRepository;
 import dev.mcptasks.ports.repository.ForwardingTaskClaims;
 import dev.mcptasks.ports.repository.ForwardingTaskRecords;
 import dev.mcptasks.ports.repository.OutcomeWrite;
@@ -34,15 +34,22 @@ import org.slf4j.LoggerFactory;
  * request, and the takeover of a claim whose previous owner's lease expired. A poll that finds the status unchanged
  * logs nothing. Only the task records (cancel requests) and the claims are watched.
  */
-final class EventLoggingRepository extends ComposedTaskRepository {
+final class EventLoggingRepository implements ComposedTaskRepository {
+    private final Roles roles;
+
     static final String LOGGER = "dev.mcptasks.events";
     private static final Logger EVENTS = LoggerFactory.getLogger(LOGGER);
     private static final int MAX_DETAIL_CHARS = 200;
 
     EventLoggingRepository(TaskRepository delegate) {
-        super(ComposedTaskRepository.of(Objects.requireNonNull(delegate, "delegate"))
+        this.roles = ComposedTaskRepository.of(Objects.requireNonNull(delegate, "delegate"))
                 .withTasks(EventLoggingTasks::new)
-                .withClaims(EventLoggingClaims::new));
+                .withClaims(EventLoggingClaims::new);
+    }
+
+    @Override
+    public Roles roles() {
+        return roles;
     }
 
     private static String detail(StoredSnapshot snapshot) {
@@ -56,9 +63,16 @@ final class EventLoggingRepository extends ComposedTaskRepository {
     }
 
     /** A user's cancel requests. */
-    private static final class EventLoggingTasks extends ForwardingTaskRecords {
+    private static final class EventLoggingTasks implements ForwardingTaskRecords {
+        private final TaskRecords delegate;
+
         EventLoggingTasks(TaskRecords delegate) {
-            super(delegate);
+            this.delegate = delegate;
+        }
+
+        @Override
+        public TaskRecords delegate() {
+            return delegate;
         }
 
         @Override
@@ -75,12 +89,19 @@ final class EventLoggingRepository extends ComposedTaskRepository {
     }
 
     /** Claims and their writes. */
-    private static final class EventLoggingClaims extends ForwardingTaskClaims {
+    private static final class EventLoggingClaims implements ForwardingTaskClaims {
+        private final TaskClaims delegate;
+
         /** Status of each claimed row when it was claimed, by claim token; removed when the claim ends. */
         private final Map<ClaimToken, TaskStatus> claimedStatus = new ConcurrentHashMap<>();
 
         EventLoggingClaims(TaskClaims delegate) {
-            super(delegate);
+            this.delegate = delegate;
+        }
+
+        @Override
+        public TaskClaims delegate() {
+            return delegate;
         }
 
         @Override

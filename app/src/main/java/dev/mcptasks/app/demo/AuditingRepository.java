@@ -27,7 +27,8 @@ import java.util.function.Supplier;
  * write must be refused by the store. (A write that races a new claim is not judged: the store orders those.) Only
  * the claims are watched.
  */
-final class AuditingRepository extends ComposedTaskRepository {
+final class AuditingRepository implements ComposedTaskRepository {
+    private final Roles roles;
     private final AuditingClaims audit;
 
     AuditingRepository(TaskRepository store) {
@@ -35,8 +36,13 @@ final class AuditingRepository extends ComposedTaskRepository {
     }
 
     private AuditingRepository(TaskRepository store, AuditingClaims audit) {
-        super(ComposedTaskRepository.of(store).withClaims(claims -> audit));
+        this.roles = ComposedTaskRepository.of(store).withClaims(claims -> audit);
         this.audit = audit;
+    }
+
+    @Override
+    public Roles roles() {
+        return roles;
     }
 
     /** The token of the newest claim handed out for {@code task}, or null before any. */
@@ -60,14 +66,20 @@ final class AuditingRepository extends ComposedTaskRepository {
     }
 
     /** The claims, each write judged against the newest claim of its row. */
-    private static final class AuditingClaims extends ForwardingTaskClaims {
+    private static final class AuditingClaims implements ForwardingTaskClaims {
+        private final TaskClaims delegate;
         private final Map<TaskId, ClaimToken> latestClaim = new ConcurrentHashMap<>();
         private final AtomicLong recoveries = new AtomicLong();
         private final AtomicLong staleAttempts = new AtomicLong();
         private final AtomicLong staleAccepted = new AtomicLong();
 
         AuditingClaims(TaskClaims store) {
-            super(store);
+            this.delegate = store;
+        }
+
+        @Override
+        public TaskClaims delegate() {
+            return delegate;
         }
 
         @Override

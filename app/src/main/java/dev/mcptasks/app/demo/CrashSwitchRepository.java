@@ -20,7 +20,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * nothing it still tries to write (results, renewals, releases, heartbeats) reaches the store. Every role is
  * switched: each forwards to the store only while the switch is on.
  */
-final class CrashSwitchRepository extends ComposedTaskRepository {
+final class CrashSwitchRepository implements ComposedTaskRepository {
+    private final Roles roles;
     private final AtomicBoolean crashed;
 
     CrashSwitchRepository(TaskRepository store) {
@@ -28,10 +29,15 @@ final class CrashSwitchRepository extends ComposedTaskRepository {
     }
 
     private CrashSwitchRepository(TaskRepository store, AtomicBoolean crashed) {
-        super(new SwitchedTasks(store, crashed), new SwitchedClaims(store, crashed),
+        this.roles = ComposedTaskRepository.of(new SwitchedTasks(store, crashed), new SwitchedClaims(store, crashed),
                 new SwitchedOutbox(store, crashed), new SwitchedWorkers(store, crashed),
                 new SwitchedScope(store, crashed));
         this.crashed = crashed;
+    }
+
+    @Override
+    public Roles roles() {
+        return roles;
     }
 
     void crash() {
@@ -45,73 +51,78 @@ final class CrashSwitchRepository extends ComposedTaskRepository {
         return role;
     }
 
-    private static final class SwitchedTasks extends ForwardingTaskRecords {
+    private static final class SwitchedTasks implements ForwardingTaskRecords {
+        private final TaskRecords delegate;
         private final AtomicBoolean crashed;
 
         SwitchedTasks(TaskRecords store, AtomicBoolean crashed) {
-            super(store);
+            this.delegate = store;
             this.crashed = crashed;
         }
 
         @Override
-        protected TaskRecords delegate() {
-            return unlessCrashed(crashed, super.delegate());
+        public TaskRecords delegate() {
+            return unlessCrashed(crashed, delegate);
         }
     }
 
-    private static final class SwitchedClaims extends ForwardingTaskClaims {
+    private static final class SwitchedClaims implements ForwardingTaskClaims {
+        private final TaskClaims delegate;
         private final AtomicBoolean crashed;
 
         SwitchedClaims(TaskClaims store, AtomicBoolean crashed) {
-            super(store);
+            this.delegate = store;
             this.crashed = crashed;
         }
 
         @Override
-        protected TaskClaims delegate() {
-            return unlessCrashed(crashed, super.delegate());
+        public TaskClaims delegate() {
+            return unlessCrashed(crashed, delegate);
         }
     }
 
-    private static final class SwitchedOutbox extends ForwardingNotificationOutbox {
+    private static final class SwitchedOutbox implements ForwardingNotificationOutbox {
+        private final NotificationOutbox delegate;
         private final AtomicBoolean crashed;
 
         SwitchedOutbox(NotificationOutbox store, AtomicBoolean crashed) {
-            super(store);
+            this.delegate = store;
             this.crashed = crashed;
         }
 
         @Override
-        protected NotificationOutbox delegate() {
-            return unlessCrashed(crashed, super.delegate());
+        public NotificationOutbox delegate() {
+            return unlessCrashed(crashed, delegate);
         }
     }
 
-    private static final class SwitchedWorkers extends ForwardingWorkerRegistry {
+    private static final class SwitchedWorkers implements ForwardingWorkerRegistry {
+        private final WorkerRegistry delegate;
         private final AtomicBoolean crashed;
 
         SwitchedWorkers(WorkerRegistry store, AtomicBoolean crashed) {
-            super(store);
+            this.delegate = store;
             this.crashed = crashed;
         }
 
         @Override
-        protected WorkerRegistry delegate() {
-            return unlessCrashed(crashed, super.delegate());
+        public WorkerRegistry delegate() {
+            return unlessCrashed(crashed, delegate);
         }
     }
 
-    private static final class SwitchedScope extends ForwardingStoreScope {
+    private static final class SwitchedScope implements ForwardingStoreScope {
+        private final StoreScope delegate;
         private final AtomicBoolean crashed;
 
         SwitchedScope(StoreScope store, AtomicBoolean crashed) {
-            super(store);
+            this.delegate = store;
             this.crashed = crashed;
         }
 
         @Override
-        protected StoreScope delegate() {
-            return unlessCrashed(crashed, super.delegate());
+        public StoreScope delegate() {
+            return unlessCrashed(crashed, delegate);
         }
     }
 }

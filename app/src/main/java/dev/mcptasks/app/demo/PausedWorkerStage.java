@@ -28,7 +28,9 @@ import java.util.function.Supplier;
  * refuses: the stale write the demo counts. Nothing else of the worker is held. The claims are staged, and the store
  * scope writes one write at a time.
  */
-final class PausedWorkerStage extends ComposedTaskRepository {
+final class PausedWorkerStage implements ComposedTaskRepository {
+    private final Roles roles;
+
     /** Past this the pause ends anyway (a demo that cannot show the takeover still finishes). */
     private static final Duration MAX_PAUSE = Duration.ofSeconds(20);
 
@@ -42,10 +44,15 @@ final class PausedWorkerStage extends ComposedTaskRepository {
     }
 
     private PausedWorkerStage(TaskRepository store, PausingClaims claims) {
-        super(ComposedTaskRepository.of(store)
+        this.roles = ComposedTaskRepository.of(store)
                 .withClaims(delegate -> claims)
-                .withStoreScope(OneWriteAtATime::new));
+                .withStoreScope(OneWriteAtATime::new);
         this.claims = claims;
+    }
+
+    @Override
+    public Roles roles() {
+        return roles;
     }
 
     Phase phase() {
@@ -61,9 +68,16 @@ final class PausedWorkerStage extends ComposedTaskRepository {
      * The paused worker writes one write at a time: a held write inside a group commit's transaction would hold the
      * store's one writer (SQLite) for the whole pause, and no other worker could take the row over.
      */
-    private static final class OneWriteAtATime extends ForwardingStoreScope {
+    private static final class OneWriteAtATime implements ForwardingStoreScope {
+        private final StoreScope delegate;
+
         OneWriteAtATime(StoreScope store) {
-            super(store);
+            this.delegate = store;
+        }
+
+        @Override
+        public StoreScope delegate() {
+            return delegate;
         }
 
         @Override
@@ -73,7 +87,8 @@ final class PausedWorkerStage extends ComposedTaskRepository {
     }
 
     /** The claims, the first movable poll result and its renewals held until the row was claimed again. */
-    private static final class PausingClaims extends ForwardingTaskClaims {
+    private static final class PausingClaims implements ForwardingTaskClaims {
+        private final TaskClaims delegate;
         private final AuditingRepository audit;
         private final AtomicReference<Claim> held = new AtomicReference<>();
         /** Poll claims of rows any worker may take over (no process-local endpoint pins them to this worker). */
@@ -81,8 +96,13 @@ final class PausedWorkerStage extends ComposedTaskRepository {
         private volatile Phase phase = Phase.WAITING;
 
         PausingClaims(TaskClaims store, AuditingRepository audit) {
-            super(store);
+            this.delegate = store;
             this.audit = audit;
+        }
+
+        @Override
+        public TaskClaims delegate() {
+            return delegate;
         }
 
         @Override

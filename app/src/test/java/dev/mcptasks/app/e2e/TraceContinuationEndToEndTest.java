@@ -374,12 +374,19 @@ class TraceContinuationEndToEndTest {
     }
 
     /** The store, with the write of a created task held until {@link #release} opens. */
-    private static final class GatedSubmitWrites extends ForwardingTaskClaims {
+    private static final class GatedSubmitWrites implements ForwardingTaskClaims {
+        private final TaskClaims delegate;
+
         final CountDownLatch reached = new CountDownLatch(1);
         final CountDownLatch release = new CountDownLatch(1);
 
         GatedSubmitWrites(TaskClaims store) {
-            super(store);
+            this.delegate = store;
+        }
+
+        @Override
+        public TaskClaims delegate() {
+            return delegate;
         }
 
         @Override
@@ -390,7 +397,7 @@ class TraceContinuationEndToEndTest {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            return super.applySubmitted(claim, write);
+            return ForwardingTaskClaims.super.applySubmitted(claim, write);
         }
     }
 }

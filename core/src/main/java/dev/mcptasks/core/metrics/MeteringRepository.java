@@ -35,11 +35,18 @@ import java.util.concurrent.ConcurrentHashMap;
  * fenced write the store refused. Counts only what committed: a refused write finished nothing. Only the task
  * records and the claims are wrapped.
  */
-public final class MeteringRepository extends ComposedTaskRepository {
+public final class MeteringRepository implements ComposedTaskRepository {
+    private final Roles roles;
+
     public MeteringRepository(TaskRepository delegate, Metrics metrics, Clock clock) {
-        super(ComposedTaskRepository.of(Objects.requireNonNull(delegate, "delegate"))
+        this.roles = ComposedTaskRepository.of(Objects.requireNonNull(delegate, "delegate"))
                 .withTasks(tasks -> new MeteringTasks(tasks, Objects.requireNonNull(metrics, "metrics")))
-                .withClaims(claims -> new MeteringClaims(claims, metrics, Objects.requireNonNull(clock, "clock"))));
+                .withClaims(claims -> new MeteringClaims(claims, metrics, Objects.requireNonNull(clock, "clock")));
+    }
+
+    @Override
+    public Roles roles() {
+        return roles;
     }
 
     private static void finished(Metrics metrics, TaskRecord.Definition definition, TaskStatus status) {
@@ -47,12 +54,18 @@ public final class MeteringRepository extends ComposedTaskRepository {
     }
 
     /** Tasks created, and tasks a cancel request ended before they were sent. */
-    private static final class MeteringTasks extends ForwardingTaskRecords {
+    private static final class MeteringTasks implements ForwardingTaskRecords {
+        private final TaskRecords delegate;
         private final Metrics metrics;
 
         MeteringTasks(TaskRecords delegate, Metrics metrics) {
-            super(delegate);
+            this.delegate = delegate;
             this.metrics = metrics;
+        }
+
+        @Override
+        public TaskRecords delegate() {
+            return delegate;
         }
 
         @Override
@@ -74,16 +87,22 @@ public final class MeteringRepository extends ComposedTaskRepository {
     }
 
     /** Claim statements, takeovers, terminal results and refused fenced writes. */
-    private static final class MeteringClaims extends ForwardingTaskClaims {
+    private static final class MeteringClaims implements ForwardingTaskClaims {
+        private final TaskClaims delegate;
         private final Metrics metrics;
         private final Clock clock;
         /** The definition of each claimed row, by claim token; removed when the claim's last write is made. */
         private final Map<ClaimToken, TaskRecord.Definition> claimed = new ConcurrentHashMap<>();
 
         MeteringClaims(TaskClaims delegate, Metrics metrics, Clock clock) {
-            super(delegate);
+            this.delegate = delegate;
             this.metrics = metrics;
             this.clock = clock;
+        }
+
+        @Override
+        public TaskClaims delegate() {
+            return delegate;
         }
 
         @Override

@@ -25,15 +25,22 @@ import java.util.function.Supplier;
  * a reader told of a change always reads it; a rolled-back transaction announces nothing. Only the claims and the
  * store scope (its transactions) are wrapped.
  */
-final class ChangeAnnouncingRepository extends ComposedTaskRepository {
+final class ChangeAnnouncingRepository implements ComposedTaskRepository {
+    private final Roles roles;
+
     ChangeAnnouncingRepository(TaskRepository delegate, Consumer<TaskId> announce) {
         this(delegate, new Announcements(announce));
     }
 
     private ChangeAnnouncingRepository(TaskRepository delegate, Announcements announcements) {
-        super(ComposedTaskRepository.of(delegate)
+        this.roles = ComposedTaskRepository.of(delegate)
                 .withClaims(claims -> new AnnouncingClaims(claims, announcements))
-                .withStoreScope(store -> new AnnouncingTransactions(store, announcements)));
+                .withStoreScope(store -> new AnnouncingTransactions(store, announcements));
+    }
+
+    @Override
+    public Roles roles() {
+        return roles;
     }
 
     /** The ids written by the transaction each thread runs, announced at its end. */
@@ -67,12 +74,18 @@ final class ChangeAnnouncingRepository extends ComposedTaskRepository {
     }
 
     /** The claims' writes that change what a reader sees, announced once committed. */
-    private static final class AnnouncingClaims extends ForwardingTaskClaims {
+    private static final class AnnouncingClaims implements ForwardingTaskClaims {
+        private final TaskClaims delegate;
         private final Announcements announcements;
 
         AnnouncingClaims(TaskClaims delegate, Announcements announcements) {
-            super(delegate);
+            this.delegate = delegate;
             this.announcements = announcements;
+        }
+
+        @Override
+        public TaskClaims delegate() {
+            return delegate;
         }
 
         @Override
@@ -117,12 +130,18 @@ final class ChangeAnnouncingRepository extends ComposedTaskRepository {
     }
 
     /** Transactions whose writes are announced when the outermost one returned. */
-    private static final class AnnouncingTransactions extends ForwardingStoreScope {
+    private static final class AnnouncingTransactions implements ForwardingStoreScope {
+        private final StoreScope delegate;
         private final Announcements announcements;
 
         AnnouncingTransactions(StoreScope delegate, Announcements announcements) {
-            super(delegate);
+            this.delegate = delegate;
             this.announcements = announcements;
+        }
+
+        @Override
+        public StoreScope delegate() {
+            return delegate;
         }
 
         @Override

@@ -25,14 +25,20 @@ import java.util.concurrent.Executor;
  * straight through. Each queued write calls the store behind this decorator, never the decorator itself, so a write
  * never queues from inside a batch. Only the claims and the outbox are wrapped.
  */
-final class GroupCommittingRepository extends ComposedTaskRepository {
+final class GroupCommittingRepository implements ComposedTaskRepository {
+    private final Roles roles;
     private final GroupCommit commits;
 
     GroupCommittingRepository(TaskRepository store, GroupCommit commits) {
-        super(ComposedTaskRepository.of(store)
+        this.roles = ComposedTaskRepository.of(store)
                 .withClaims(claims -> new GroupCommittedClaims(claims, commits))
-                .withOutbox(outbox -> new GroupCommittedOutbox(outbox, commits)));
+                .withOutbox(outbox -> new GroupCommittedOutbox(outbox, commits));
         this.commits = commits;
+    }
+
+    @Override
+    public Roles roles() {
+        return roles;
     }
 
     /**
@@ -60,12 +66,18 @@ final class GroupCommittingRepository extends ComposedTaskRepository {
     }
 
     /** The claims' fenced writes and releases, each waiting for a shared commit. */
-    private static final class GroupCommittedClaims extends ForwardingTaskClaims {
+    private static final class GroupCommittedClaims implements ForwardingTaskClaims {
+        private final TaskClaims delegate;
         private final GroupCommit commits;
 
         GroupCommittedClaims(TaskClaims store, GroupCommit commits) {
-            super(store);
+            this.delegate = store;
             this.commits = commits;
+        }
+
+        @Override
+        public TaskClaims delegate() {
+            return delegate;
         }
 
         @Override
@@ -110,12 +122,18 @@ final class GroupCommittingRepository extends ComposedTaskRepository {
     }
 
     /** The deliveries' fenced writes and releases, each waiting for a shared commit. */
-    private static final class GroupCommittedOutbox extends ForwardingNotificationOutbox {
+    private static final class GroupCommittedOutbox implements ForwardingNotificationOutbox {
+        private final NotificationOutbox delegate;
         private final GroupCommit commits;
 
         GroupCommittedOutbox(NotificationOutbox store, GroupCommit commits) {
-            super(store);
+            this.delegate = store;
             this.commits = commits;
+        }
+
+        @Override
+        public NotificationOutbox delegate() {
+            return delegate;
         }
 
         @Override

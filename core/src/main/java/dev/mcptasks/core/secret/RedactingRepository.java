@@ -24,20 +24,33 @@ import java.util.List;
  * {@code Authorization} header in an error body, a token in a result), the store, {@code show}, the gateway's
  * answers and webhook payloads never hold it. Only the claims and the outbox are wrapped.
  */
-public final class RedactingRepository extends ComposedTaskRepository {
+public final class RedactingRepository implements ComposedTaskRepository {
+    private final Roles roles;
+
     public RedactingRepository(TaskRepository delegate, SecretRedactor secrets) {
-        super(ComposedTaskRepository.of(delegate)
+        this.roles = ComposedTaskRepository.of(delegate)
                 .withClaims(claims -> new RedactingClaims(claims, secrets))
-                .withOutbox(outbox -> new RedactingOutbox(outbox, secrets)));
+                .withOutbox(outbox -> new RedactingOutbox(outbox, secrets));
+    }
+
+    @Override
+    public Roles roles() {
+        return roles;
     }
 
     /** Results, errors, status messages and input requests written for a claim, redacted. */
-    private static final class RedactingClaims extends ForwardingTaskClaims {
+    private static final class RedactingClaims implements ForwardingTaskClaims {
+        private final TaskClaims delegate;
         private final SecretRedactor secrets;
 
         RedactingClaims(TaskClaims delegate, SecretRedactor secrets) {
-            super(delegate);
+            this.delegate = delegate;
             this.secrets = secrets;
+        }
+
+        @Override
+        public TaskClaims delegate() {
+            return delegate;
         }
 
         @Override
@@ -103,12 +116,18 @@ public final class RedactingRepository extends ComposedTaskRepository {
     }
 
     /** Delivery errors, redacted. */
-    private static final class RedactingOutbox extends ForwardingNotificationOutbox {
+    private static final class RedactingOutbox implements ForwardingNotificationOutbox {
+        private final NotificationOutbox delegate;
         private final SecretRedactor secrets;
 
         RedactingOutbox(NotificationOutbox delegate, SecretRedactor secrets) {
-            super(delegate);
+            this.delegate = delegate;
             this.secrets = secrets;
+        }
+
+        @Override
+        public NotificationOutbox delegate() {
+            return delegate;
         }
 
         @Override

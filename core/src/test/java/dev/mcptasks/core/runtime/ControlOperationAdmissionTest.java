@@ -10,12 +10,13 @@ import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.driver.SendPermit;
 import dev.mcptasks.ports.repository.ClaimedTask;
+import dev.mcptasks.ports.repository.ComposedTaskRepository;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.FencedWrite;
-import dev.mcptasks.ports.repository.ComposedTaskRepository;
 import dev.mcptasks.ports.repository.ForwardingTaskClaims;
 import dev.mcptasks.ports.repository.NewTask;
 import dev.mcptasks.ports.repository.SubmitWrite;
+import dev.mcptasks.ports.repository.TaskClaims;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.ports.trace.Tracing;
 import dev.mcptasks.testkit.InMemoryTaskRepository;
@@ -209,13 +210,20 @@ class ControlOperationAdmissionTest {
         }
     }
 
-    private static final class CountingRenewals extends ForwardingTaskClaims {
+    private static final class CountingRenewals implements ForwardingTaskClaims {
+        private final TaskClaims delegate;
+
         final AtomicInteger renewals = new AtomicInteger();
         final TaskRepository store;
 
         CountingRenewals(TaskRepository store) {
-            super(store);
+            this.delegate = store;
             this.store = store;
+        }
+
+        @Override
+        public TaskClaims delegate() {
+            return delegate;
         }
 
         @Override

@@ -11,14 +11,15 @@ import dev.mcptasks.domain.NotificationStatus;
 import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.ports.repository.ComposedTaskRepository;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.DeliveryTake;
-import dev.mcptasks.ports.repository.ComposedTaskRepository;
 import dev.mcptasks.ports.repository.ForwardingStoreScope;
 import dev.mcptasks.ports.repository.ForwardingTaskClaims;
 import dev.mcptasks.ports.repository.NewTask;
 import dev.mcptasks.ports.repository.OutcomeWrite;
 import dev.mcptasks.ports.repository.RepositoryUnavailableException;
+import dev.mcptasks.ports.repository.StoreScope;
 import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.TaskClaims;
 import dev.mcptasks.ports.repository.TaskRepository;
@@ -48,7 +49,12 @@ class DeliveryHandoverTest {
     /** One write at a time: the recorded writes are the ones sent. */
     private final TaskRepository store = ComposedTaskRepository.of(memory)
             .withClaims(claims -> recording)
-            .withStoreScope(scope -> new ForwardingStoreScope(scope) {
+            .withStoreScope(scope -> new ForwardingStoreScope() {
+                @Override
+                public StoreScope delegate() {
+                    return scope;
+                }
+
                 @Override
                 public <T> T inOneTransaction(java.util.function.Supplier<T> work) {
                     throw new UnsupportedOperationException("one write at a time");
@@ -147,12 +153,19 @@ class DeliveryHandoverTest {
     }
 
     /** Records the take each result write reached the store with, and can fail the next one. */
-    private static final class RecordingClaims extends ForwardingTaskClaims {
+    private static final class RecordingClaims implements ForwardingTaskClaims {
+        private final TaskClaims delegate;
+
         final List<DeliveryTake> takes = new CopyOnWriteArrayList<>();
         volatile boolean failNext;
 
         RecordingClaims(TaskClaims delegate) {
-            super(delegate);
+            this.delegate = delegate;
+        }
+
+        @Override
+        public TaskClaims delegate() {
+            return delegate;
         }
 
         @Override

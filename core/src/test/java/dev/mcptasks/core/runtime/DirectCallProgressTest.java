@@ -25,6 +25,7 @@ import dev.mcptasks.ports.driver.SubmitResult;
 import dev.mcptasks.ports.driver.TaskDriver;
 import dev.mcptasks.ports.repository.ComposedTaskRepository;
 import dev.mcptasks.ports.repository.ForwardingTaskClaims;
+import dev.mcptasks.ports.repository.TaskClaims;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.testkit.InMemoryTaskRepository;
 import dev.mcptasks.testkit.ManualClock;
@@ -57,10 +58,15 @@ class DirectCallProgressTest {
     private final BlockingQueue<Stored> stored = new LinkedBlockingQueue<>();
     /** Records each progress write the worker makes, then lets the store judge it. */
     private final TaskRepository repository = ComposedTaskRepository.of(store)
-            .withClaims(claims -> new ForwardingTaskClaims(claims) {
+            .withClaims(claims -> new ForwardingTaskClaims() {
+                @Override
+                public TaskClaims delegate() {
+                    return claims;
+                }
+
                 @Override
                 public boolean recordProgress(Claim claim, String statusMessage) {
-                    boolean written = super.recordProgress(claim, statusMessage);
+                    boolean written = ForwardingTaskClaims.super.recordProgress(claim, statusMessage);
                     stored.add(new Stored(claim, statusMessage, written));
                     return written;
                 }

@@ -7,12 +7,14 @@ import dev.mcptasks.domain.Claim;
 import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.ports.repository.ComposedTaskRepository;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.DuplicateTaskException;
-import dev.mcptasks.ports.repository.ComposedTaskRepository;
 import dev.mcptasks.ports.repository.ForwardingStoreScope;
 import dev.mcptasks.ports.repository.ForwardingTaskClaims;
 import dev.mcptasks.ports.repository.NewTask;
+import dev.mcptasks.ports.repository.StoreScope;
+import dev.mcptasks.ports.repository.TaskClaims;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.testkit.InMemoryTaskRepository;
 import dev.mcptasks.testkit.ManualClock;
@@ -321,7 +323,9 @@ class GroupCommitTest {
      * == false} models a store that cannot group; {@code failingBatches} one whose batched submit attempts throw
      * after they ran). Only the claims and the store scope are watched.
      */
-    static final class CountingStore extends ComposedTaskRepository {
+    static final class CountingStore implements ComposedTaskRepository {
+        private final Roles roles;
+
         final AtomicInteger transactions;
         final List<List<TaskId>> batches;
 
@@ -336,12 +340,17 @@ class GroupCommitTest {
 
         private CountingStore(TaskRepository delegate, boolean grouping, boolean failingBatches,
                 AtomicInteger transactions, List<List<TaskId>> batches) {
-            super(ComposedTaskRepository.of(delegate)
-                    .withClaims(claims -> new ForwardingTaskClaims(claims) {
+            this.roles = ComposedTaskRepository.of(delegate)
+                    .withClaims(claims -> new ForwardingTaskClaims() {
+                        @Override
+                        public TaskClaims delegate() {
+                            return claims;
+                        }
+
                         @Override
                         public List<Boolean> recordSubmitAttempts(List<Claim> claimed) {
                             batches.add(claimed.stream().map(Claim::taskId).toList());
-                            List<Boolean> recorded = super.recordSubmitAttempts(claimed);
+                            List<Boolean> recorded = ForwardingTaskClaims.super.recordSubmitAttempts(claimed);
                             if (failingBatches) {
                                 throw new IllegalStateException("the batched statement failed");
                             }
@@ -351,21 +360,31 @@ class GroupCommitTest {
                         @Override
                         public List<Boolean> renewAll(List<Claim> claimed, Duration lease) {
                             batches.add(claimed.stream().map(Claim::taskId).toList());
-                            return super.renewAll(claimed, lease);
+                            return ForwardingTaskClaims.super.renewAll(claimed, lease);
                         }
                     })
-                    .withStoreScope(scope -> new ForwardingStoreScope(scope) {
+                    .withStoreScope(scope -> new ForwardingStoreScope() {
+                        @Override
+                        public StoreScope delegate() {
+                            return scope;
+                        }
+
                         @Override
                         public <T> T inOneTransaction(Supplier<T> work) {
                             transactions.incrementAndGet();
                             if (!grouping) {
                                 throw new UnsupportedOperationException("this store cannot group writes");
                             }
-                            return super.inOneTransaction(work);
+                            return ForwardingStoreScope.super.inOneTransaction(work);
                         }
-                    }));
+                    });
             this.transactions = transactions;
             this.batches = batches;
+        }
+
+        @Override
+        public Roles roles() {
+            return roles;
         }
     }
 }

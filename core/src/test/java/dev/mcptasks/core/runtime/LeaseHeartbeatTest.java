@@ -100,14 +100,21 @@ class LeaseHeartbeatTest {
     }
 
     /** Every renewal blocks until the gate opens, then succeeds. */
-    private static final class HungRenewals extends ForwardingTaskClaims {
+    private static final class HungRenewals implements ForwardingTaskClaims {
+        private final TaskClaims delegate;
+
         final CountDownLatch arrived = new CountDownLatch(1);
         final AtomicInteger renewals = new AtomicInteger();
         private final CountDownLatch gate;
 
         HungRenewals(TaskClaims delegate, CountDownLatch gate) {
-            super(delegate);
+            this.delegate = delegate;
             this.gate = gate;
+        }
+
+        @Override
+        public TaskClaims delegate() {
+            return delegate;
         }
 
         @Override

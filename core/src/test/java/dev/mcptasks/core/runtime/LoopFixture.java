@@ -10,14 +10,17 @@ import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.repository.ClaimedTask;
-import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.ComposedTaskRepository;
+import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.ForwardingNotificationOutbox;
 import dev.mcptasks.ports.repository.ForwardingStoreScope;
 import dev.mcptasks.ports.repository.ForwardingTaskClaims;
 import dev.mcptasks.ports.repository.NotificationClaim;
 import dev.mcptasks.ports.repository.NotificationClaimRequest;
+import dev.mcptasks.ports.repository.NotificationOutbox;
 import dev.mcptasks.ports.repository.RepositoryUnavailableException;
+import dev.mcptasks.ports.repository.StoreScope;
+import dev.mcptasks.ports.repository.TaskClaims;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.ports.repository.WorkSubscription;
 import dev.mcptasks.testkit.InMemoryTaskRepository;
@@ -109,7 +112,8 @@ final class LoopFixture implements AutoCloseable {
      * Counts claim scans per phase (and notify scans), can fail the n-th scan of a phase, and tracks subscriptions:
      * the claims, the outbox and the store scope are watched.
      */
-    static final class CountingScans extends ComposedTaskRepository {
+    static final class CountingScans implements ComposedTaskRepository {
+        private final Roles roles;
         private final Counts counts;
 
         CountingScans(TaskRepository delegate) {
@@ -117,8 +121,13 @@ final class LoopFixture implements AutoCloseable {
         }
 
         private CountingScans(TaskRepository delegate, Counts counts) {
-            super(ComposedTaskRepository.of(delegate)
-                    .withClaims(claims -> new ForwardingTaskClaims(claims) {
+            this.roles = ComposedTaskRepository.of(delegate)
+                    .withClaims(claims -> new ForwardingTaskClaims() {
+                        @Override
+                        public TaskClaims delegate() {
+                            return claims;
+                        }
+
                         @Override
                         public List<ClaimedTask> claimControl(ControlClaimRequest request) {
                             int n = counts.scans.computeIfAbsent(request.phase(), p -> new AtomicInteger())
@@ -126,21 +135,31 @@ final class LoopFixture implements AutoCloseable {
                             if (counts.failAt.getOrDefault(request.phase(), 0) == n) {
                                 throw new RepositoryUnavailableException("database unreachable", null);
                             }
-                            return super.claimControl(request);
+                            return ForwardingTaskClaims.super.claimControl(request);
                         }
                     })
-                    .withOutbox(outbox -> new ForwardingNotificationOutbox(outbox) {
+                    .withOutbox(outbox -> new ForwardingNotificationOutbox() {
+                        @Override
+                        public NotificationOutbox delegate() {
+                            return outbox;
+                        }
+
                         /** The notify phase's scan (each delivery claimed and marked dispatched in one write). */
                         @Override
                         public List<NotificationClaim> claimNotificationsDispatched(NotificationClaimRequest request) {
                             counts.notifyScans.incrementAndGet();
-                            return super.claimNotificationsDispatched(request);
+                            return ForwardingNotificationOutbox.super.claimNotificationsDispatched(request);
                         }
                     })
-                    .withStoreScope(scope -> new ForwardingStoreScope(scope) {
+                    .withStoreScope(scope -> new ForwardingStoreScope() {
+                        @Override
+                        public StoreScope delegate() {
+                            return scope;
+                        }
+
                         @Override
                         public WorkSubscription onWorkArrival(Runnable listener) {
-                            WorkSubscription subscription = super.onWorkArrival(listener);
+                            WorkSubscription subscription = ForwardingStoreScope.super.onWorkArrival(listener);
                             counts.openSubscriptions.incrementAndGet();
                             AtomicBoolean closed = new AtomicBoolean();
                             return () -> {
@@ -150,8 +169,13 @@ final class LoopFixture implements AutoCloseable {
                                 subscription.close();
                             };
                         }
-                    }));
+                    });
             this.counts = counts;
+        }
+
+        @Override
+        public Roles roles() {
+            return roles;
         }
 
         /** The {@code nth} scan of {@code phase} (counting from the first ever) fails as an unreachable store. */

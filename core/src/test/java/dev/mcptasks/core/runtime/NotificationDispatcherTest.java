@@ -14,6 +14,7 @@ import dev.mcptasks.ports.notification.DeliveryResult;
 import dev.mcptasks.ports.notification.Notification;
 import dev.mcptasks.ports.repository.ComposedTaskRepository;
 import dev.mcptasks.ports.repository.ForwardingNotificationOutbox;
+import dev.mcptasks.ports.repository.NotificationOutbox;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.testkit.InMemoryTaskRepository;
@@ -184,7 +185,7 @@ class NotificationDispatcherTest {
     }
 
     /** Records the dispatching claims (their sizes), any separate marks, and the rows' status after the claim. */
-    private static final class ClaimRecordingOutbox extends ForwardingNotificationOutbox {
+    private static final class ClaimRecordingOutbox implements ForwardingNotificationOutbox {
         final List<Integer> claims = new java.util.concurrent.CopyOnWriteArrayList<>();
         final java.util.concurrent.atomic.AtomicInteger marks = new java.util.concurrent.atomic.AtomicInteger();
         final List<NotificationStatus> afterClaim = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -192,8 +193,12 @@ class NotificationDispatcherTest {
         private final TaskRepository delegate;
 
         ClaimRecordingOutbox(TaskRepository delegate) {
-            super(delegate);
             this.delegate = delegate;
+        }
+
+        @Override
+        public NotificationOutbox delegate() {
+            return delegate;
         }
 
         @Override

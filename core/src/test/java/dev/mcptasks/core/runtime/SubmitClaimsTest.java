@@ -14,6 +14,7 @@ import dev.mcptasks.ports.repository.ForwardingTaskRecords;
 import dev.mcptasks.ports.repository.NewTask;
 import dev.mcptasks.ports.repository.RepositoryUnavailableException;
 import dev.mcptasks.ports.repository.TaskRecord;
+import dev.mcptasks.ports.repository.TaskRecords;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -82,7 +83,12 @@ class SubmitClaimsTest {
     @Test
     void aCreateThatFailsGivesItsSlotBack() throws Exception {
         TaskService failing = new TaskService(ComposedTaskRepository.of(f.store).withTasks(
-                tasks -> new ForwardingTaskRecords(tasks) {
+                tasks -> new ForwardingTaskRecords() {
+                    @Override
+                    public TaskRecords delegate() {
+                        return tasks;
+                    }
+
                     @Override
                     public TaskRecord create(NewTask task) {
                         assertThat(task.claim()).as("the create was to take a claim").isNotNull();
@@ -104,11 +110,16 @@ class SubmitClaimsTest {
     void theClaimedCreateCommitsInTheWorkersGroupCommit() throws Exception {
         AtomicReference<String> createdOn = new AtomicReference<>();
         TaskService recording = new TaskService(ComposedTaskRepository.of(f.store).withTasks(
-                tasks -> new ForwardingTaskRecords(tasks) {
+                tasks -> new ForwardingTaskRecords() {
+                    @Override
+                    public TaskRecords delegate() {
+                        return tasks;
+                    }
+
                     @Override
                     public TaskRecord create(NewTask task) {
                         createdOn.set(Thread.currentThread().getName());
-                        return super.create(task);
+                        return ForwardingTaskRecords.super.create(task);
                     }
                 }), f.servers, f.ids);
         recording.claimSubmitsWith(f.worker.submitClaims());

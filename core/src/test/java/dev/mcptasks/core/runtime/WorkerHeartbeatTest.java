@@ -7,10 +7,10 @@ import dev.mcptasks.core.service.TaskDriverRegistry;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.repository.ComposedTaskRepository;
 import dev.mcptasks.ports.repository.ForwardingWorkerRegistry;
-import dev.mcptasks.ports.repository.WorkerRegistry;
 import dev.mcptasks.ports.repository.RepositoryUnavailableException;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.ports.repository.WorkerInfo;
+import dev.mcptasks.ports.repository.WorkerRegistry;
 import dev.mcptasks.testkit.InMemoryTaskRepository;
 import dev.mcptasks.testkit.ManualClock;
 import dev.mcptasks.testkit.SequentialIdGenerator;
@@ -72,12 +72,19 @@ class WorkerHeartbeatTest {
     }
 
     /** Counts heartbeat attempts and fails the first {@code failures} of them as an unreachable store would. */
-    private static final class FlakyHeartbeats extends ForwardingWorkerRegistry {
+    private static final class FlakyHeartbeats implements ForwardingWorkerRegistry {
+        private final WorkerRegistry delegate;
+
         final AtomicInteger failures = new AtomicInteger();
         private final Semaphore attempts = new Semaphore(0);
 
         FlakyHeartbeats(WorkerRegistry delegate) {
-            super(delegate);
+            this.delegate = delegate;
+        }
+
+        @Override
+        public WorkerRegistry delegate() {
+            return delegate;
         }
 
         @Override
@@ -86,7 +93,7 @@ class WorkerHeartbeatTest {
                 if (failures.getAndDecrement() > 0) {
                     throw new RepositoryUnavailableException("database unreachable", null);
                 }
-                super.heartbeat(worker);
+                ForwardingWorkerRegistry.super.heartbeat(worker);
             } finally {
                 attempts.release();
             }

@@ -15,280 +15,285 @@ import java.util.function.UnaryOperator;
 
 /**
  * A {@link TaskRepository} assembled from one implementation per role: every call, batched forms included, goes to
- * the role that declares it. A decorator implements only the role it changes and is put in place with
- * {@code with*}:
+ * the role that declares it in {@link #roles()}. A decorator implements only the role it changes and is put in place
+ * with {@code with*}:
  *
  * <pre>{@code
  * TaskRepository metered = ComposedTaskRepository.of(store)
  *         .withClaims(claims -> new MeteringClaims(claims, metrics, clock));
  * }</pre>
  *
- * <p>The forwarding methods are final, so a subclass (a decorator that keeps a name of its own, such as a fault
- * injector with its controls) can only choose the roles it is built from, never change a call on the way.
+ * <p>A decorator that keeps a name of its own (a fault injector with its controls) implements this interface and
+ * returns the roles it is built from; it overrides no call, so every call still reaches exactly one role.
  */
-public class ComposedTaskRepository implements TaskRepository {
-    private final TaskRecords tasks;
-    private final TaskClaims claims;
-    private final NotificationOutbox outbox;
-    private final WorkerRegistry registry;
-    private final StoreScope store;
+public interface ComposedTaskRepository extends TaskRepository {
 
-    /** The given roles (a store built role by role). */
-    protected ComposedTaskRepository(TaskRecords tasks, TaskClaims claims, NotificationOutbox outbox,
-            WorkerRegistry registry, StoreScope store) {
-        this.tasks = Objects.requireNonNull(tasks, "tasks");
-        this.claims = Objects.requireNonNull(claims, "claims");
-        this.outbox = Objects.requireNonNull(outbox, "outbox");
-        this.registry = Objects.requireNonNull(registry, "registry");
-        this.store = Objects.requireNonNull(store, "store");
-    }
+    /** The roles every call goes to. */
+    Roles roles();
 
-    /** The roles of {@code roles} (a subclass that wraps some of them on the way up). */
-    protected ComposedTaskRepository(ComposedTaskRepository roles) {
-        this(roles.tasks, roles.claims, roles.outbox, roles.registry, roles.store);
+    /** One implementation per role; itself the repository they make up. */
+    record Roles(TaskRecords tasks, TaskClaims claims, NotificationOutbox outbox, WorkerRegistry registry,
+            StoreScope scope) implements ComposedTaskRepository {
+        public Roles {
+            Objects.requireNonNull(tasks, "tasks");
+            Objects.requireNonNull(claims, "claims");
+            Objects.requireNonNull(outbox, "outbox");
+            Objects.requireNonNull(registry, "registry");
+            Objects.requireNonNull(scope, "scope");
+        }
+
+        @Override
+        public Roles roles() {
+            return this;
+        }
     }
 
     /** A repository whose every role is {@code whole} (the roles of a composed one, taken over as they are). */
-    public static ComposedTaskRepository of(TaskRepository whole) {
+    static Roles of(TaskRepository whole) {
         if (whole instanceof ComposedTaskRepository composed) {
-            return new ComposedTaskRepository(composed);
+            return composed.roles();
         }
-        return new ComposedTaskRepository(whole, whole, whole, whole, whole);
+        return new Roles(whole, whole, whole, whole, whole);
     }
 
     /** A repository built role by role. */
-    public static ComposedTaskRepository of(TaskRecords tasks, TaskClaims claims, NotificationOutbox outbox,
-            WorkerRegistry registry, StoreScope store) {
-        return new ComposedTaskRepository(tasks, claims, outbox, registry, store);
+    static Roles of(TaskRecords tasks, TaskClaims claims, NotificationOutbox outbox, WorkerRegistry registry,
+            StoreScope scope) {
+        return new Roles(tasks, claims, outbox, registry, scope);
     }
 
     /** The same roles, with the task records replaced by {@code wrap} of them. */
-    public final ComposedTaskRepository withTasks(UnaryOperator<TaskRecords> wrap) {
-        return new ComposedTaskRepository(wrap.apply(tasks), claims, outbox, registry, store);
+    default Roles withTasks(UnaryOperator<TaskRecords> wrap) {
+        Roles roles = roles();
+        return new Roles(wrap.apply(roles.tasks()), roles.claims(), roles.outbox(), roles.registry(), roles.scope());
     }
 
     /** The same roles, with the claims replaced by {@code wrap} of them. */
-    public final ComposedTaskRepository withClaims(UnaryOperator<TaskClaims> wrap) {
-        return new ComposedTaskRepository(tasks, wrap.apply(claims), outbox, registry, store);
+    default Roles withClaims(UnaryOperator<TaskClaims> wrap) {
+        Roles roles = roles();
+        return new Roles(roles.tasks(), wrap.apply(roles.claims()), roles.outbox(), roles.registry(), roles.scope());
     }
 
     /** The same roles, with the outbox replaced by {@code wrap} of it. */
-    public final ComposedTaskRepository withOutbox(UnaryOperator<NotificationOutbox> wrap) {
-        return new ComposedTaskRepository(tasks, claims, wrap.apply(outbox), registry, store);
+    default Roles withOutbox(UnaryOperator<NotificationOutbox> wrap) {
+        Roles roles = roles();
+        return new Roles(roles.tasks(), roles.claims(), wrap.apply(roles.outbox()), roles.registry(), roles.scope());
     }
 
     /** The same roles, with the worker registry replaced by {@code wrap} of it. */
-    public final ComposedTaskRepository withWorkerRegistry(UnaryOperator<WorkerRegistry> wrap) {
-        return new ComposedTaskRepository(tasks, claims, outbox, wrap.apply(registry), store);
+    default Roles withWorkerRegistry(UnaryOperator<WorkerRegistry> wrap) {
+        Roles roles = roles();
+        return new Roles(roles.tasks(), roles.claims(), roles.outbox(), wrap.apply(roles.registry()), roles.scope());
     }
 
     /** The same roles, with the store scope replaced by {@code wrap} of it. */
-    public final ComposedTaskRepository withStoreScope(UnaryOperator<StoreScope> wrap) {
-        return new ComposedTaskRepository(tasks, claims, outbox, registry, wrap.apply(store));
+    default Roles withStoreScope(UnaryOperator<StoreScope> wrap) {
+        Roles roles = roles();
+        return new Roles(roles.tasks(), roles.claims(), roles.outbox(), roles.registry(), wrap.apply(roles.scope()));
     }
 
     // ---- TaskRecords ---------------------------------------------------------------------------------------------
 
     @Override
-    public final TaskRecord create(NewTask task) {
-        return tasks.create(task);
+    default TaskRecord create(NewTask task) {
+        return roles().tasks().create(task);
     }
 
     @Override
-    public final CancelRequestOutcome requestCancel(TaskId id) {
-        return tasks.requestCancel(id);
+    default CancelRequestOutcome requestCancel(TaskId id) {
+        return roles().tasks().requestCancel(id);
     }
 
     @Override
-    public final AnswerOutcome answerInput(TaskId id, String key, String responseJson) {
-        return tasks.answerInput(id, key, responseJson);
+    default AnswerOutcome answerInput(TaskId id, String key, String responseJson) {
+        return roles().tasks().answerInput(id, key, responseJson);
     }
 
     @Override
-    public final Optional<TaskRecord> find(TaskId id) {
-        return tasks.find(id);
+    default Optional<TaskRecord> find(TaskId id) {
+        return roles().tasks().find(id);
     }
 
     @Override
-    public final List<TaskRecord> list(TaskQuery query) {
-        return tasks.list(query);
+    default List<TaskRecord> list(TaskQuery query) {
+        return roles().tasks().list(query);
     }
 
     @Override
-    public final Map<TaskStatus, Long> countByStatus() {
-        return tasks.countByStatus();
+    default Map<TaskStatus, Long> countByStatus() {
+        return roles().tasks().countByStatus();
     }
 
     @Override
-    public final TaskFigures figures() {
-        return tasks.figures();
+    default TaskFigures figures() {
+        return roles().tasks().figures();
     }
 
     // ---- TaskClaims ----------------------------------------------------------------------------------------------
 
     @Override
-    public final List<ClaimedTask> claimControl(ControlClaimRequest request) {
-        return claims.claimControl(request);
+    default List<ClaimedTask> claimControl(ControlClaimRequest request) {
+        return roles().claims().claimControl(request);
     }
 
     @Override
-    public final boolean renew(Claim claim, Duration lease) {
-        return claims.renew(claim, lease);
+    default boolean renew(Claim claim, Duration lease) {
+        return roles().claims().renew(claim, lease);
     }
 
     @Override
-    public final boolean recordSubmitAttempt(Claim claim) {
-        return claims.recordSubmitAttempt(claim);
+    default boolean recordSubmitAttempt(Claim claim) {
+        return roles().claims().recordSubmitAttempt(claim);
     }
 
     @Override
-    public final boolean applySubmitted(Claim claim, SubmitWrite write) {
-        return claims.applySubmitted(claim, write);
+    default boolean applySubmitted(Claim claim, SubmitWrite write) {
+        return roles().claims().applySubmitted(claim, write);
     }
 
     @Override
-    public final boolean applyOutcome(Claim claim, OutcomeWrite write) {
-        return claims.applyOutcome(claim, write);
+    default boolean applyOutcome(Claim claim, OutcomeWrite write) {
+        return roles().claims().applyOutcome(claim, write);
     }
 
     @Override
-    public final boolean recordProgress(Claim claim, String statusMessage) {
-        return claims.recordProgress(claim, statusMessage);
+    default boolean recordProgress(Claim claim, String statusMessage) {
+        return roles().claims().recordProgress(claim, statusMessage);
     }
 
     @Override
-    public final boolean releaseAfterFailure(Claim claim, FailureWrite write) {
-        return claims.releaseAfterFailure(claim, write);
+    default boolean releaseAfterFailure(Claim claim, FailureWrite write) {
+        return roles().claims().releaseAfterFailure(claim, write);
     }
 
     @Override
-    public final boolean releaseCancelled(Claim claim) {
-        return claims.releaseCancelled(claim);
+    default boolean releaseCancelled(Claim claim) {
+        return roles().claims().releaseCancelled(claim);
     }
 
     @Override
-    public final boolean abandonCancel(Claim claim, String reason, Instant nextControlAt) {
-        return claims.abandonCancel(claim, reason, nextControlAt);
+    default boolean abandonCancel(Claim claim, String reason, Instant nextControlAt) {
+        return roles().claims().abandonCancel(claim, reason, nextControlAt);
     }
 
     @Override
-    public final boolean releaseToEndpoint(Claim claim, WorkerId endpointOwner) {
-        return claims.releaseToEndpoint(claim, endpointOwner);
+    default boolean releaseToEndpoint(Claim claim, WorkerId endpointOwner) {
+        return roles().claims().releaseToEndpoint(claim, endpointOwner);
     }
 
     @Override
-    public final List<Boolean> renewAll(List<Claim> claimList, Duration lease) {
-        return claims.renewAll(claimList, lease);
+    default List<Boolean> renewAll(List<Claim> claimList, Duration lease) {
+        return roles().claims().renewAll(claimList, lease);
     }
 
     @Override
-    public final List<Boolean> recordSubmitAttempts(List<Claim> claimList) {
-        return claims.recordSubmitAttempts(claimList);
+    default List<Boolean> recordSubmitAttempts(List<Claim> claimList) {
+        return roles().claims().recordSubmitAttempts(claimList);
     }
 
     @Override
-    public final List<Boolean> applySubmittedAll(List<ClaimedWrite<SubmitWrite>> writes) {
-        return claims.applySubmittedAll(writes);
+    default List<Boolean> applySubmittedAll(List<ClaimedWrite<SubmitWrite>> writes) {
+        return roles().claims().applySubmittedAll(writes);
     }
 
     @Override
-    public final List<Boolean> applyOutcomes(List<ClaimedWrite<OutcomeWrite>> writes) {
-        return claims.applyOutcomes(writes);
+    default List<Boolean> applyOutcomes(List<ClaimedWrite<OutcomeWrite>> writes) {
+        return roles().claims().applyOutcomes(writes);
     }
 
     // ---- NotificationOutbox --------------------------------------------------------------------------------------
 
     @Override
-    public final List<NotificationClaim> claimNotifications(NotificationClaimRequest request) {
-        return outbox.claimNotifications(request);
+    default List<NotificationClaim> claimNotifications(NotificationClaimRequest request) {
+        return roles().outbox().claimNotifications(request);
     }
 
     @Override
-    public final boolean markDispatched(NotificationClaim claim) {
-        return outbox.markDispatched(claim);
+    default boolean markDispatched(NotificationClaim claim) {
+        return roles().outbox().markDispatched(claim);
     }
 
     @Override
-    public final List<NotificationClaim> claimNotificationsDispatched(NotificationClaimRequest request) {
-        return outbox.claimNotificationsDispatched(request);
+    default List<NotificationClaim> claimNotificationsDispatched(NotificationClaimRequest request) {
+        return roles().outbox().claimNotificationsDispatched(request);
     }
 
     @Override
-    public final boolean finishNotification(NotificationClaim claim) {
-        return outbox.finishNotification(claim);
+    default boolean finishNotification(NotificationClaim claim) {
+        return roles().outbox().finishNotification(claim);
     }
 
     @Override
-    public final boolean retryNotification(NotificationClaim claim, String error, Instant nextAt, boolean counted) {
-        return outbox.retryNotification(claim, error, nextAt, counted);
+    default boolean retryNotification(NotificationClaim claim, String error, Instant nextAt, boolean counted) {
+        return roles().outbox().retryNotification(claim, error, nextAt, counted);
     }
 
     @Override
-    public final boolean deadLetterNotification(NotificationClaim claim, String error) {
-        return outbox.deadLetterNotification(claim, error);
+    default boolean deadLetterNotification(NotificationClaim claim, String error) {
+        return roles().outbox().deadLetterNotification(claim, error);
     }
 
     @Override
-    public final boolean releaseNotification(NotificationClaim claim) {
-        return outbox.releaseNotification(claim);
+    default boolean releaseNotification(NotificationClaim claim) {
+        return roles().outbox().releaseNotification(claim);
     }
 
     @Override
-    public final List<TaskRecord> listDeadLetters(DeadLetterQuery query) {
-        return outbox.listDeadLetters(query);
+    default List<TaskRecord> listDeadLetters(DeadLetterQuery query) {
+        return roles().outbox().listDeadLetters(query);
     }
 
     @Override
-    public final ReplayOutcome replayDeadLetter(TaskId id) {
-        return outbox.replayDeadLetter(id);
+    default ReplayOutcome replayDeadLetter(TaskId id) {
+        return roles().outbox().replayDeadLetter(id);
     }
 
     @Override
-    public final List<Boolean> markAllDispatched(List<NotificationClaim> deliveries) {
-        return outbox.markAllDispatched(deliveries);
+    default List<Boolean> markAllDispatched(List<NotificationClaim> deliveries) {
+        return roles().outbox().markAllDispatched(deliveries);
     }
 
     @Override
-    public final List<Boolean> finishNotifications(List<NotificationClaim> deliveries) {
-        return outbox.finishNotifications(deliveries);
+    default List<Boolean> finishNotifications(List<NotificationClaim> deliveries) {
+        return roles().outbox().finishNotifications(deliveries);
     }
 
     // ---- WorkerRegistry ------------------------------------------------------------------------------------------
 
     @Override
-    public final void heartbeat(WorkerInfo worker) {
-        registry.heartbeat(worker);
+    default void heartbeat(WorkerInfo worker) {
+        roles().registry().heartbeat(worker);
     }
 
     @Override
-    public final boolean isWorkerAlive(WorkerId worker, Duration staleAfter) {
-        return registry.isWorkerAlive(worker, staleAfter);
+    default boolean isWorkerAlive(WorkerId worker, Duration staleAfter) {
+        return roles().registry().isWorkerAlive(worker, staleAfter);
     }
 
     @Override
-    public final void removeWorker(WorkerId worker) {
-        registry.removeWorker(worker);
+    default void removeWorker(WorkerId worker) {
+        roles().registry().removeWorker(worker);
     }
 
     @Override
-    public final List<WorkerRecord> workers() {
-        return registry.workers();
+    default List<WorkerRecord> workers() {
+        return roles().registry().workers();
     }
 
     // ---- StoreScope ----------------------------------------------------------------------------------------------
 
     @Override
-    public final <T> T inOneTransaction(Supplier<T> work) {
-        return store.inOneTransaction(work);
+    default <T> T inOneTransaction(Supplier<T> work) {
+        return roles().scope().inOneTransaction(work);
     }
 
     @Override
-    public final WorkSubscription onWorkArrival(Runnable listener) {
-        return store.onWorkArrival(listener);
+    default WorkSubscription onWorkArrival(Runnable listener) {
+        return roles().scope().onWorkArrival(listener);
     }
 
     @Override
-    public final WorkSubscription onForeignChange(TaskChangeListener listener) {
-        return store.onForeignChange(listener);
+    default WorkSubscription onForeignChange(TaskChangeListener listener) {
+        return roles().scope().onForeignChange(listener);
     }
 }

@@ -5,7 +5,6 @@ import dev.mcptasks.domain.WorkerId;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * Claims that forward every call to {@link #delegate()}: a decorator of the claims role overrides only the calls it
@@ -16,65 +15,57 @@ import java.util.Objects;
  * single write sees every element of a batch too. A decorator that wants a batch to reach its delegate as one
  * statement overrides the batch form as well (and watches its elements there).
  */
-public abstract class ForwardingTaskClaims implements TaskClaims {
-    private final TaskClaims delegate;
-
-    protected ForwardingTaskClaims(TaskClaims delegate) {
-        this.delegate = Objects.requireNonNull(delegate, "delegate");
-    }
-
+public interface ForwardingTaskClaims extends TaskClaims {
     /** The claims the next call goes to. */
-    protected TaskClaims delegate() {
-        return delegate;
-    }
+    TaskClaims delegate();
 
     @Override
-    public List<ClaimedTask> claimControl(ControlClaimRequest request) {
+    default List<ClaimedTask> claimControl(ControlClaimRequest request) {
         return delegate().claimControl(request);
     }
 
     @Override
-    public boolean renew(Claim claim, Duration lease) {
+    default boolean renew(Claim claim, Duration lease) {
         return delegate().renew(claim, lease);
     }
 
     @Override
-    public boolean recordSubmitAttempt(Claim claim) {
+    default boolean recordSubmitAttempt(Claim claim) {
         return delegate().recordSubmitAttempt(claim);
     }
 
     @Override
-    public boolean applySubmitted(Claim claim, SubmitWrite write) {
+    default boolean applySubmitted(Claim claim, SubmitWrite write) {
         return delegate().applySubmitted(claim, write);
     }
 
     @Override
-    public boolean applyOutcome(Claim claim, OutcomeWrite write) {
+    default boolean applyOutcome(Claim claim, OutcomeWrite write) {
         return delegate().applyOutcome(claim, write);
     }
 
     @Override
-    public boolean recordProgress(Claim claim, String statusMessage) {
+    default boolean recordProgress(Claim claim, String statusMessage) {
         return delegate().recordProgress(claim, statusMessage);
     }
 
     @Override
-    public boolean releaseAfterFailure(Claim claim, FailureWrite write) {
+    default boolean releaseAfterFailure(Claim claim, FailureWrite write) {
         return delegate().releaseAfterFailure(claim, write);
     }
 
     @Override
-    public boolean releaseCancelled(Claim claim) {
+    default boolean releaseCancelled(Claim claim) {
         return delegate().releaseCancelled(claim);
     }
 
     @Override
-    public boolean abandonCancel(Claim claim, String reason, Instant nextControlAt) {
+    default boolean abandonCancel(Claim claim, String reason, Instant nextControlAt) {
         return delegate().abandonCancel(claim, reason, nextControlAt);
     }
 
     @Override
-    public boolean releaseToEndpoint(Claim claim, WorkerId endpointOwner) {
+    default boolean releaseToEndpoint(Claim claim, WorkerId endpointOwner) {
         return delegate().releaseToEndpoint(claim, endpointOwner);
     }
 }

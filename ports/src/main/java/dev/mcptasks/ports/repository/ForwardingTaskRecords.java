@@ -4,54 +4,45 @@ import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /** Task records that forward every call to {@link #delegate()}: a decorator overrides only the calls it watches. */
-public abstract class ForwardingTaskRecords implements TaskRecords {
-    private final TaskRecords delegate;
-
-    protected ForwardingTaskRecords(TaskRecords delegate) {
-        this.delegate = Objects.requireNonNull(delegate, "delegate");
-    }
-
+public interface ForwardingTaskRecords extends TaskRecords {
     /** The records the next call goes to. */
-    protected TaskRecords delegate() {
-        return delegate;
-    }
+    TaskRecords delegate();
 
     @Override
-    public TaskRecord create(NewTask task) {
+    default TaskRecord create(NewTask task) {
         return delegate().create(task);
     }
 
     @Override
-    public CancelRequestOutcome requestCancel(TaskId id) {
+    default CancelRequestOutcome requestCancel(TaskId id) {
         return delegate().requestCancel(id);
     }
 
     @Override
-    public AnswerOutcome answerInput(TaskId id, String key, String responseJson) {
+    default AnswerOutcome answerInput(TaskId id, String key, String responseJson) {
         return delegate().answerInput(id, key, responseJson);
     }
 
     @Override
-    public Optional<TaskRecord> find(TaskId id) {
+    default Optional<TaskRecord> find(TaskId id) {
         return delegate().find(id);
     }
 
     @Override
-    public List<TaskRecord> list(TaskQuery query) {
+    default List<TaskRecord> list(TaskQuery query) {
         return delegate().list(query);
     }
 
     @Override
-    public Map<TaskStatus, Long> countByStatus() {
+    default Map<TaskStatus, Long> countByStatus() {
         return delegate().countByStatus();
     }
 
     @Override
-    public TaskFigures figures() {
+    default TaskFigures figures() {
         return delegate().figures();
     }
 }

@@ -56,11 +56,16 @@ class ComposedTaskRepositoryTest {
         List<TaskClaims> wrapped = new ArrayList<>();
         TaskRepository metered = ComposedTaskRepository.of(whole).withClaims(claims -> {
             wrapped.add(claims);
-            return new ForwardingTaskClaims(claims) {
+            return new ForwardingTaskClaims() {
+                @Override
+                public TaskClaims delegate() {
+                    return claims;
+                }
+
                 @Override
                 public boolean renew(dev.mcptasks.domain.Claim claim, java.time.Duration lease) {
                     calls.add(new Call(TaskClaims.class, "renew"));
-                    return super.renew(claim, lease);
+                    return ForwardingTaskClaims.super.renew(claim, lease);
                 }
             };
         });

@@ -31,7 +31,8 @@ import java.util.function.Supplier;
  * blocked the same way. Every fenced write attempt is counted per kind and task, whatever its outcome. Only the
  * claims and the outbox are wrapped; everything else passes straight to the delegate.
  */
-public final class FaultInjectingRepository extends ComposedTaskRepository implements CloseableTaskRepository {
+public final class FaultInjectingRepository implements ComposedTaskRepository, CloseableTaskRepository {
+    private final Roles roles;
     private record Key(FencedWrite write, TaskId task) {}
 
     private record ClaimFailure(RuntimeException error, AtomicInteger remaining) {}
@@ -44,11 +45,16 @@ public final class FaultInjectingRepository extends ComposedTaskRepository imple
     }
 
     private FaultInjectingRepository(TaskRepository delegate, Faults faults) {
-        super(ComposedTaskRepository.of(delegate)
+        this.roles = ComposedTaskRepository.of(delegate)
                 .withClaims(claims -> new FaultyClaims(claims, faults))
-                .withOutbox(outbox -> new FaultyOutbox(outbox, faults)));
+                .withOutbox(outbox -> new FaultyOutbox(outbox, faults));
         this.delegate = delegate;
         this.faults = faults;
+    }
+
+    @Override
+    public Roles roles() {
+        return roles;
     }
 
     /** Every {@code write} for {@code task} throws {@code error} until {@link #heal} is called. */
@@ -142,12 +148,18 @@ public final class FaultInjectingRepository extends ComposedTaskRepository imple
     }
 
     /** Claim scans and the claims' fenced writes, failing or blocking as the test set. */
-    private static final class FaultyClaims extends ForwardingTaskClaims {
+    private static final class FaultyClaims implements ForwardingTaskClaims {
+        private final TaskClaims delegate;
         private final Faults faults;
 
         FaultyClaims(TaskClaims delegate, Faults faults) {
-            super(delegate);
+            this.delegate = delegate;
             this.faults = faults;
+        }
+
+        @Override
+        public TaskClaims delegate() {
+            return delegate;
         }
 
         @Override
@@ -204,12 +216,18 @@ public final class FaultInjectingRepository extends ComposedTaskRepository imple
     }
 
     /** The deliveries' fenced writes, failing or blocking as the test set. */
-    private static final class FaultyOutbox extends ForwardingNotificationOutbox {
+    private static final class FaultyOutbox implements ForwardingNotificationOutbox {
+        private final NotificationOutbox delegate;
         private final Faults faults;
 
         FaultyOutbox(NotificationOutbox delegate, Faults faults) {
-            super(delegate);
+            this.delegate = delegate;
             this.faults = faults;
+        }
+
+        @Override
+        public NotificationOutbox delegate() {
+            return delegate;
         }
 
         @Override
