@@ -29,10 +29,18 @@ import java.util.concurrent.Future;
  * What the gateway adds to a plain tool call (issue 23): the reference server's {@code echo} called directly and
  * through {@code mcp-tasks gateway}, with its in-process worker and with a separate worker on the same store, in one
  * run. Sequential calls give the latency (p50, p99); {@value #CALLERS} concurrent callers give calls per second. The
- * same minimal client calls both sides, so only the gateway's own cost differs.
+ * same minimal client calls both sides, after the same warm-up, so only the gateway's own cost differs.
  */
 final class GatewayOverhead {
     static final int CALLERS = 16;
+    /**
+     * Calls made on each side before it is measured, so both are measured compiled, as the burn-downs are. The
+     * gateway's path (HTTP, JSON, the store, the worker) is long: with 20 warm-up calls its p50 added read 17 ms on
+     * SQLite where the steady state is under 1 ms.
+     */
+    static final int WARM_UP_CALLS = 1_500;
+    /** Calls each concurrent caller makes, on each side, before the concurrent rate is measured. */
+    static final int CONCURRENT_WARM_UP_CALLS = 60;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final BenchDatabase db;
@@ -98,7 +106,7 @@ final class GatewayOverhead {
 
     private static Side measure(URI endpoint, String tool, int samples, int perCaller) throws Exception {
         RpcClient client = RpcClient.open(endpoint);
-        for (int i = 0; i < Math.max(20, samples / 5); i++) {
+        for (int i = 0; i < WARM_UP_CALLS; i++) {
             client.call(tool, text("warm-up " + i));
         }
         double[] latencies = new double[samples];
@@ -114,23 +122,31 @@ final class GatewayOverhead {
         }
         ExecutorService pool = Executors.newFixedThreadPool(CALLERS);
         try {
+            // the concurrent path (16 connections, contended locks and queues) is warmed as the sequential one was
+            concurrently(pool, callers, tool, Math.max(perCaller, CONCURRENT_WARM_UP_CALLS), "warm-up ");
             long start = System.nanoTime();
-            List<Future<?>> runs = new ArrayList<>();
-            for (RpcClient caller : callers) {
-                runs.add(pool.submit(() -> {
-                    for (int i = 0; i < perCaller; i++) {
-                        caller.call(tool, text("concurrent " + i));
-                    }
-                    return null;
-                }));
-            }
-            for (Future<?> run : runs) {
-                run.get();
-            }
+            concurrently(pool, callers, tool, perCaller, "concurrent ");
             double seconds = (System.nanoTime() - start) / 1e9;
             return new Side(latencies, CALLERS * perCaller / seconds);
         } finally {
             pool.shutdownNow();
+        }
+    }
+
+    /** Each caller makes {@code calls} calls, all callers at once; returns when all are answered. */
+    private static void concurrently(ExecutorService pool, List<RpcClient> callers, String tool, int calls,
+            String label) throws Exception {
+        List<Future<?>> runs = new ArrayList<>();
+        for (RpcClient caller : callers) {
+            runs.add(pool.submit(() -> {
+                for (int i = 0; i < calls; i++) {
+                    caller.call(tool, text(label + i));
+                }
+                return null;
+            }));
+        }
+        for (Future<?> run : runs) {
+            run.get();
         }
     }
 

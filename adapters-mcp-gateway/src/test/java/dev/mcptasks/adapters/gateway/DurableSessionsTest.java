@@ -60,6 +60,14 @@ class DurableSessionsTest {
         }
     }
 
+    /** Alice's GET stream of {@code session}, open: its client stays connected while the test holds it. */
+    private static WireClient.Response openStream(GatewayFixture gateway, String session) {
+        WireClient.Response stream = gateway.client.get().header(HttpReplies.SESSION_ID, session)
+                .header("Authorization", "Bearer token-alice-0123").send();
+        assertThat(stream.status()).isEqualTo(200);
+        return stream;
+    }
+
     private static int ping(GatewayFixture gateway, String session, String token, int id) {
         try (WireClient.Response response = gateway.request(session, id, "ping")
                 .header("Authorization", "Bearer " + token).send()) {
@@ -198,9 +206,7 @@ class DurableSessionsTest {
     void aSessionHeldOnlyByItsGetStreamHasItsLastUseWrittenByTheSweep() throws Exception {
         GatewayFixture gateway = gateway();
         String session = initialize(gateway, "token-alice-0123");
-        try (WireClient.Response stream = gateway.client.get().header(HttpReplies.SESSION_ID, session)
-                .header("Authorization", "Bearer token-alice-0123").send()) {
-            assertThat(stream.status()).isEqualTo(200);
+        try (WireClient.Response stream = openStream(gateway, session)) {
             clock.advance(Duration.ofMinutes(1));
             assertThat(store.next("touch")).isEqualTo(session);
             assertThat(store.find(session).orElseThrow().lastUsedAt()).isEqualTo(clock.now());
@@ -214,9 +220,7 @@ class DurableSessionsTest {
     void aSlowStoreSweepNeitherRacesTheNextOneNorPurgesBySweepsItMissed() throws Exception {
         GatewayFixture gateway = gateway();
         String session = initialize(gateway, "token-alice-0123");
-        try (WireClient.Response stream = gateway.client.get().header(HttpReplies.SESSION_ID, session)
-                .header("Authorization", "Bearer token-alice-0123").send()) {
-            assertThat(stream.status()).isEqualTo(200);
+        try (WireClient.Response stream = openStream(gateway, session)) {
             Instant start = clock.now();
             clock.advance(Duration.ofMinutes(1));
             store.nextPurgeUpTo(start.minus(Duration.ofMinutes(11)));

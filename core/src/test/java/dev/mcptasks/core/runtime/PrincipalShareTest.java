@@ -84,7 +84,8 @@ class PrincipalShareTest {
 
         driver.calls(SUBMIT, busy.get(0)).get(0).complete(done(busy.get(0)));
         awaitStatus(busy.get(0), TaskStatus.COMPLETED);
-        awaitSlotsInUse(3);
+        // the freed slot may go to the waiting call at once (the result's write signals work), or at a tick: not
+        // "3 slots in use" first, which a 5 ms poll can miss between the release and the next claim
         tickUntilCalled(busy.get(3));
         assertThat(held(busy)).isEqualTo(3);
     }
@@ -158,16 +159,6 @@ class PrincipalShareTest {
         while (store.find(id).orElseThrow().status() != status) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("task " + id + " never became " + status);
-            }
-            Thread.sleep(5);
-        }
-    }
-
-    private void awaitSlotsInUse(int slots) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (worker.metrics().slotsInUse() != slots) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("slots in use stayed " + worker.metrics().slotsInUse());
             }
             Thread.sleep(5);
         }
