@@ -67,6 +67,7 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
         this.fenced = new FencedWrites(database, clock, hook);
         this.batched = new BatchedWrites(database, clock, hook);
         this.arrivals = new WorkArrivals(database::openReadConnection, database.path(), database::writesBegun);
+        database.onForeignCommit(arrivals::foreignCommitSeen);
         this.credentials = new SqliteCredentialStore(database, clock);
         this.retention = new SqliteRetentionStore(database);
         this.audit = new SqliteAuditLog(database, clock);

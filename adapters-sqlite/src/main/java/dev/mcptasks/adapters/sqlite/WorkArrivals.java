@@ -121,6 +121,15 @@ final class WorkArrivals implements AutoCloseable {
         }
     }
 
+    /**
+     * A write of this process found another process's commit (its file events may have come within the echo of
+     * this process's own writes, which the watcher leaves to its periodic look): tells both kinds of listeners now.
+     */
+    void foreignCommitSeen() {
+        signal();
+        changedSomewhere();
+    }
+
     /** Calls every listener now; a listener that throws does not undo the write it was told about. */
     void signal() {
         for (Runnable listener : listeners) {

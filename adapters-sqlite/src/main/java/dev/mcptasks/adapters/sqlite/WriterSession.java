@@ -48,6 +48,17 @@ final class WriterSession implements AutoCloseable {
         return connection;
     }
 
+    /**
+     * SQLite's {@code PRAGMA data_version} on this connection: it changes when another connection commits (another
+     * process, or another database object on the same file), never for this connection's own commits.
+     */
+    long dataVersion() throws SQLException {
+        try (ResultSet version = control.executeQuery("PRAGMA data_version")) {
+            version.next();
+            return version.getLong(1);
+        }
+    }
+
     /** The row with this id, or null. */
     TaskRow row(String id) {
         try {

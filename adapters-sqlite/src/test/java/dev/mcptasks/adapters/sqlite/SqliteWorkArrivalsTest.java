@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -97,6 +98,42 @@ class SqliteWorkArrivalsTest {
             })).isInstanceOf(IllegalStateException.class).hasMessage("boom");
             assertThat(calls).containsExactly("alone", "nested");
         }
+    }
+
+    /**
+     * A write of this process tells of another connection's commit made since its previous write (the watcher takes
+     * file changes close to this process's own writes for their echo); its own commits, and writes with no other
+     * commit between them, tell nothing.
+     */
+    @Test
+    void aWriteTellsOfAnotherConnectionsCommitSinceTheLastOne() {
+        Path file = dir.resolve("tasks.db");
+        try (SqliteDatabase ours = SqliteDatabase.open(SqliteFixture.settings(file), clock);
+                SqliteDatabase theirs = SqliteDatabase.open(SqliteFixture.settings(file), clock)) {
+            AtomicInteger told = new AtomicInteger();
+            ours.onForeignCommit(told::incrementAndGet);
+            insert(ours, "CREATE TABLE probe (x INTEGER)");
+            insert(ours, "INSERT INTO probe VALUES (1)");
+            assertThat(told).as("only our own commits").hasValue(0);
+
+            insert(theirs, "INSERT INTO probe VALUES (2)");
+            insert(ours, "INSERT INTO probe VALUES (3)");
+            assertThat(told).as("their commit, told by our next write").hasValue(1);
+
+            insert(ours, "INSERT INTO probe VALUES (4)");
+            assertThat(told).as("nothing new since").hasValue(1);
+        }
+    }
+
+    private static void insert(SqliteDatabase database, String sql) {
+        database.write("probe", session -> {
+            try {
+                session.execute(sql);
+                return null;
+            } catch (java.sql.SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        });
     }
 
     /**
