@@ -1,18 +1,14 @@
 package dev.mcptasks.adapters.http;
 
-import dev.mcptasks.adapters.httpsupport.HttpTarget;
-import dev.mcptasks.testkit.auth.FakeAuthorizer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.google.inject.AbstractModule;
 import com.google.inject.Guice;
-import com.google.inject.Injector;
 import com.google.inject.Key;
+import com.google.inject.Module;
 import com.google.inject.TypeLiteral;
-import com.google.inject.multibindings.MapBinder;
-import com.google.inject.multibindings.OptionalBinder;
-import dev.mcptasks.ports.auth.HttpAuthorizer;
+import dev.mcptasks.adapters.httpsupport.HttpTarget;
+import dev.mcptasks.adapters.httpsupport.TransportModuleContract;
 import dev.mcptasks.ports.auth.HttpAuthorizers;
 import dev.mcptasks.ports.transport.McpServerSpec;
 import dev.mcptasks.ports.transport.McpTransportFactory;
@@ -25,7 +21,27 @@ import org.junit.jupiter.api.Test;
  * The Guice module contributes the factory under its kind, with the optional {@link HttpAuthorizers} when one is
  * bound; the factory refuses what it cannot reach.
  */
-class HttpTransportModuleTest {
+class HttpTransportModuleTest extends TransportModuleContract {
+    @Override
+    protected Module module() {
+        return new HttpTransportModule();
+    }
+
+    @Override
+    protected String kind() {
+        return "http";
+    }
+
+    @Override
+    protected McpServerSpec server() {
+        return McpServerSpec.http("h", URI.create("https://example.org/mcp"), Map.of());
+    }
+
+    @Override
+    protected HttpAuthorizers authorizersOf(McpTransportFactory factory) {
+        return ((HttpTransportFactory) factory).authorizers();
+    }
+
     @Test
     void bindsTheFactoryUnderHttp() {
         Map<String, McpTransportFactory> factories = Guice.createInjector(binder -> binder.requireExplicitBindings(),
@@ -42,47 +58,6 @@ class HttpTransportModuleTest {
         assertThat(factory.supports(McpServerSpec.stdio("s", "cat", List.of(), Map.of()))).isFalse();
         assertThatThrownBy(() -> factory.create(McpServerSpec.stdio("s", "cat", List.of(), Map.of())))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'s'");
-    }
-
-    @Test
-    void withoutAnAuthorizersBindingEveryServerGetsNone() {
-        HttpTransportFactory factory = factory(Guice.createInjector(binder -> binder.requireExplicitBindings(),
-                new HttpTransportModule(), new OtherTransportModule()));
-
-        assertThat(factory.authorizers().forServer(SERVER)).isSameAs(HttpAuthorizer.NONE);
-    }
-
-    @Test
-    void aBoundAuthorizersReachesTheFactoryBesideAnotherModuleDeclaringTheSameOptionalBinder() {
-        HttpAuthorizer authorizer = new FakeAuthorizer("Bearer t0");
-        HttpAuthorizers bound = server -> authorizer;
-        Injector injector = Guice.createInjector(binder -> binder.requireExplicitBindings(),
-                new HttpTransportModule(), new OtherTransportModule(),
-                binder -> OptionalBinder.newOptionalBinder(binder, HttpAuthorizers.class).setBinding()
-                        .toInstance(bound));
-
-        HttpTransportFactory factory = factory(injector);
-        assertThat(factory.authorizers()).isSameAs(bound);
-        assertThat(injector.getInstance(Key.get(new TypeLiteral<Map<String, McpTransportFactory>>() {})).get("http"))
-                .as("one factory, a singleton").isSameAs(factory);
-    }
-
-    private static final McpServerSpec SERVER = McpServerSpec.http("h", URI.create("https://example.org/mcp"),
-            Map.of());
-
-    private static HttpTransportFactory factory(Injector injector) {
-        return (HttpTransportFactory) injector.getInstance(Key.get(
-                new TypeLiteral<Map<String, McpTransportFactory>>() {})).get("http");
-    }
-
-    /** Stands for the legacy SSE module (not a dependency of this one): it declares the same optional binding. */
-    private static final class OtherTransportModule extends AbstractModule {
-        @Override
-        protected void configure() {
-            OptionalBinder.newOptionalBinder(binder(), HttpAuthorizers.class);
-            MapBinder.newMapBinder(binder(), String.class, McpTransportFactory.class).addBinding("other")
-                    .toInstance(new HttpTransportFactory());
-        }
     }
 
     @Test

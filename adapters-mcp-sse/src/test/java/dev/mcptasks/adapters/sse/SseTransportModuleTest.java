@@ -1,17 +1,13 @@
 package dev.mcptasks.adapters.sse;
 
-import dev.mcptasks.testkit.auth.FakeAuthorizer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.google.inject.AbstractModule;
 import com.google.inject.Guice;
-import com.google.inject.Injector;
 import com.google.inject.Key;
+import com.google.inject.Module;
 import com.google.inject.TypeLiteral;
-import com.google.inject.multibindings.MapBinder;
-import com.google.inject.multibindings.OptionalBinder;
-import dev.mcptasks.ports.auth.HttpAuthorizer;
+import dev.mcptasks.adapters.httpsupport.TransportModuleContract;
 import dev.mcptasks.ports.auth.HttpAuthorizers;
 import dev.mcptasks.ports.transport.McpServerSpec;
 import dev.mcptasks.ports.transport.McpTransportFactory;
@@ -24,7 +20,27 @@ import org.junit.jupiter.api.Test;
  * The Guice module contributes the factory under {@code sse}, with the optional {@link HttpAuthorizers} when one is
  * bound; the factory takes only urls configured for it.
  */
-class SseTransportModuleTest {
+class SseTransportModuleTest extends TransportModuleContract {
+    @Override
+    protected Module module() {
+        return new SseTransportModule();
+    }
+
+    @Override
+    protected String kind() {
+        return "sse";
+    }
+
+    @Override
+    protected McpServerSpec server() {
+        return McpServerSpec.sse("s", URI.create("https://example.org/sse"), Map.of());
+    }
+
+    @Override
+    protected HttpAuthorizers authorizersOf(McpTransportFactory factory) {
+        return ((SseTransportFactory) factory).authorizers();
+    }
+
     @Test
     void bindsTheFactoryUnderSse() {
         Map<String, McpTransportFactory> factories = Guice.createInjector(binder -> binder.requireExplicitBindings(),
@@ -41,46 +57,6 @@ class SseTransportModuleTest {
         assertThat(factory.supports(McpServerSpec.stdio("s", "cat", List.of(), Map.of()))).isFalse();
         assertThatThrownBy(() -> factory.create(McpServerSpec.stdio("s", "cat", List.of(), Map.of())))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'s'");
-    }
-
-    @Test
-    void withoutAnAuthorizersBindingEveryServerGetsNone() {
-        SseTransportFactory factory = factory(Guice.createInjector(binder -> binder.requireExplicitBindings(),
-                new SseTransportModule(), new OtherTransportModule()));
-
-        assertThat(factory.authorizers().forServer(SERVER)).isSameAs(HttpAuthorizer.NONE);
-    }
-
-    @Test
-    void aBoundAuthorizersReachesTheFactoryBesideAnotherModuleDeclaringTheSameOptionalBinder() {
-        HttpAuthorizer authorizer = new FakeAuthorizer("Bearer t0");
-        HttpAuthorizers bound = server -> authorizer;
-        Injector injector = Guice.createInjector(binder -> binder.requireExplicitBindings(),
-                new OtherTransportModule(), new SseTransportModule(),
-                binder -> OptionalBinder.newOptionalBinder(binder, HttpAuthorizers.class).setBinding()
-                        .toInstance(bound));
-
-        SseTransportFactory factory = factory(injector);
-        assertThat(factory.authorizers()).isSameAs(bound);
-        assertThat(factory(injector)).as("one factory, a singleton").isSameAs(factory);
-    }
-
-    private static final McpServerSpec SERVER = McpServerSpec.sse("s", URI.create("https://example.org/sse"),
-            Map.of());
-
-    private static SseTransportFactory factory(Injector injector) {
-        return (SseTransportFactory) injector.getInstance(Key.get(
-                new TypeLiteral<Map<String, McpTransportFactory>>() {})).get("sse");
-    }
-
-    /** Stands for the Streamable HTTP module (not a dependency of this one): it declares the same optional binding. */
-    private static final class OtherTransportModule extends AbstractModule {
-        @Override
-        protected void configure() {
-            OptionalBinder.newOptionalBinder(binder(), HttpAuthorizers.class);
-            MapBinder.newMapBinder(binder(), String.class, McpTransportFactory.class).addBinding("other")
-                    .toInstance(new SseTransportFactory());
-        }
     }
 
     @Test
