@@ -224,6 +224,26 @@ final class SqliteDatabase implements AutoCloseable {
         }
     }
 
+    /**
+     * Between writes: whether another connection committed since the writer last looked, told as a write would tell
+     * it. Does nothing while a write holds the writer (that write looks at its start) or before the first write (no
+     * baseline yet). The work-arrival watcher calls it after file changes it took for this process's own writes.
+     */
+    void checkForeignCommits() {
+        if (!writerLock.tryLock()) {
+            return;
+        }
+        boolean foreign;
+        try {
+            foreign = writerSession != null && writerVersion != -1 && foreignCommitSince(writerSession);
+        } finally {
+            writerLock.unlock();
+        }
+        if (foreign) {
+            foreignCommits.run();
+        }
+    }
+
     /** Runs {@code listener} after a write of this process found another connection's commit since its last one. */
     void onForeignCommit(Runnable listener) {
         this.foreignCommits = Objects.requireNonNull(listener, "listener");

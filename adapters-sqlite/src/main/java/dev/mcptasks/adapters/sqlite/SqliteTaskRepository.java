@@ -68,6 +68,7 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
         this.batched = new BatchedWrites(database, clock, hook);
         this.arrivals = new WorkArrivals(database::openReadConnection, database.path(), database::writesBegun);
         database.onForeignCommit(arrivals::foreignCommitSeen);
+        arrivals.checkEchoesWith(database::checkForeignCommits);
         this.credentials = new SqliteCredentialStore(database, clock);
         this.retention = new SqliteRetentionStore(database);
         this.audit = new SqliteAuditLog(database, clock);

@@ -39,7 +39,10 @@ final class WorkArrivals implements AutoCloseable {
      */
     static final Duration MIN_GAP = Duration.ofMillis(5);
 
-    /** How long after a write of this process a file wake-up is taken for that write's own file events. */
+    /**
+     * How long after a write of this process a file wake-up is taken for that write's own file events; at its end the
+     * writer connection is asked whether another process committed too ({@link #checkEchoesWith}).
+     */
     static final Duration OWN_ECHO = Duration.ofMillis(2);
 
     /**
@@ -68,6 +71,7 @@ final class WorkArrivals implements AutoCloseable {
     private final String path;
     private final Duration interval;
     private final LongSupplier ownWrites;
+    private volatile Runnable echoCheck = () -> { };
     private Watcher watcher; // guarded by this
     private boolean closed; // guarded by this
 
@@ -128,6 +132,22 @@ final class WorkArrivals implements AutoCloseable {
     void foreignCommitSeen() {
         signal();
         changedSomewhere();
+    }
+
+    /**
+     * After a file change taken for the echo of this process's own writes, {@code check} tells whether another
+     * process committed meanwhile (by calling {@link #foreignCommitSeen}); {@link SqliteDatabase#checkForeignCommits}.
+     */
+    void checkEchoesWith(Runnable check) {
+        this.echoCheck = check;
+    }
+
+    private void checkEchoes() {
+        try {
+            echoCheck.run();
+        } catch (RuntimeException e) {
+            LOG.debug("checking for other processes' commits failed; the next look finds them", e);
+        }
     }
 
     /** Calls every listener now; a listener that throws does not undo the write it was told about. */
@@ -232,6 +252,10 @@ final class WorkArrivals implements AutoCloseable {
                     // a wake-up right after a write of this process (its file events come in bursts) is most likely
                     // that write: keep the periodic pace for it, the write announced itself
                     if (woken && now - ownSeenAt < OWN_ECHO.toNanos()) {
+                        // another process's commit may have come with the burst: once it is over, the writer
+                        // connection, which knows its own commits from others', is asked (no spurious signal)
+                        LockSupport.parkNanos(ownSeenAt + OWN_ECHO.toNanos() - now);
+                        checkEchoes();
                         continue;
                     }
                     lastLook = now;

@@ -102,8 +102,8 @@ class SqliteWorkArrivalsTest {
 
     /**
      * A write of this process tells of another connection's commit made since its previous write (the watcher takes
-     * file changes close to this process's own writes for their echo); its own commits, and writes with no other
-     * commit between them, tell nothing.
+     * file changes close to this process's own writes for their echo), and so does a check between writes; its own
+     * commits, and writes with no other commit between them, tell nothing, and a commit is told once.
      */
     @Test
     void aWriteTellsOfAnotherConnectionsCommitSinceTheLastOne() {
@@ -122,6 +122,15 @@ class SqliteWorkArrivalsTest {
 
             insert(ours, "INSERT INTO probe VALUES (4)");
             assertThat(told).as("nothing new since").hasValue(1);
+
+            // between writes, asked after file changes taken for our own echo
+            ours.checkForeignCommits();
+            assertThat(told).as("still nothing new").hasValue(1);
+            insert(theirs, "INSERT INTO probe VALUES (5)");
+            ours.checkForeignCommits();
+            assertThat(told).as("their commit, told without a write of ours").hasValue(2);
+            insert(ours, "INSERT INTO probe VALUES (6)");
+            assertThat(told).as("told once").hasValue(2);
         }
     }
 
