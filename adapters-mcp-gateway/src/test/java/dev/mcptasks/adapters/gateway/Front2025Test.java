@@ -20,7 +20,6 @@ import dev.mcptasks.ports.repository.StoreScope;
 import dev.mcptasks.ports.repository.TaskChangeListener;
 import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
-import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.ports.repository.WorkSubscription;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;

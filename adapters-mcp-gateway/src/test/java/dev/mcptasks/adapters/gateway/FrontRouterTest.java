@@ -13,7 +13,6 @@ import dev.mcptasks.ports.repository.RepositoryUnavailableException;
 import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.TaskRecords;
-import dev.mcptasks.ports.repository.TaskRepository;
 import java.util.ArrayDeque;
 import java.util.Optional;
 import java.util.Queue;
