@@ -11,6 +11,7 @@ import dev.mcptasks.ports.repository.WorkSubscription;
 import dev.mcptasks.testkit.ManualClock;
 import dev.mcptasks.testkit.SequentialIdGenerator;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -139,7 +140,7 @@ class SqliteWorkArrivalsTest {
             try {
                 session.execute(sql);
                 return null;
-            } catch (java.sql.SQLException e) {
+            } catch (SQLException e) {
                 throw new IllegalStateException(e);
             }
         });

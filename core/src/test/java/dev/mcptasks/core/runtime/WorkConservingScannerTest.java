@@ -9,6 +9,7 @@ import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.ports.repository.FencedWrite;
 import dev.mcptasks.testkit.faults.Gate;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -122,7 +123,7 @@ class WorkConservingScannerTest {
         f.worker.start();
         f.awaitQuiet();
         // creates of this process hold every slot while their claimed inserts commit
-        List<SubmitClaims.Reservation> held = new java.util.ArrayList<>();
+        List<SubmitClaims.Reservation> held = new ArrayList<>();
         for (int i = 0; i < SLOTS; i++) {
             held.add(f.worker.submitClaims().reserve(null).orElseThrow());
         }
