@@ -60,7 +60,7 @@ final class SqliteDatabase implements AutoCloseable {
     /** Held by the thread using the writer session; fair, so in-process writers take turns in arrival order. */
     private final ReentrantLock writerLock = new ReentrantLock(true);
     /** Write transactions begun by this process, counted before BEGIN (before anything reaches the files). */
-    private final AtomicLong writesBegun = new AtomicLong();
+    private final AtomicLong writeActivity = new AtomicLong();
     /** The writer connection's data version at its last transaction; -1 before one (guarded by the writer lock). */
     private long writerVersion = -1;
     private volatile Runnable foreignCommits = () -> { };
@@ -178,7 +178,7 @@ final class SqliteDatabase implements AutoCloseable {
         try {
             WriterSession session = writerSession();
             try {
-                writesBegun.incrementAndGet();
+                writeActivity.incrementAndGet(); // odd while the write is in flight
                 session.execute("BEGIN IMMEDIATE");
                 foreign = foreignCommitSince(session);
                 inWork = true;
@@ -199,6 +199,7 @@ final class SqliteDatabase implements AutoCloseable {
             }
             throw SqliteErrors.translate(operation, path, e);
         } finally {
+            writeActivity.incrementAndGet(); // even again: no write of this process in flight
             writerLock.unlock();
             if (foreign) {
                 foreignCommits.run();
@@ -219,29 +220,37 @@ final class SqliteDatabase implements AutoCloseable {
             writerVersion = version;
             return changed;
         } catch (SQLException e) {
-            writerVersion = -1; // a hint only: the watcher's periodic look still finds the commit
+            writerVersion = -1; // a hint only: the watcher, seeing the commit, is told there is no baseline
             return false;
         }
     }
 
     /**
      * Between writes: whether another connection committed since the writer last looked, told as a write would tell
-     * it. Does nothing while a write holds the writer (that write looks at its start) or before the first write (no
-     * baseline yet). The work-arrival watcher calls it after file changes it took for this process's own writes.
+     * it. Returns false, having looked at nothing, while a write holds the writer (that write looked at its start, but
+     * a commit made after its own needs a look once it ends); before the first write there is no baseline, and the
+     * listener is told (spuriously). The work-arrival watcher calls it when a change it saw may be this process's own.
      */
-    void checkForeignCommits() {
+    boolean checkForeignCommits() {
         if (!writerLock.tryLock()) {
-            return;
+            return false;
         }
         boolean foreign;
         try {
-            foreign = writerSession != null && writerVersion != -1 && foreignCommitSince(writerSession);
+            if (writerSession == null) {
+                foreign = true;
+            } else {
+                boolean known = writerVersion != -1;
+                // without a baseline (none yet, or the pragma failed) nothing can be ruled out
+                foreign = foreignCommitSince(writerSession) || !known || writerVersion == -1;
+            }
         } finally {
             writerLock.unlock();
         }
         if (foreign) {
             foreignCommits.run();
         }
+        return true;
     }
 
     /** Runs {@code listener} after a write of this process found another connection's commit since its last one. */
@@ -298,11 +307,12 @@ final class SqliteDatabase implements AutoCloseable {
     }
 
     /**
-     * How many write transactions this process has begun: a file change while this number stayed the same was made by
-     * another process (the work-arrival watcher's test).
+     * Counts the beginnings and ends of this process's write transactions: odd while one is in flight. A file change
+     * or a new data version while it stayed the same and even was made by another process (the work-arrival
+     * watcher's test).
      */
-    long writesBegun() {
-        return writesBegun.get();
+    long writeActivity() {
+        return writeActivity.get();
     }
 
     /** Runs {@code work} on a read-only connection in autocommit mode. */
@@ -401,6 +411,8 @@ final class SqliteDatabase implements AutoCloseable {
         configuration.setAutoMappingUnknownColumnBehavior(AutoMappingUnknownColumnBehavior.FAILING);
         configuration.setCacheEnabled(false);
         configuration.setLocalCacheScope(org.apache.ibatis.session.LocalCacheScope.STATEMENT);
+        // whole task rows are read by hand (see TaskRowHandler), never auto-mapped
+        configuration.getTypeHandlerRegistry().register(TaskRow.class, new TaskRowHandler());
         for (String mapperXml : MAPPER_XMLS) {
             try (InputStream xml = SqliteDatabase.class.getClassLoader().getResourceAsStream(mapperXml)) {
                 if (xml == null) {

@@ -66,7 +66,7 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
         this.claims = new ClaimScans(database, clock, ids);
         this.fenced = new FencedWrites(database, clock, hook);
         this.batched = new BatchedWrites(database, clock, hook);
-        this.arrivals = new WorkArrivals(database::openReadConnection, database.path(), database::writesBegun);
+        this.arrivals = new WorkArrivals(database::openReadConnection, database.path(), database::writeActivity);
         database.onForeignCommit(arrivals::foreignCommitSeen);
         arrivals.checkEchoesWith(database::checkForeignCommits);
         this.credentials = new SqliteCredentialStore(database, clock);

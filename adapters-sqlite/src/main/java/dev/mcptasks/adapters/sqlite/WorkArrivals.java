@@ -9,7 +9,9 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -71,15 +73,25 @@ final class WorkArrivals implements AutoCloseable {
     private final String path;
     private final Duration interval;
     private final LongSupplier ownWrites;
-    private volatile Runnable echoCheck = () -> { };
+    /**
+     * Asks the writer connection about other connections' commits; false while a write holds it (ask again). Until
+     * one is given nothing can tell, so every listener is told.
+     */
+    private volatile BooleanSupplier echoCheck = () -> {
+        foreignCommitSeen();
+        return true;
+    };
+    /** How many times the watcher read the data version and acted on it (tests wait for looks). */
+    private final AtomicLong looks = new AtomicLong();
     private Watcher watcher; // guarded by this
     private boolean closed; // guarded by this
 
     /**
-     * @param ownWrites how many write transactions this process has begun ({@link SqliteDatabase#writesBegun}): a file
-     *     change while it stayed the same is another process's, and is looked at at once; after a write of this
-     *     process the watcher keeps its {@link #INTERVAL} pace, as its own commits are announced by the writes
-     *     themselves and looking at each would only signal them again, spuriously
+     * @param ownWrites counts the beginnings and ends of this process's write transactions
+     *     ({@link SqliteDatabase#writeActivity}): a file change while it stayed the same was another process's, and is
+     *     looked at at once; after a write of this process the watcher keeps its {@link #INTERVAL} pace, as its own
+     *     commits are announced by the writes themselves, and a new data version is checked with the writer connection
+     *     before anyone is told
      */
     WorkArrivals(ConnectionSource connections, String path, LongSupplier ownWrites) {
         this(connections, path, ownWrites, INTERVAL);
@@ -135,18 +147,38 @@ final class WorkArrivals implements AutoCloseable {
     }
 
     /**
-     * After a file change taken for the echo of this process's own writes, {@code check} tells whether another
-     * process committed meanwhile (by calling {@link #foreignCommitSeen}); {@link SqliteDatabase#checkForeignCommits}.
+     * After a change that may be this process's own commits alone, {@code check} tells whether another process
+     * committed meanwhile (by calling {@link #foreignCommitSeen}); it returns false while a write holds the writer
+     * connection ({@link SqliteDatabase#checkForeignCommits}).
      */
-    void checkEchoesWith(Runnable check) {
+    void checkEchoesWith(BooleanSupplier check) {
         this.echoCheck = check;
     }
 
+    /** How many times the watcher has looked at the data version (tests). */
+    long looks() {
+        return looks.get();
+    }
+
+    /**
+     * Asks the writer connection, and while a write holds it, again shortly after: that write looked for other
+     * commits at its start, but one made between its commit and the writer's release would be seen by nobody. If it
+     * cannot be asked within {@link #RECHECK_WINDOW}, or fails, every listener is told (spuriously, never a commit
+     * lost).
+     */
     private void checkEchoes() {
+        long until = System.nanoTime() + RECHECK_WINDOW.toNanos();
         try {
-            echoCheck.run();
+            while (!echoCheck.getAsBoolean()) {
+                if (System.nanoTime() - until > 0) {
+                    foreignCommitSeen();
+                    return;
+                }
+                LockSupport.parkNanos(RECHECK_FIRST.toNanos());
+            }
         } catch (RuntimeException e) {
-            LOG.debug("checking for other processes' commits failed; the next look finds them", e);
+            LOG.debug("asking the writer about other processes' commits failed; telling every listener", e);
+            foreignCommitSeen();
         }
     }
 
@@ -235,6 +267,7 @@ final class WorkArrivals implements AutoCloseable {
             try {
                 long lastLook = System.nanoTime();
                 long ownSeen = ownWrites.getAsLong();
+                long ownAtLastLook = ownSeen;
                 // no write of this process seen yet: no wake-up is taken for one's echo
                 long ownSeenAt = lastLook - OWN_ECHO.toNanos() - 1;
                 while (true) {
@@ -273,9 +306,22 @@ final class WorkArrivals implements AutoCloseable {
                     // reopened is not missed
                     boolean changed = version != seen;
                     seen = version;
+                    // read after the version: a write of ours that committed before it has begun by now, or was in
+                    // flight at the last look (odd count)
+                    long ownAtLook = ownWrites.getAsLong();
+                    boolean ownSinceLastLook = ownAtLook != ownAtLastLook || ownAtLastLook % 2 != 0;
+                    ownAtLastLook = ownAtLook;
+                    looks.incrementAndGet();
                     if (changed) {
-                        signal();
-                        changedSomewhere();
+                        if (ownSinceLastLook && version != -1) {
+                            // this connection sees our writer's commits too: they may be all that changed, and the
+                            // writer connection tells its own commits from others' (a wrong guess here costs a
+                            // question, never a lost commit)
+                            checkEchoes();
+                        } else {
+                            signal();
+                            changedSomewhere();
+                        }
                         LockSupport.parkNanos(MIN_GAP.toNanos());
                     }
                 }

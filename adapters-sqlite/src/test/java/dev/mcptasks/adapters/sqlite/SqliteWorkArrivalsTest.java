@@ -165,6 +165,49 @@ class SqliteWorkArrivalsTest {
         }
     }
 
+    /**
+     * The watcher's own connection sees this process's commits change the data version too: it asks the writer
+     * connection, which knows its own commits from others', instead of signalling them as work (every such signal
+     * cost the worker a whole pass of scans, and a gateway's waiters a read of every row they wait on). Another
+     * connection's commit is still signalled.
+     */
+    @Test
+    void theWatcherSignalsNoWorkForThisProcesssOwnCommitsButStillForAnothers() throws Exception {
+        Path file = dir.resolve("tasks.db");
+        try (SqliteDatabase ours = SqliteDatabase.open(SqliteFixture.settings(file), clock);
+                SqliteDatabase theirs = SqliteDatabase.open(SqliteFixture.settings(file), clock);
+                WorkArrivals arrivals = new WorkArrivals(ours::openReadConnection, file.toString(), ours::writeActivity)) {
+            ours.onForeignCommit(arrivals::foreignCommitSeen);
+            arrivals.checkEchoesWith(ours::checkForeignCommits);
+            insert(ours, "CREATE TABLE probe (x INTEGER)");
+            AtomicInteger signals = new AtomicInteger();
+            arrivals.subscribe(signals::incrementAndGet);
+
+            for (int i = 0; i < 20; i++) {
+                insert(ours, "INSERT INTO probe VALUES (" + i + ")");
+            }
+            // the watcher's looks after the last write are the work a spurious signal would come from
+            long looked = arrivals.looks();
+            awaitLooks(arrivals, looked + 3);
+            assertThat(signals).as("signals for our own commits alone").hasValue(0);
+
+            insert(theirs, "INSERT INTO probe VALUES (100)");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (signals.get() == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+            assertThat(signals.get()).as("another connection's commit is signalled").isPositive();
+        }
+    }
+
+    private static void awaitLooks(WorkArrivals arrivals, long looks) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (arrivals.looks() < looks) {
+            assertThat(System.nanoTime()).as("the watcher looked %d times", looks).isLessThan(deadline);
+            Thread.sleep(1);
+        }
+    }
+
     private static long watchers(Path file) {
         String name = "sqlite-work-arrivals " + file;
         return Thread.getAllStackTraces().keySet().stream()
