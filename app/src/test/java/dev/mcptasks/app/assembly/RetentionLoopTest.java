@@ -7,7 +7,6 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import com.google.common.util.concurrent.MoreExecutors;
-import dev.mcptasks.core.retention.Pacer;
 import dev.mcptasks.core.retention.Purger;
 import dev.mcptasks.core.retention.RetentionPolicy;
 import dev.mcptasks.domain.TaskStatus;
