@@ -18,18 +18,18 @@ import java.util.regex.Pattern;
  * (a counter told just after its write commits, a stream the server sees closed a moment later) is awaited with
  * {@link #until}: scrapes follow one another until it shows, within a deadline, and the failure names the last scrape.
  */
-final class MetricsScrape {
+public final class MetricsScrape {
     private static final Duration WAIT = Duration.ofSeconds(60);
 
     private final HttpClient http = HttpClient.newHttpClient();
     private final URI metrics;
 
-    MetricsScrape(int port) {
+    public MetricsScrape(int port) {
         this.metrics = URI.create("http://127.0.0.1:" + port + "/metrics");
     }
 
     /** One scrape: the Prometheus text. */
-    String scrape() throws Exception {
+    public String scrape() throws Exception {
         HttpResponse<String> response = http.send(HttpRequest.newBuilder(metrics).timeout(Duration.ofSeconds(20))
                 .build(), HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
@@ -37,7 +37,7 @@ final class MetricsScrape {
     }
 
     /** Scrapes until the text matches; the text that did. */
-    String until(Predicate<String> condition) throws Exception {
+    public String until(Predicate<String> condition) throws Exception {
         long deadline = System.nanoTime() + WAIT.toNanos();
         String body = scrape();
         while (!condition.test(body)) {
@@ -49,7 +49,7 @@ final class MetricsScrape {
     }
 
     /** Scrapes until {@code series} (name and labels as exposed) has {@code value}; the text that had it. */
-    String until(String series, double value) throws Exception {
+    public String until(String series, double value) throws Exception {
         return until(body -> value(body, series) == value);
     }
 
@@ -57,13 +57,23 @@ final class MetricsScrape {
      * The value of one series ({@code name{labels}} as exposed, labels in the registry's alphabetical order), 0 when
      * the text has no such series (a counter or timer no call has created yet).
      */
-    static double value(String body, String series) {
+    public static double value(String body, String series) {
         Matcher line = Pattern.compile("(?m)^" + Pattern.quote(series) + " (\\S+)$").matcher(body);
         return line.find() ? Double.parseDouble(line.group(1)) : 0;
     }
 
+    /** The sum of every series of the metric {@code name} (each label set), 0 when it has none. */
+    public static double sum(String body, String name) {
+        Matcher line = Pattern.compile("(?m)^" + Pattern.quote(name) + "\\{[^}]*\\} (\\S+)$").matcher(body);
+        double sum = 0;
+        while (line.find()) {
+            sum += Double.parseDouble(line.group(1));
+        }
+        return sum;
+    }
+
     /** The {@code mcp_tasks_} series names in a text, histogram suffixes folded into their metric. */
-    static Set<String> metricNames(String text) {
+    public static Set<String> metricNames(String text) {
         Set<String> names = new TreeSet<>();
         Matcher matcher = Pattern.compile("mcp_tasks_[a-z_]+").matcher(text);
         while (matcher.find()) {
