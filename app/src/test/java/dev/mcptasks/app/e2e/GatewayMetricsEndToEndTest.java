@@ -50,30 +50,14 @@ class GatewayMetricsEndToEndTest {
     Path dir;
 
     private final HttpClient http = HttpClient.newHttpClient();
+    private final OpenedResources opened = new OpenedResources();
     private ReferenceServer server;
-    private Application app;
-    private WorkerProcess worker;
-    private AdminListener admin;
     private HttpGateway gateway;
     private int nextId = 1;
 
     @AfterEach
-    void close() {
-        if (gateway != null) {
-            gateway.close();
-        }
-        if (worker != null) {
-            worker.stop();
-        }
-        if (admin != null) {
-            admin.close();
-        }
-        if (app != null) {
-            app.close();
-        }
-        if (server != null) {
-            server.close();
-        }
+    void close() throws Exception {
+        opened.close();
     }
 
     private static String requests(String method) {
@@ -86,17 +70,17 @@ class GatewayMetricsEndToEndTest {
 
     @Test
     void requestLatencySessionsAndStreamsMoveWithAClientsRequests() throws Exception {
-        server = new ReferenceServer(ReferenceServerOptions.defaults().withPollIntervalMs(200));
-        AppConfig config = config();
-        app = AppRoot.production().openGateway(config, WorkerId.of("gateway-metrics"));
-        admin = AdminModules.start(app).orElseThrow();
+        server = opened.add(new ReferenceServer(ReferenceServerOptions.defaults().withPollIntervalMs(200)));
+        Application app = opened.add(AppRoot.production().openGateway(config(), WorkerId.of("gateway-metrics")));
+        AdminListener admin = opened.add(AdminModules.start(app).orElseThrow());
+        WorkerProcess worker = new WorkerProcess(app);
+        opened.add(worker::stop);
+        worker.start();
         // answers that are not there at once stream at once, so the test knows when a stream opens
         GatewaySettings settings = app.get(GatewaySettings.class).withBind("127.0.0.1", 0).withStreaming(
                 new GatewaySettings.Streaming(Duration.ZERO, Duration.ZERO, Duration.ofSeconds(1), Duration.ZERO));
-        gateway = HttpGateway.start(settings, app.get(FrontDoor.class), app.get(Clock.class),
-                app.get(FrontSessionStore.class));
-        worker = new WorkerProcess(app);
-        worker.start();
+        gateway = opened.add(HttpGateway.start(settings, app.get(FrontDoor.class), app.get(Clock.class),
+                app.get(FrontSessionStore.class)));
         MetricsScrape metrics = new MetricsScrape(admin.address().getPort());
 
         String before = metrics.scrape();

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.google.inject.AbstractModule;
 import com.google.inject.Module;
 import com.sun.net.httpserver.HttpServer;
 import dev.mcptasks.adapters.admin.AdminListener;
@@ -12,20 +11,15 @@ import dev.mcptasks.adapters.http.HttpTransportModule;
 import dev.mcptasks.app.assembly.AdminModules;
 import dev.mcptasks.app.assembly.AppRoot;
 import dev.mcptasks.app.assembly.Application;
+import dev.mcptasks.app.assembly.InMemoryPlatform;
 import dev.mcptasks.app.config.AppConfig;
 import dev.mcptasks.app.config.ConfigLoader;
 import dev.mcptasks.core.runtime.WorkerRuntime;
 import dev.mcptasks.core.service.TaskChanges;
 import dev.mcptasks.core.service.TaskService;
-import dev.mcptasks.domain.RandomSource;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.WorkerId;
-import dev.mcptasks.ports.Clock;
-import dev.mcptasks.ports.IdGenerator;
-import dev.mcptasks.ports.audit.AuditLog;
-import dev.mcptasks.ports.auth.CredentialStore;
 import dev.mcptasks.ports.repository.ClaimedTask;
-import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.ComposedTaskRepository;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.FencedWrite;
@@ -34,9 +28,7 @@ import dev.mcptasks.ports.repository.RepositoryException;
 import dev.mcptasks.ports.repository.TaskChangeListener;
 import dev.mcptasks.ports.repository.TaskClaims;
 import dev.mcptasks.ports.repository.TaskRecord;
-import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.ports.repository.WorkSubscription;
-import dev.mcptasks.ports.retention.RetentionStore;
 import dev.mcptasks.reference.ReferenceServer;
 import dev.mcptasks.reference.ReferenceServerOptions;
 import dev.mcptasks.testkit.InMemoryAuditLog;
@@ -50,8 +42,6 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -83,7 +73,7 @@ class MetricValuesEndToEndTest {
     private final SequentialIdGenerator ids = new SequentialIdGenerator();
     private final InMemoryTaskRepository memory = new InMemoryTaskRepository(clock, ids);
     private final FaultInjectingRepository faults = new FaultInjectingRepository(memory);
-    private final List<AutoCloseable> opened = Collections.synchronizedList(new ArrayList<>());
+    private final OpenedResources opened = new OpenedResources();
     private ReferenceServer server;
     private Application app;
     private MetricsScrape metrics;
@@ -91,11 +81,7 @@ class MetricValuesEndToEndTest {
     @AfterEach
     void close() throws Exception {
         faults.healAll();
-        List<AutoCloseable> closing = new ArrayList<>(opened);
-        Collections.reverse(closing);
-        for (AutoCloseable resource : closing) {
-            resource.close();
-        }
+        opened.close();
     }
 
     /**
@@ -280,22 +266,9 @@ class MetricValuesEndToEndTest {
     }
 
     private Module platform() {
-        TaskRepository store = ComposedTaskRepository.of(faults).withClaims(ThirtyMillisecondScans::new);
-        InMemoryCredentialStore credentials = new InMemoryCredentialStore(clock);
-        InMemoryAuditLog audit = new InMemoryAuditLog(clock);
-        return new AbstractModule() {
-            @Override
-            protected void configure() {
-                bind(Clock.class).toInstance(clock);
-                bind(IdGenerator.class).toInstance(ids);
-                bind(RandomSource.class).toInstance(() -> 0.5);
-                bind(CloseableTaskRepository.class).toInstance(faults);
-                bind(TaskRepository.class).toInstance(store);
-                bind(CredentialStore.class).toInstance(credentials);
-                bind(RetentionStore.class).toInstance(memory.retention());
-                bind(AuditLog.class).toInstance(audit);
-            }
-        };
+        return new InMemoryPlatform(clock, ids, faults, ComposedTaskRepository.of(faults)
+                .withClaims(ThirtyMillisecondScans::new), memory.retention(), new InMemoryCredentialStore(clock),
+                new InMemoryAuditLog(clock));
     }
 
     /** The store's claim scans, each taking 30 ms of the manual clock. */
