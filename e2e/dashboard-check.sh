@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The dashboard in a real browser (about 90 s on two cores: building app and the modules it needs, then about 25 s of
+# The dashboard in a real browser (about 90 s on two cores: building app and the modules it needs, then about 45 s of
 # test). Debian's headless Chromium and chromedriver, installed with apt-get when missing (a failed install fails this
 # script: it never skips), drive the dashboard of the production assembly with Selenium: DashboardBrowserTest (app,
 # JUnit tag "browser", run only with -Pbrowser) signs in, loads the task list, filters it, opens a task, cancels it
-# and sees it cancelled, visits the other pages, and saves a screenshot of each page in app/target/screenshots.
+# and sees it cancelled, visits the other pages (the servers page while upstream requests go on, until its latency
+# chart has points), and saves a screenshot of each page in app/target/screenshots.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -90,21 +90,11 @@ python3 deploy/validate.py
 secrets=(MCP_TASKS_DB_PASSWORD=db-password-dummy RESEARCH_API_TOKEN=research-token-dummy
   GATEWAY_TOKEN_ALICE=alice-token-0123456789 MCP_TASKS_ADMIN_TOKEN=admin-token-0123456789)
 mkdir -p "$rootfs/etc/mcp-tasks" && cp deploy/config/mcp-tasks.json "$rootfs/etc/mcp-tasks/"
-check_config() {
-  set +e
-  env "${secrets[@]}" MCP_TASKS_CONFIG=/etc/mcp-tasks/mcp-tasks.json \
-    unshare --fork --pid --mount-proc=/proc --root="$rootfs" --wd=/data --setuid $uid --setgid $uid \
-    "${entrypoint[@]}" list > /tmp/image-check-config.txt 2>&1
-  code=$?; set -e
-}
-check_config
-if [[ $code == 2 ]] && grep -q "admin" /tmp/image-check-config.txt; then
-  # the admin listener's keys are not in this build: check the rest of the file
-  echo "image-check: this build does not know the admin section yet ($(head -c 120 /tmp/image-check-config.txt)); checking the rest"
-  python3 -c 'import json,sys; c=json.load(open(sys.argv[1])); c.pop("admin"); json.dump(c, open(sys.argv[1], "w"))' \
-    "$rootfs/etc/mcp-tasks/mcp-tasks.json"
-  check_config
-fi
+set +e
+env "${secrets[@]}" MCP_TASKS_CONFIG=/etc/mcp-tasks/mcp-tasks.json \
+  unshare --fork --pid --mount-proc=/proc --root="$rootfs" --wd=/data --setuid $uid --setgid $uid \
+  "${entrypoint[@]}" list > /tmp/image-check-config.txt 2>&1
+code=$?; set -e
 [[ $code == 5 ]] || fail "deploy/config/mcp-tasks.json: exit $code: $(cat /tmp/image-check-config.txt)"
 echo "image-check: deploy/config/mcp-tasks.json accepted ($(head -c 100 /tmp/image-check-config.txt))"
 rm -rf "$rootfs/etc/mcp-tasks"

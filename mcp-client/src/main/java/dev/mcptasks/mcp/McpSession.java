@@ -257,13 +257,16 @@ public final class McpSession implements AutoCloseable {
         Metrics sink = metrics;
         sink.upstreamRequest(settings.name(), method, Duration.ofNanos(clock.nanoTime() - startNanos));
         if (failure != null) {
-            // a fixed set of kinds: the label never carries the upstream's own text
-            String kind = failure instanceof McpTimeoutException ? "timeout"
-                    : failure instanceof McpErrorResponse ? "error_response"
-                    : failure instanceof McpProtocolException ? "protocol"
-                    : failure instanceof McpTransportFailure ? "transport" : "other";
-            sink.upstreamError(settings.name(), kind);
+            sink.upstreamError(settings.name(), errorKind(failure));
         }
+    }
+
+    /** A fixed set of kinds: the label never carries the upstream's own text. */
+    private static String errorKind(Throwable failure) {
+        return failure instanceof McpTimeoutException ? "timeout"
+                : failure instanceof McpErrorResponse ? "error_response"
+                : failure instanceof McpProtocolException ? "protocol"
+                : failure instanceof McpTransportFailure ? "transport" : "other";
     }
 
     /**
@@ -527,9 +530,14 @@ public final class McpSession implements AutoCloseable {
         });
     }
 
-    /** A failed handshake: the caller sees the cause, the transport is dropped, the next request starts over. */
+    /**
+     * A failed handshake: the caller sees the cause, the transport is dropped, the next request starts over. It counts
+     * as one upstream error of its kind: a server that cannot be reached (or refuses the handshake) fails before any
+     * request of a caller is written, and would otherwise show in no error count.
+     */
     private void abandon(McpConnection connection, Throwable error) {
         Throwable cause = unwrap(error);
+        metrics.upstreamError(settings.name(), errorKind(cause));
         log.warn("server '{}': initialization failed: {}", serverName(), cause.getMessage());
         connection.ready.completeExceptionally(cause);
         connection.markLost(new McpTransportException(McpTransportException.Kind.CLOSED,

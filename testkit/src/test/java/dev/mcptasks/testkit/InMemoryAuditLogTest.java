@@ -23,6 +23,12 @@ class InMemoryAuditLogTest extends AuditLogContract {
         ((InMemoryTaskRepository) repo).ageWorkerHeartbeats(by);
     }
 
+    /** The in-memory log has no way to change a record: its records are immutable values. */
+    @Override
+    protected void updateRecord(long sequence, String detail) {
+        throw new UnsupportedOperationException("audit records are append-only: the in-memory log changes none");
+    }
+
     @Override
     protected AuditLog auditOf(CloseableTaskRepository repository) {
         return log;

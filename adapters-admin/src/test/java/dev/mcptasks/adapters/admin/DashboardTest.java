@@ -23,6 +23,7 @@ import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.WorkerInfo;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -142,6 +143,41 @@ class DashboardTest {
         assertThat(body).as("a poll claim of a free lease is not an event").doesNotContain("claimed: poll");
         assertThat(body.indexOf("claimed: submit by w1")).as("in time order")
                 .isBetween(body.indexOf("<strong>created</strong>"), body.indexOf("taken over: poll by w2"));
+    }
+
+    /**
+     * Input rounds and deliveries on the timeline: the request waiting now and its answer (audited), a delivered
+     * notification and one waiting for its retry, each at the outbox row's own instant.
+     */
+    @Test
+    void theTimelineShowsTheInputRoundAndTheNotifications() throws Exception {
+        fixture = DashboardFixture.open();
+        TaskRecord asking = waitingForInput();
+        DashboardFixture.Client client = fixture.client(null);
+        assertThat(client.post(TaskActions.ANSWER, Map.of("id", asking.id().value(), "key", "confirm", "answer",
+                "{\"action\":\"accept\"}", "csrf", client.csrf("/ui/tasks"))).statusCode()).isEqualTo(303);
+
+        assertThat(client.get(DashboardFixture.taskPath(asking.id())).body()).contains(
+                "<strong>input requested</strong> · confirm (Deploy?); answered, waiting to be sent: confirm",
+                "<strong>input answered by loopback (admin)</strong> · confirm: accepted")
+                .doesNotContain("status input_required");
+
+        TaskRecord delivered = fixture.submit("ref", "work", null);
+        Instant due = fixture.clock.now();
+        NotificationClaim first = completedWithANotification(delivered);
+        fixture.clock.advance(Duration.ofSeconds(3));
+        assertThat(fixture.repository.markDispatched(first)).isTrue();
+        assertThat(fixture.repository.finishNotification(first)).isTrue();
+        assertThat(client.get(DashboardFixture.taskPath(delivered.id())).body()).contains("<span class=\"when\">"
+                + due + "</span><strong>notification delivered</strong> · event 1 (dated when it fell due)");
+
+        TaskRecord failing = fixture.submit("ref", "work", null);
+        NotificationClaim attempt = completedWithANotification(failing);
+        Instant retryAt = fixture.clock.now().plusSeconds(30);
+        assertThat(fixture.repository.retryNotification(attempt, "503 from the receiver", retryAt, true)).isTrue();
+        assertThat(client.get(DashboardFixture.taskPath(failing.id())).body()).contains("<span class=\"when\">"
+                + retryAt + "</span><strong>notification retry due</strong> · event 1, 1 failed attempts;"
+                + " last error: 503 from the receiver");
     }
 
     @Test
@@ -284,12 +320,7 @@ class DashboardTest {
     @Test
     void anAnswerToAWaitingInputRequestIsStoredShownAndAudited() throws Exception {
         fixture = DashboardFixture.open();
-        TaskRecord task = fixture.submit("ref", "work", null);
-        ClaimedTask claimed = claim(ClaimPhase.SUBMIT, "w1");
-        assertThat(fixture.repository.applySubmitted(claimed.claim(), new SubmitWrite("remote-1",
-                new StoredSnapshot(TaskStatus.INPUT_REQUIRED, null, null, false, null, null,
-                        "{\"confirm\":{\"method\":\"elicitation/create\",\"params\":{\"message\":\"Deploy?\"}}}"),
-                null, "2026-07-28", null, fixture.clock.now().plusSeconds(5), null))).isTrue();
+        TaskRecord task = waitingForInput();
         DashboardFixture.Client client = fixture.client(null);
 
         HttpResponse<String> done = client.post(TaskActions.ANSWER, Map.of("id", task.id().value(), "key",
@@ -311,14 +342,7 @@ class DashboardTest {
     void aDeadLetterIsReplayedFromItsPageAndAudited() throws Exception {
         fixture = DashboardFixture.open();
         TaskRecord task = fixture.submit("ref", "work", null);
-        ClaimedTask created = claim(ClaimPhase.SUBMIT, "w1");
-        StoredSnapshot done = new StoredSnapshot(TaskStatus.COMPLETED, null, "{\"content\":[]}", false, null, null,
-                null);
-        assertThat(fixture.repository.applySubmitted(created.claim(), new SubmitWrite(null, done, null,
-                "2025-11-25", null, null, AttentionEvent.forSnapshot(task.id(), "ref", "work", done).orElseThrow(),
-                null))).isTrue();
-        NotificationClaim delivery = fixture.repository.claimNotifications(new NotificationClaimRequest(
-                WorkerId.of("w1"), 1, Duration.ofSeconds(30))).get(0);
+        NotificationClaim delivery = completedWithANotification(task);
         assertThat(fixture.repository.deadLetterNotification(delivery, "the receiver refused it")).isTrue();
         DashboardFixture.Client client = fixture.client(null);
         assertThat(client.get(DeadLettersPage.PATH).body()).contains(task.id().value(), "the receiver refused it");
@@ -398,6 +422,29 @@ class DashboardTest {
                 1, Duration.ofSeconds(30), Duration.ofSeconds(30), Set.of()));
         assertThat(claimed).hasSize(1);
         return claimed.get(0);
+    }
+
+    /** A 2026-07-28 task created remotely, asking for {@code confirm} ("Deploy?"). */
+    private TaskRecord waitingForInput() {
+        TaskRecord task = fixture.submit("ref", "work", null);
+        ClaimedTask claimed = claim(ClaimPhase.SUBMIT, "w1");
+        assertThat(fixture.repository.applySubmitted(claimed.claim(), new SubmitWrite("remote-1",
+                new StoredSnapshot(TaskStatus.INPUT_REQUIRED, null, null, false, null, null,
+                        "{\"confirm\":{\"method\":\"elicitation/create\",\"params\":{\"message\":\"Deploy?\"}}}"),
+                null, "2026-07-28", null, fixture.clock.now().plusSeconds(5), null))).isTrue();
+        return task;
+    }
+
+    /** Completes {@code task} at once with an attention event, and claims its delivery. */
+    private NotificationClaim completedWithANotification(TaskRecord task) {
+        ClaimedTask created = claim(ClaimPhase.SUBMIT, "w1");
+        StoredSnapshot done = new StoredSnapshot(TaskStatus.COMPLETED, null, "{\"content\":[]}", false, null, null,
+                null);
+        assertThat(fixture.repository.applySubmitted(created.claim(), new SubmitWrite(null, done, null,
+                "2025-11-25", null, null, AttentionEvent.forSnapshot(task.id(), "ref", "work", done).orElseThrow(),
+                null))).isTrue();
+        return fixture.repository.claimNotifications(new NotificationClaimRequest(WorkerId.of("w1"), 1,
+                Duration.ofSeconds(30))).get(0);
     }
 
     private void complete(TaskId id, String resultJson) {

@@ -109,8 +109,8 @@ public final class HttpGateway implements AutoCloseable {
         return start(settings, dispatcher, clock, Metrics.NONE, sessionStore);
     }
 
-    private static HttpGateway start(GatewaySettings settings, FrontDispatcher dispatcher, Clock clock,
-            Metrics metrics, FrontSessionStore sessionStore) {
+    static HttpGateway start(GatewaySettings settings, FrontDispatcher dispatcher, Clock clock, Metrics metrics,
+            FrontSessionStore sessionStore) {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(dispatcher, "dispatcher");
         Objects.requireNonNull(clock, "clock");
@@ -126,12 +126,15 @@ public final class HttpGateway implements AutoCloseable {
                 clock::nanoTime, settings.connections().maxSessionsPerPrincipal(),
                 new RetainedAnswers(RetainedAnswers.DEFAULT_BUDGET));
         metrics.gauge("gateway_sessions_open", "Open MCP sessions of the HTTP gateway", sessions::size);
+        SseStreams streams = new SseStreams(settings.streaming());
+        metrics.gauge("gateway_streams_open", "Open SSE streams of the HTTP gateway (GET streams and streamed answers)",
+                streams::open);
         RebindingGuard guard = new RebindingGuard(bind.isLoopbackAddress(), settings.allowedOrigins(),
                 settings.allowedHosts());
         BearerTokens tokens = new BearerTokens(settings.bearerTokens(), settings.anonymousPrincipal());
         ExecutorService dispatch = dispatchExecutor();
         StoredSessions stored = new StoredSessions(sessionStore, clock, settings.sessionIdleTimeout());
-        McpEndpoint endpoint = new McpEndpoint(dispatcher, sessions, stored, replies, settings.streaming(), dispatch);
+        McpEndpoint endpoint = new McpEndpoint(dispatcher, sessions, stored, replies, streams, dispatch);
         ConnectionLimits limits = new ConnectionLimits(settings.connections());
         Cors cors = new Cors();
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());

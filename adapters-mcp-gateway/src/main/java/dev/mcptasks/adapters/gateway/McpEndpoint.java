@@ -46,17 +46,17 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
     private final HttpSessions sessions;
     private final StoredSessions stored;
     private final HttpReplies replies;
-    private final GatewaySettings.Streaming streaming;
+    private final SseStreams streams;
     private final Executor dispatch;
 
     McpEndpoint(FrontDispatcher dispatcher, HttpSessions sessions, StoredSessions stored, HttpReplies replies,
-            GatewaySettings.Streaming streaming, Executor dispatch) {
+            SseStreams streams, Executor dispatch) {
         super(true);
         this.dispatcher = dispatcher;
         this.sessions = sessions;
         this.stored = stored;
         this.replies = replies;
-        this.streaming = streaming;
+        this.streams = streams;
         this.dispatch = dispatch;
     }
 
@@ -177,11 +177,11 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
      * the dispatcher's answer into the one sent (off the event loop), and the exchange's cancel still reaches the
      * dispatcher.
      */
-    private void exchange(Reply reply, FrontRequest front, Accepts accepts, HttpSession streams, boolean is2026,
+    private void exchange(Reply reply, FrontRequest front, Accepts accepts, HttpSession session, boolean is2026,
             PostExchange.JsonFraming framing, Function<Optional<ObjectNode>, Optional<ObjectNode>> then) {
         Channel channel = reply.channel();
-        PostExchange exchange = new PostExchange(channel, reply.keepAlive(), replies, front.message(), streams, is2026,
-                accepts.eventStream(), streaming, framing);
+        PostExchange exchange = new PostExchange(channel, reply.keepAlive(), replies, front.message(), session, is2026,
+                accepts.eventStream(), streams, framing);
         FrontRequest request = is2026 ? new FrontRequest(front.principal(), null, front.message(), front.trace(),
                 exchange.requestStream()) : front;
         submit(reply, () -> {
@@ -238,7 +238,7 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
         }
         String lastEventId = headers.get(LAST_EVENT_ID);
         if (lastEventId == null) {
-            SseConnection connection = SseConnection.open(reply.channel(), Map.of(), streaming.keepAliveEvery());
+            SseConnection connection = streams.open(reply.channel());
             session.listen(connection).ifPresentOrElse(
                     stream -> detachOnClose(connection, stream, session), connection::end);
             return;
@@ -256,7 +256,7 @@ final class McpEndpoint extends SimpleChannelInboundHandler<FullHttpRequest> {
                     + " are no longer kept; send the request again (tasks/result answers from the store)", Map.of());
             return;
         }
-        SseConnection connection = SseConnection.open(reply.channel(), Map.of(), streaming.keepAliveEvery());
+        SseConnection connection = streams.open(reply.channel());
         stream.get().attach(connection, after.get().seq());
         detachOnClose(connection, stream.get(), session);
     }

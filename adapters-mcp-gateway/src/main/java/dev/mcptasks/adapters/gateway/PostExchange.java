@@ -38,7 +38,7 @@ final class PostExchange {
     private final HttpSession session;
     private final boolean cancelOnClose;
     private final boolean acceptsSse;
-    private final GatewaySettings.Streaming streaming;
+    private final SseStreams streams;
     private final JsonFraming framing;
     private final GenericFutureListener<ChannelFuture> onClose;
     private CompletableFuture<Optional<ObjectNode>> pending;
@@ -58,7 +58,7 @@ final class PostExchange {
      *     connection for a resuming GET, so there only a request still waiting for a JSON answer is cancelled
      */
     PostExchange(Channel channel, boolean keepAlive, HttpReplies replies, ObjectNode request, HttpSession session,
-            boolean cancelOnClose, boolean acceptsSse, GatewaySettings.Streaming streaming, JsonFraming framing) {
+            boolean cancelOnClose, boolean acceptsSse, SseStreams streams, JsonFraming framing) {
         this.channel = channel;
         this.keepAlive = keepAlive;
         this.replies = replies;
@@ -66,7 +66,7 @@ final class PostExchange {
         this.session = session;
         this.cancelOnClose = cancelOnClose;
         this.acceptsSse = acceptsSse;
-        this.streaming = streaming;
+        this.streams = streams;
         this.framing = framing;
         this.onClose = closed -> connectionClosed();
         channel.closeFuture().addListener(onClose);
@@ -85,7 +85,7 @@ final class PostExchange {
         if (state != State.PENDING || future.isDone() || !acceptsSse) {
             return;
         }
-        long after = streaming.sseAfter().toMillis();
+        long after = streams.settings().sseAfter().toMillis();
         if (after == 0) {
             stream();
         } else {
@@ -176,9 +176,9 @@ final class PostExchange {
         state = State.STREAMING;
         cancel(sseTimer);
         stream = session == null ? EventStream.ephemeral() : session.newStream().orElseGet(EventStream::ephemeral);
-        connection = SseConnection.open(channel, Map.of(), streaming.keepAliveEvery());
+        connection = streams.open(channel);
         stream.attach(connection, -1);
-        long pollAfter = streaming.pollAfter().toMillis();
+        long pollAfter = streams.settings().pollAfter().toMillis();
         if (session != null && pollAfter > 0) {
             // SEP-1699 polling: the connection goes, the stream stays; the client comes back with Last-Event-ID.
             pollTimer = channel.eventLoop().schedule(() -> {

@@ -1,6 +1,7 @@
 package dev.mcptasks.adapters.gateway;
 
 import dev.mcptasks.ports.gateway.FrontSessionStore;
+import dev.mcptasks.ports.metrics.Metrics;
 import dev.mcptasks.testkit.ManualClock;
 
 /** A started HTTP gateway over a {@link FakeDispatcher}, with a wire client and the 2025 handshake. */
@@ -20,8 +21,17 @@ final class GatewayFixture implements AutoCloseable {
 
     /** A gateway keeping its sessions in {@code sessions}, on {@code clock} (shared by gateways on one store). */
     GatewayFixture(GatewaySettings settings, FrontSessionStore sessions, ManualClock clock) {
+        this(settings, sessions, clock, Metrics.NONE);
+    }
+
+    /** A gateway telling {@code metrics} its gauges. */
+    GatewayFixture(GatewaySettings settings, Metrics metrics) {
+        this(settings, FrontSessionStore.NONE, new ManualClock(), metrics);
+    }
+
+    private GatewayFixture(GatewaySettings settings, FrontSessionStore sessions, ManualClock clock, Metrics metrics) {
         this.clock = clock;
-        gateway = HttpGateway.start(settings, dispatcher, clock, sessions);
+        gateway = HttpGateway.start(settings, dispatcher, clock, metrics, sessions);
         client = new WireClient(gateway.address());
     }
 

@@ -39,6 +39,16 @@ class PostgresAuditLogTest extends AuditLogContract {
     }
 
     @Override
+    protected void updateRecord(long sequence, String detail) throws SQLException {
+        try (Connection connection = PostgresTestDatabase.connect(settings);
+                PreparedStatement update = connection.prepareStatement("UPDATE audit SET detail = ? WHERE seq = ?")) {
+            update.setString(1, detail);
+            update.setLong(2, sequence);
+            update.executeUpdate();
+        }
+    }
+
+    @Override
     protected AuditLog auditOf(CloseableTaskRepository repository) {
         return PostgresTaskRepositories.auditOf(repository);
     }

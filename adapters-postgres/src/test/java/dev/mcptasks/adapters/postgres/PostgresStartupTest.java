@@ -77,7 +77,8 @@ class PostgresStartupTest {
                 "2:V2__task_creator.sql", "3:V3__input_rounds.sql", "4:V4__hot_updates.sql", "5:V5__credentials.sql",
                 "6:V6__task_principal.sql", "7:V7__endpoint_session.sql", "8:V8__retention_and_audit.sql",
                 "9:V9__trace_context.sql", "10:V10__front_sessions.sql",
-                "11:V11__task_history.sql", "12:V12__change_notifications.sql");
+                "11:V11__task_history.sql", "12:V12__change_notifications.sql",
+                "13:V13__audit_append_only.sql");
     }
 
     @Test

@@ -40,6 +40,16 @@ class SqliteAuditLogTest extends AuditLogContract {
         }
     }
 
+    @Override
+    protected void updateRecord(long sequence, String detail) throws SQLException {
+        try (Connection connection = SeedRows.connect(file());
+                PreparedStatement update = connection.prepareStatement("UPDATE audit SET detail = ? WHERE seq = ?")) {
+            update.setString(1, detail);
+            update.setLong(2, sequence);
+            update.executeUpdate();
+        }
+    }
+
     private Path file() {
         return dir.resolve("tasks.db");
     }

@@ -56,6 +56,15 @@ public final class AppRoot implements ApplicationFactory {
         return open(config, List.of(), CoreModule.secretsOf(config));
     }
 
+    /**
+     * Store and task service, as {@link #openClient}, with the admin listener ({@code AdminListener}, not yet started)
+     * and the metrics when the configuration has {@code admin}: a process that drives workers of its own making (the
+     * demo's) and serves their metrics; its {@code /readyz} checks the store only.
+     */
+    public Application openObserved(AppConfig config) {
+        return open(config, AdminModules.forConfig(config, null).stream().toList(), CoreModule.secretsOf(config));
+    }
+
     @Override
     public Application openWorker(AppConfig config, WorkerId worker) {
         SecretRedactor secrets = CoreModule.secretsOf(config);

@@ -74,8 +74,8 @@ public final class WorkerModule extends AbstractModule {
 
     @Provides
     @Singleton
-    RetentionLoop retention(Purger purger, AppConfig config, AuditLog audit) {
-        return new RetentionLoop(purger, config.retention(), audit, worker);
+    RetentionLoop retention(Purger purger, AppConfig config, AuditLog audit, Clock clock) {
+        return new RetentionLoop(purger, config.retention(), audit, worker, clock);
     }
 
     @Provides

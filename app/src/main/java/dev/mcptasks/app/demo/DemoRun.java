@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.inject.Key;
 import com.google.inject.TypeLiteral;
+import dev.mcptasks.adapters.admin.AdminListener;
+import dev.mcptasks.app.assembly.AdminModules;
 import dev.mcptasks.app.assembly.AppRoot;
 import dev.mcptasks.app.assembly.Application;
 import dev.mcptasks.app.config.AppConfig;
@@ -16,6 +18,7 @@ import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.metrics.Metrics;
 import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.TaskRepository;
@@ -34,12 +37,14 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.slf4j.LoggerFactory;
 
 /**
  * The demo: a fresh SQLite file, the reference server over HTTP (in this process) and stdio (a child per worker), two
  * in-process workers with a 4 s lease, ~30 tasks of mixed behaviour, user cancellations, and one worker crashed
- * mid-flight. Ends with a summary and an invariant check; exit 0 only when every invariant holds.
+ * mid-flight. Ends with a summary and an invariant check; exit 0 only when every invariant holds. With an admin
+ * listener, its {@code /metrics} and dashboard show the workers' work while the demo runs.
  */
 public final class DemoRun {
     /** Short enough that the crash is recovered within the demo, long enough for renewals to matter. */
@@ -52,11 +57,17 @@ public final class DemoRun {
 
     private final PrintWriter out;
     private final boolean terminal;
+    private final Integer adminPort;
     private final ObjectMapper json = new ObjectMapper();
 
-    public DemoRun(PrintWriter out, boolean terminal) {
+    /**
+     * @param adminPort the port of the admin listener on 127.0.0.1 ({@code /metrics} and the dashboard, while the demo
+     *     runs; 0: any free port), or null for none
+     */
+    public DemoRun(PrintWriter out, boolean terminal, Integer adminPort) {
         this.out = out;
         this.terminal = terminal;
+        this.adminPort = adminPort;
     }
 
     /** Runs the demo; returns the process exit code. */
@@ -73,8 +84,18 @@ public final class DemoRun {
             AppConfig config = new ConfigLoader(System::getenv, dir).load(configFile);
             out.println("mcp-tasks demo: database " + dir.resolve("demo.db") + ", reference server " + endpoint
                     + " and over stdio, lease " + SETTINGS.lease().toSeconds() + " s");
-            try (Application app = AppRoot.production().openClient(config)) {
-                return runWith(app, config, started, configFile);
+            try (Application app = AppRoot.production().openObserved(config)) {
+                Optional<AdminListener> admin = AdminModules.start(app);
+                try {
+                    admin.ifPresent(listener -> {
+                        String root = "http://127.0.0.1:" + listener.address().getPort();
+                        out.println("admin listener (while the demo runs): metrics " + root + "/metrics, dashboard "
+                                + root + "/ui/");
+                    });
+                    return runWith(app, config, started, configFile);
+                } finally {
+                    admin.ifPresent(AdminListener::close);
+                }
             }
         }
     }
@@ -87,6 +108,7 @@ public final class DemoRun {
         Collection<McpTransportFactory> factories = app.injector()
                 .getInstance(Key.get(new TypeLiteral<Map<String, McpTransportFactory>>() {})).values();
         AuditingRepository audit = new AuditingRepository(store);
+        Metrics metrics = app.get(Metrics.class);
 
         Map<TaskId, DemoScenario.DemoTask> submitted = new LinkedHashMap<>();
         for (DemoScenario.DemoTask task : DemoScenario.tasks()) {
@@ -100,8 +122,8 @@ public final class DemoRun {
         // worker-b is paused once past its lease while writing a result, and resumes after worker-a took the task
         // over: the fence refuses its stale write. It crashes only after that
         PausedWorkerStage pause = new PausedWorkerStage(audit, audit);
-        DemoWorker a = new DemoWorker(WorkerId.of("worker-a"), SETTINGS, audit, config, factories, clock);
-        DemoWorker b = new DemoWorker(WorkerId.of("worker-b"), SETTINGS, pause, config, factories, clock);
+        DemoWorker a = new DemoWorker(WorkerId.of("worker-a"), SETTINGS, audit, config, factories, clock, metrics);
+        DemoWorker b = new DemoWorker(WorkerId.of("worker-b"), SETTINGS, pause, config, factories, clock, metrics);
         ProgressView view = new ProgressView(out, terminal);
         List<TaskId> cancelled = new ArrayList<>();
         long workersStarted = System.nanoTime();
@@ -223,6 +245,9 @@ public final class DemoRun {
         ObjectNode jobs = servers.putObject(DemoScenario.JOBS).put("url", endpoint.toString())
                 .put("sessionBound", false).put("driver", "ordinary-tools");
         jobs.putObject("toolset").put("submit", "submit_job").put("status", "job_status").put("cancel", "cancel_job");
+        if (adminPort != null) {
+            root.putObject("admin").put("host", "127.0.0.1").put("port", adminPort);
+        }
         return root;
     }
 

@@ -2,12 +2,16 @@ package dev.mcptasks.app.demo;
 
 import dev.mcptasks.app.assembly.Workers;
 import dev.mcptasks.app.config.AppConfig;
+import dev.mcptasks.core.metrics.MeteringRepository;
+import dev.mcptasks.core.metrics.MetricsListener;
+import dev.mcptasks.core.runtime.RuntimeListener;
 import dev.mcptasks.core.runtime.RuntimeMetrics;
 import dev.mcptasks.core.runtime.RuntimeSettings;
 import dev.mcptasks.core.runtime.WorkerRuntime;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.mcp.McpSessions;
 import dev.mcptasks.ports.Clock;
+import dev.mcptasks.ports.metrics.Metrics;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.ports.transport.McpTransportFactory;
 import java.util.Collection;
@@ -28,14 +32,17 @@ final class DemoWorker {
     private final WorkerRuntime runtime;
     private volatile boolean crashed;
 
+    /** @param metrics told what the worker does, as a {@code serve} worker tells them (claims, renewals, calls) */
     DemoWorker(WorkerId id, RuntimeSettings settings, TaskRepository repository, AppConfig config,
-            Collection<McpTransportFactory> factories, Clock clock) {
+            Collection<McpTransportFactory> factories, Clock clock, Metrics metrics) {
         this.id = id;
-        this.store = new CrashSwitchRepository(repository);
-        this.sessions = Workers.sessions(config, factories, clock);
+        // metered below the crash switch: only what reached the store counts
+        this.store = new CrashSwitchRepository(new MeteringRepository(repository, metrics, clock));
+        this.sessions = Workers.sessions(config, factories, clock, metrics);
         this.executor = Workers.executor("demo-" + id);
         this.runtime = new WorkerRuntime(id, settings, store, Workers.drivers(config, sessions),
-                config.serverDirectory(), clock, () -> ThreadLocalRandom.current().nextDouble(), executor);
+                config.serverDirectory(), clock, () -> ThreadLocalRandom.current().nextDouble(), executor,
+                new MetricsListener(metrics, RuntimeListener.NONE));
     }
 
     WorkerId id() {

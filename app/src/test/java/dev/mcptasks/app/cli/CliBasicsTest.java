@@ -37,6 +37,9 @@ class CliBasicsTest {
 
         assertThat(cli.run("reference-server")).isEqualTo(2);
         assertThat(cli.run("reference-server", "--stdio", "--http", "1")).isEqualTo(2);
+
+        assertThat(cli.run("demo", "--admin-port", "70000")).isEqualTo(2);
+        assertThat(cli.err()).isEqualTo("mcp-tasks: --admin-port must be between 0 and 65535, was 70000\n");
     }
 
     @Test

@@ -1,19 +1,11 @@
 package dev.mcptasks.app.cli;
 
-import com.google.inject.AbstractModule;
 import com.google.inject.Module;
 import dev.mcptasks.adapters.stdio.StdioTransportModule;
 import dev.mcptasks.app.assembly.AppRoot;
+import dev.mcptasks.app.assembly.InMemoryPlatform;
 import dev.mcptasks.app.config.ConfigLoader;
-import dev.mcptasks.domain.RandomSource;
-import dev.mcptasks.ports.Clock;
-import dev.mcptasks.ports.IdGenerator;
-import dev.mcptasks.ports.audit.AuditLog;
-import dev.mcptasks.ports.auth.CredentialStore;
-import dev.mcptasks.ports.retention.RetentionStore;
 import dev.mcptasks.testkit.InMemoryAuditLog;
-import dev.mcptasks.ports.repository.CloseableTaskRepository;
-import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.testkit.InMemoryCredentialStore;
 import dev.mcptasks.testkit.InMemoryTaskRepository;
 import dev.mcptasks.testkit.ManualClock;
@@ -99,18 +91,6 @@ final class CliHarness {
     }
 
     private Module platform() {
-        return new AbstractModule() {
-            @Override
-            protected void configure() {
-                bind(Clock.class).toInstance(clock);
-                bind(IdGenerator.class).toInstance(ids);
-                bind(RandomSource.class).toInstance(() -> 0.5);
-                bind(CloseableTaskRepository.class).toInstance(repository);
-                bind(TaskRepository.class).toInstance(repository);
-                bind(CredentialStore.class).toInstance(credentials);
-                bind(RetentionStore.class).toInstance(repository.retention());
-                bind(AuditLog.class).toInstance(audit);
-            }
-        };
+        return new InMemoryPlatform(clock, ids, repository, repository, repository.retention(), credentials, audit);
     }
 }

@@ -32,11 +32,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Predicate;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -103,18 +99,6 @@ class AdminEndToEndTest {
                 HttpResponse.BodyHandlers.ofString());
     }
 
-    /** Scrapes until the exposition matches (a counter is told just after its write commits). */
-    private String scrapeUntil(Predicate<String> condition) throws Exception {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        String body = get("/metrics").body();
-        while (!condition.test(body)) {
-            assertThat(System.nanoTime() < deadline).as("waiting for metrics; last scrape:%n%s", body).isTrue();
-            Thread.sleep(100);
-            body = get("/metrics").body();
-        }
-        return body;
-    }
-
     @Test
     void metricsMoveWhileTasksRunAndTheProbesAnswer() throws Exception {
         startWorker("metered");
@@ -131,7 +115,7 @@ class AdminEndToEndTest {
             AwaitRow.until(store, id, WAIT, row -> row.status() == TaskStatus.COMPLETED, row -> row.status());
         }
 
-        String metrics = scrapeUntil(body -> body.contains(
+        String metrics = new MetricsScrape(admin.address().getPort()).until(body -> body.contains(
                 "mcp_tasks_finished_total{outcome=\"completed\",principal=\"alice\",server=\"ref\",tool=\"work\"} 3.0"));
         assertThat(metrics)
                 .contains("mcp_tasks_submitted_total{principal=\"alice\",server=\"ref\",tool=\"work\"} 3.0")
@@ -148,8 +132,8 @@ class AdminEndToEndTest {
                 .contains("hikaricp_connections_active{pool=\"sqlite-writer\"}")
                 .contains("hikaricp_connections_pending{pool=\"sqlite-reader\"}");
         assertThat(metrics).doesNotContain(ids.get(0).value());
-        assertThat(metricNames(metrics)).as("every exposed name is documented")
-                .isSubsetOf(metricNames(Files.readString(DOCS.resolve("operations-metrics.md"))));
+        assertThat(MetricsScrape.metricNames(metrics)).as("every exposed name is documented")
+                .isSubsetOf(MetricsScrape.metricNames(Files.readString(DOCS.resolve("operations-metrics.md"))));
         assertThat(get("/readyz").body()).isEqualTo("{\"ok\":true}\n");
         assertThat(get("/nope").statusCode()).isEqualTo(404);
     }
@@ -194,19 +178,9 @@ class AdminEndToEndTest {
     /** The dashboard renders only documented names (the exposed ones are checked against the same list). */
     @Test
     void theDashboardUsesOnlyDocumentedMetricNames() throws Exception {
-        Set<String> documented = metricNames(Files.readString(DOCS.resolve("operations-metrics.md")));
-        Set<String> charted = metricNames(Files.readString(DOCS.resolve("grafana/mcp-tasks.json")));
+        Set<String> documented = MetricsScrape.metricNames(Files.readString(DOCS.resolve("operations-metrics.md")));
+        Set<String> charted = MetricsScrape.metricNames(Files.readString(DOCS.resolve("grafana/mcp-tasks.json")));
         assertThat(charted).isNotEmpty().isSubsetOf(documented);
-    }
-
-    /** The {@code mcp_tasks_} series names in a text, histogram suffixes folded into their metric. */
-    private static Set<String> metricNames(String text) {
-        Set<String> names = new TreeSet<>();
-        Matcher matcher = Pattern.compile("mcp_tasks_[a-z_]+").matcher(text);
-        while (matcher.find()) {
-            names.add(matcher.group().replaceAll("_(bucket|count|sum|max)$", ""));
-        }
-        return names;
     }
 
     @Test

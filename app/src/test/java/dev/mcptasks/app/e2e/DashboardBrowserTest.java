@@ -28,6 +28,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -48,7 +51,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * The dashboard in a real browser: Debian's headless Chromium driven by Selenium through Debian's chromedriver,
  * against the production assembly (a worker over a SQLite file, the reference server over HTTP, the admin listener
  * with a token). Signs in with the login form, loads the task list, filters it, opens a long task, cancels it and
- * sees it cancelled as the worker reports it; visits the other pages. A screenshot of each page goes to
+ * sees it cancelled as the worker reports it; visits the other pages (the servers page's charts while upstream
+ * requests go on, until they have points). A screenshot of each page goes to
  * {@code target/screenshots}. Tagged {@code browser}: run by {@code e2e/dashboard-check.sh} ({@code -Pbrowser}).
  */
 @Tag("browser")
@@ -165,8 +169,22 @@ class DashboardBrowserTest {
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("workers"), "browser-worker"));
         screenshot("07-workers");
 
+        // the charts plot what this process sent while the page is open: quick tasks keep requests going until the
+        // latency chart has two points above zero (one every 5 s)
         browser.get(url("/ui/servers"));
         wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#upstream-charts .uplot")));
+        ScheduledExecutorService traffic = Executors.newSingleThreadScheduledExecutor();
+        try {
+            traffic.scheduleWithFixedDelay(() -> tasks.submitFor("alice", "ref", "work",
+                    "{\"durationMs\": 150}", null), 0, 400, TimeUnit.MILLISECONDS);
+            By latency = By.cssSelector("[data-chart='ref/latency ms']");
+            wait.until(driver -> Integer.parseInt(driver.findElement(latency).getAttribute("data-points-above-zero"))
+                    >= 2);
+            assertThat(Integer.parseInt(browser.findElement(latency).getAttribute("data-points")))
+                    .isGreaterThanOrEqualTo(2);
+        } finally {
+            traffic.shutdownNow();
+        }
         screenshot("08-servers");
 
         browser.get(url("/ui/dead-letters"));

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.google.inject.AbstractModule;
 import com.google.inject.Key;
 import com.google.inject.Module;
 import com.google.inject.TypeLiteral;
@@ -15,6 +14,7 @@ import dev.mcptasks.adapters.gateway.HttpGateway;
 import dev.mcptasks.adapters.http.HttpTransportModule;
 import dev.mcptasks.app.assembly.AppRoot;
 import dev.mcptasks.app.assembly.Application;
+import dev.mcptasks.app.assembly.InMemoryPlatform;
 import dev.mcptasks.app.assembly.TracingModule;
 import dev.mcptasks.app.assembly.Workers;
 import dev.mcptasks.app.config.AppConfig;
@@ -26,30 +26,21 @@ import dev.mcptasks.core.runtime.RuntimeSettings;
 import dev.mcptasks.core.runtime.WorkerRuntime;
 import dev.mcptasks.core.service.TaskService;
 import dev.mcptasks.domain.Claim;
-import dev.mcptasks.domain.RandomSource;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.mcp.McpSessions;
-import dev.mcptasks.ports.Clock;
-import dev.mcptasks.ports.IdGenerator;
-import dev.mcptasks.ports.audit.AuditLog;
-import dev.mcptasks.ports.auth.CredentialStore;
 import dev.mcptasks.ports.metrics.Metrics;
-import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.ComposedTaskRepository;
 import dev.mcptasks.ports.repository.ForwardingTaskClaims;
 import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.TaskClaims;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.TaskRepository;
-import dev.mcptasks.ports.retention.RetentionStore;
 import dev.mcptasks.ports.trace.TraceContext;
 import dev.mcptasks.ports.trace.Tracing;
 import dev.mcptasks.ports.transport.McpTransportFactory;
 import dev.mcptasks.reference.ReferenceServer;
 import dev.mcptasks.reference.ReferenceServerOptions;
-import dev.mcptasks.testkit.InMemoryAuditLog;
-import dev.mcptasks.testkit.InMemoryCredentialStore;
 import dev.mcptasks.testkit.InMemoryTaskRepository;
 import dev.mcptasks.testkit.ManualClock;
 import dev.mcptasks.testkit.SequentialIdGenerator;
@@ -68,9 +59,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -112,7 +101,7 @@ class TraceContinuationEndToEndTest {
     private final InMemoryTaskRepository store = new InMemoryTaskRepository(clock, ids);
     private final InMemorySpanExporter exporter = InMemorySpanExporter.create();
     private final HttpClient http = HttpClient.newHttpClient();
-    private final List<AutoCloseable> opened = Collections.synchronizedList(new ArrayList<>());
+    private final OpenedResources opened = new OpenedResources();
     private AppConfig config;
     private Application gatewayApp;
     private HttpGateway gateway;
@@ -122,11 +111,7 @@ class TraceContinuationEndToEndTest {
 
     @AfterEach
     void close() throws Exception {
-        List<AutoCloseable> closing = new ArrayList<>(opened);
-        Collections.reverse(closing);
-        for (AutoCloseable resource : closing) {
-            resource.close();
-        }
+        opened.close();
     }
 
     @Test
@@ -268,21 +253,7 @@ class TraceContinuationEndToEndTest {
     }
 
     private Module platform() {
-        InMemoryCredentialStore credentials = new InMemoryCredentialStore(clock);
-        InMemoryAuditLog audit = new InMemoryAuditLog(clock);
-        return new AbstractModule() {
-            @Override
-            protected void configure() {
-                bind(Clock.class).toInstance(clock);
-                bind(IdGenerator.class).toInstance(ids);
-                bind(RandomSource.class).toInstance(() -> 0.5);
-                bind(CloseableTaskRepository.class).toInstance(store);
-                bind(TaskRepository.class).toInstance(store);
-                bind(CredentialStore.class).toInstance(credentials);
-                bind(RetentionStore.class).toInstance(store.retention());
-                bind(AuditLog.class).toInstance(audit);
-            }
-        };
+        return InMemoryPlatform.of(clock, ids, store);
     }
 
     private AppConfig config(URI endpoint) throws Exception {

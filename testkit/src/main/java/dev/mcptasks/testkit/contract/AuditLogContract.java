@@ -1,6 +1,7 @@
 package dev.mcptasks.testkit.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.ports.audit.AuditAction;
@@ -16,7 +17,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The contract of {@link AuditLog} on a task store: extend it, implement the fixture's methods and {@link #auditOf}.
  * Records come back as appended, stamped with the store's clock, newest first, filtered by task and principal; the
- * log's retention deletes only records older than the cutoff, a bounded batch at a time.
+ * log's retention deletes only records older than the cutoff, a bounded batch at a time. A record cannot be changed,
+ * even below the port: the database refuses an update, and only the log's retention deletes.
  */
 public abstract class AuditLogContract extends ContractFixture {
     private static final TaskId T1 = TaskId.of("task-1");
@@ -24,6 +26,12 @@ public abstract class AuditLogContract extends ContractFixture {
 
     /** The audit log on the database of {@code repository}. */
     protected abstract AuditLog auditOf(CloseableTaskRepository repository);
+
+    /**
+     * Sets the detail of the record {@code sequence} below the port, as an operator's SQL shell would ({@code UPDATE}
+     * on the store's table); the store must refuse it with an error whose message says the log is append-only.
+     */
+    protected abstract void updateRecord(long sequence, String detail) throws Exception;
 
     private AuditLog audit() {
         return auditOf(repo);
@@ -73,5 +81,18 @@ public abstract class AuditLogContract extends ContractFixture {
         assertThat(audit().purgeBefore(now(), 3)).isZero();
         assertThat(audit().list(new AuditQuery(null, null, 100))).extracting(AuditRecord::action)
                 .containsExactly(AuditAction.CANCEL_REQUEST);
+    }
+
+    @Test
+    void anUpdateOfARecordIsRefusedWhileItsRetentionStillDeletesIt() {
+        audit().append(new AuditEntry("alice", AuditChannel.GATEWAY, AuditAction.CANCEL_REQUEST, T1, "as recorded"));
+        AuditRecord recorded = audit().list(new AuditQuery(null, null, 10)).get(0);
+
+        assertThatThrownBy(() -> updateRecord(recorded.sequence(), "rewritten")).hasMessageContaining("append-only");
+
+        assertThat(audit().list(new AuditQuery(null, null, 10))).containsExactly(recorded);
+        advance(Duration.ofSeconds(1));
+        assertThat(audit().purgeBefore(now(), 10)).isEqualTo(1);
+        assertThat(audit().list(new AuditQuery(null, null, 10))).isEmpty();
     }
 }

@@ -4,17 +4,26 @@
   "use strict";
   var charts = {};
 
+  // how many points a chart has, and how many above zero: what a test (or a curious operator) can read off the page
+  function mark(box, values) {
+    var above = values.filter(function (v) { return v > 0; }).length;
+    box.setAttribute("data-points", String(values.length));
+    box.setAttribute("data-points-above-zero", String(above));
+  }
+
   function chart(container, name, title, label, data) {
     var key = name + "/" + label;
     if (charts[key]) {
-      charts[key].setData(data);
+      charts[key].plot.setData(data);
+      mark(charts[key].box, data[1]);
       return;
     }
     var box = document.createElement("div");
     box.className = "chart";
     box.setAttribute("data-chart", key);
     container.appendChild(box);
-    charts[key] = new uPlot({
+    mark(box, data[1]);
+    charts[key] = { box: box, plot: new uPlot({
       title: title, width: 520, height: 200,
       // the last ten minutes, however few points there are yet; counts and latencies from zero
       scales: {
@@ -24,7 +33,7 @@
       series: [{}, { label: label, stroke: label === "errors" ? "#c4320a" : "#2f5bd3", width: 2,
         points: { show: true } }],
       axes: [{}, { size: 60 }]
-    }, data, box);
+    }, data, box) };
   }
 
   function refresh(container) {
