@@ -63,6 +63,12 @@ final class SqliteDatabase implements AutoCloseable {
     private final AtomicLong writeActivity = new AtomicLong();
     /** The writer connection's data version at its last transaction; -1 before one (guarded by the writer lock). */
     private long writerVersion = -1;
+    /**
+     * Set when the baseline was lost after a first one existed (a failed pragma, a discarded connection): the next
+     * write cannot rule out another connection's commit and tells of one (guarded by the writer lock). The work-arrival
+     * watcher relies on every write after its first one to tell of commits made before it began.
+     */
+    private boolean baselineLost;
     private volatile Runnable foreignCommits = () -> { };
     private final Duration writerWait;
     private final String selectTaskSql;
@@ -179,6 +185,9 @@ final class SqliteDatabase implements AutoCloseable {
             WriterSession session = writerSession();
             try {
                 writeActivity.incrementAndGet(); // odd while the write is in flight
+                // a write that began tells of other connections' commits before it, or, failing to look, tells
+                // spuriously: the work-arrival watcher counts on every write begun after a change it saw to settle it
+                foreign = true;
                 session.execute("BEGIN IMMEDIATE");
                 foreign = foreignCommitSince(session);
                 inWork = true;
@@ -216,12 +225,14 @@ final class SqliteDatabase implements AutoCloseable {
     private boolean foreignCommitSince(WriterSession session) {
         try {
             long version = session.dataVersion();
-            boolean changed = writerVersion != -1 && version != writerVersion;
+            boolean changed = writerVersion == -1 ? baselineLost : version != writerVersion;
             writerVersion = version;
+            baselineLost = false;
             return changed;
         } catch (SQLException e) {
-            writerVersion = -1; // a hint only: the watcher, seeing the commit, is told there is no baseline
-            return false;
+            writerVersion = -1;
+            baselineLost = true;
+            return true; // nothing can be ruled out: told, spuriously
         }
     }
 
@@ -241,8 +252,8 @@ final class SqliteDatabase implements AutoCloseable {
                 foreign = true;
             } else {
                 boolean known = writerVersion != -1;
-                // without a baseline (none yet, or the pragma failed) nothing can be ruled out
-                foreign = foreignCommitSince(writerSession) || !known || writerVersion == -1;
+                // without a baseline (no write yet) nothing can be ruled out
+                foreign = foreignCommitSince(writerSession) || !known;
             }
         } finally {
             writerLock.unlock();
@@ -292,6 +303,9 @@ final class SqliteDatabase implements AutoCloseable {
     private void discardWriterSession(boolean evict) {
         WriterSession session = writerSession;
         writerSession = null;
+        if (writerVersion != -1) {
+            baselineLost = true;
+        }
         writerVersion = -1; // the next connection's version is its own
         if (session != null) {
             if (evict) {
