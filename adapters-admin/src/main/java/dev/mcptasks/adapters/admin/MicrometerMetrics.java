@@ -43,9 +43,13 @@ final class MicrometerMetrics implements Metrics {
     }
 
     @Override
-    public void claimScanned(ClaimPhase phase, Duration took, int claimed) {
+    public void claimScanned(ClaimPhase phase, Duration took) {
         timer("claim_scan", "Duration of one claim statement", "phase", phase.wireName()).record(took);
-        counter("claims", "Control claims taken", "phase", phase.wireName()).increment(claimed);
+    }
+
+    @Override
+    public void claimsTaken(ClaimPhase phase, int count) {
+        counter("claims", "Control claims taken", "phase", phase.wireName()).increment(count);
     }
 
     @Override

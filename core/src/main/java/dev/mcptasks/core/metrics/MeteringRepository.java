@@ -1,6 +1,7 @@
 package dev.mcptasks.core.metrics;
 
 import dev.mcptasks.domain.Claim;
+import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.ClaimToken;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
@@ -39,9 +40,12 @@ public final class MeteringRepository implements ComposedTaskRepository {
     private final Roles roles;
 
     public MeteringRepository(TaskRepository delegate, Metrics metrics, Clock clock) {
+        Objects.requireNonNull(metrics, "metrics");
+        Map<ClaimToken, TaskRecord.Definition> claimed = new ConcurrentHashMap<>();
         this.roles = ComposedTaskRepository.of(Objects.requireNonNull(delegate, "delegate"))
-                .withTasks(tasks -> new MeteringTasks(tasks, Objects.requireNonNull(metrics, "metrics")))
-                .withClaims(claims -> new MeteringClaims(claims, metrics, Objects.requireNonNull(clock, "clock")));
+                .withTasks(tasks -> new MeteringTasks(tasks, metrics, claimed))
+                .withClaims(claims -> new MeteringClaims(claims, metrics, Objects.requireNonNull(clock, "clock"),
+                        claimed));
     }
 
     @Override
@@ -53,14 +57,19 @@ public final class MeteringRepository implements ComposedTaskRepository {
         metrics.taskFinished(definition.serverName(), definition.toolName(), definition.principal(), status);
     }
 
-    /** Tasks created, and tasks a cancel request ended before they were sent. */
+    /**
+     * Tasks created (one created claimed is also a submit claim taken, whose result {@link MeteringClaims} labels as a
+     * scan's), and tasks a cancel request ended before they were sent.
+     */
     private static final class MeteringTasks implements ForwardingTaskRecords {
         private final TaskRecords delegate;
         private final Metrics metrics;
+        private final Map<ClaimToken, TaskRecord.Definition> claimed;
 
-        MeteringTasks(TaskRecords delegate, Metrics metrics) {
+        MeteringTasks(TaskRecords delegate, Metrics metrics, Map<ClaimToken, TaskRecord.Definition> claimed) {
             this.delegate = delegate;
             this.metrics = metrics;
+            this.claimed = claimed;
         }
 
         @Override
@@ -72,6 +81,10 @@ public final class MeteringRepository implements ComposedTaskRepository {
         public TaskRecord create(NewTask task) {
             TaskRecord created = delegate().create(task);
             metrics.taskSubmitted(task.serverName(), task.toolName(), task.principal());
+            if (task.claim() != null) {
+                claimed.put(task.claim().token(), created.definition());
+                metrics.claimsTaken(ClaimPhase.SUBMIT, 1);
+            }
             return created;
         }
 
@@ -91,13 +104,18 @@ public final class MeteringRepository implements ComposedTaskRepository {
         private final TaskClaims delegate;
         private final Metrics metrics;
         private final Clock clock;
-        /** The definition of each claimed row, by claim token; removed when the claim's last write is made. */
-        private final Map<ClaimToken, TaskRecord.Definition> claimed = new ConcurrentHashMap<>();
+        /**
+         * The definition of each claimed row, by claim token (claimed by a statement here, or at its create); removed
+         * when the claim's last write is made.
+         */
+        private final Map<ClaimToken, TaskRecord.Definition> claimed;
 
-        MeteringClaims(TaskClaims delegate, Metrics metrics, Clock clock) {
+        MeteringClaims(TaskClaims delegate, Metrics metrics, Clock clock,
+                Map<ClaimToken, TaskRecord.Definition> claimed) {
             this.delegate = delegate;
             this.metrics = metrics;
             this.clock = clock;
+            this.claimed = claimed;
         }
 
         @Override
@@ -109,7 +127,8 @@ public final class MeteringRepository implements ComposedTaskRepository {
         public List<ClaimedTask> claimControl(ControlClaimRequest request) {
             long start = clock.nanoTime();
             List<ClaimedTask> tasks = delegate().claimControl(request);
-            metrics.claimScanned(request.phase(), Duration.ofNanos(clock.nanoTime() - start), tasks.size());
+            metrics.claimScanned(request.phase(), Duration.ofNanos(clock.nanoTime() - start));
+            metrics.claimsTaken(request.phase(), tasks.size());
             for (ClaimedTask task : tasks) {
                 claimed.put(task.claim().token(), task.task().definition());
                 if (task.recovered()) {

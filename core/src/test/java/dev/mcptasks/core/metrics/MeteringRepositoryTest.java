@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcptasks.domain.Claim;
 import dev.mcptasks.domain.ClaimPhase;
+import dev.mcptasks.domain.ClaimToken;
 import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
@@ -11,6 +12,7 @@ import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.metrics.Metrics;
 import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
+import dev.mcptasks.ports.repository.CreateClaim;
 import dev.mcptasks.ports.repository.NewTask;
 import dev.mcptasks.ports.repository.OutcomeWrite;
 import dev.mcptasks.ports.repository.SubmitWrite;
@@ -40,6 +42,13 @@ class MeteringRepositoryTest {
         @Override
         public void taskFinished(String server, String tool, String principal, TaskStatus outcome) {
             told.add("finished " + server + " " + tool + " " + principal + " " + outcome.wireName());
+        }
+
+        @Override
+        public void claimsTaken(ClaimPhase phase, int count) {
+            if (count > 0) {
+                told.add("claims " + phase.wireName() + " " + count);
+            }
         }
 
         @Override
@@ -78,7 +87,27 @@ class MeteringRepositoryTest {
         assertThat(repository.applyOutcome(poll, done)).isTrue();
         assertThat(repository.applyOutcome(poll, done)).as("the claim ended with the row").isFalse();
 
-        assertThat(told).containsExactly("submitted ref work alice", "finished ref work alice completed", "refused");
+        assertThat(told).containsExactly("submitted ref work alice", "claims submit 1", "claims poll 1",
+                "finished ref work alice completed", "refused");
+    }
+
+    /**
+     * A call through this process's gateway is created already claimed by its worker: that is a submit claim taken,
+     * and its result finishes the task as a scanned claim's would (it was counted nowhere before).
+     */
+    @Test
+    void aTaskCreatedClaimedCountsAsASubmitClaimAndItsResultAsFinished() {
+        TaskId id = TaskId.of("task-3");
+        CreateClaim claim = new CreateClaim(A, ClaimToken.of("token-3"), LEASE);
+        repository.create(new NewTask(id, "ref", "echo", "{}", "mcp-tasks", null, "alice").claimedBy(claim));
+        Claim held = new Claim(id, ClaimPhase.SUBMIT, A, claim.token(), clock.now().plus(LEASE));
+
+        assertThat(repository.applySubmitted(held, new SubmitWrite(null,
+                new StoredSnapshot(TaskStatus.COMPLETED, null, "{}", false, null, null, null), null, null,
+                null, clock.now(), null, null, null))).isTrue();
+
+        assertThat(told).containsExactly("submitted ref echo alice", "claims submit 1",
+                "finished ref echo alice completed");
     }
 
     @Test
@@ -90,6 +119,7 @@ class MeteringRepositoryTest {
         claim(ClaimPhase.SUBMIT, B);
         assertThat(repository.renew(first, LEASE)).isFalse();
 
-        assertThat(told).containsExactly("submitted ref work null", "takeover submit", "refused");
+        assertThat(told).containsExactly("submitted ref work null", "claims submit 1", "claims submit 1",
+                "takeover submit", "refused");
     }
 }

@@ -20,8 +20,14 @@ public interface Metrics {
     /** A task reached the terminal {@code outcome} through a write of this process. */
     default void taskFinished(String server, String tool, String principal, TaskStatus outcome) {}
 
-    /** One claim statement of {@code phase} ran for {@code took} and claimed {@code claimed} rows. */
-    default void claimScanned(ClaimPhase phase, Duration took, int claimed) {}
+    /** One claim statement of {@code phase} ran for {@code took}; the rows it claimed are told by {@link #claimsTaken}. */
+    default void claimScanned(ClaimPhase phase, Duration took) {}
+
+    /**
+     * {@code count} claims of {@code phase} were taken: by a claim statement, or by a create that took its submit claim
+     * for a worker of this process (a call through this process's gateway).
+     */
+    default void claimsTaken(ClaimPhase phase, int count) {}
 
     /** A claim of {@code phase} took over a row whose previous lease had expired. */
     default void takeover(ClaimPhase phase) {}
