@@ -59,7 +59,10 @@ final class SqliteDatabase implements AutoCloseable {
     private final SqlSessionFactory reader;
     /** Held by the thread using the writer session; fair, so in-process writers take turns in arrival order. */
     private final ReentrantLock writerLock = new ReentrantLock(true);
-    /** Write transactions begun by this process, counted before BEGIN (before anything reaches the files). */
+    /**
+     * Beginnings and ends of this process's write transactions (see {@link #writeActivity}): counted before BEGIN,
+     * before anything reaches the files, and again after the transaction ended, before the writer is released.
+     */
     private final AtomicLong writeActivity = new AtomicLong();
     /** The writer connection's data version at its last transaction; -1 before one (guarded by the writer lock). */
     private long writerVersion = -1;

@@ -57,13 +57,13 @@ final class WorkArrivals implements AutoCloseable {
 
     static final Duration RECHECK_FIRST = Duration.ofMillis(1);
 
+    static final Duration RECHECK_MAX_PAUSE = Duration.ofMillis(8);
+
     /**
      * How long the watcher waits for a write of this process to begin, whose start settles a change it saw, before it
      * asks an idle writer connection itself ({@link #checkEchoes}).
      */
     static final Duration ECHO_GRACE = Duration.ofMillis(1);
-
-    static final Duration RECHECK_MAX_PAUSE = Duration.ofMillis(8);
 
     private static final Logger LOG = LoggerFactory.getLogger(WorkArrivals.class);
 
@@ -171,8 +171,7 @@ final class WorkArrivals implements AutoCloseable {
      * a write of this process that begins after the change was seen reads the writer connection's data version at its
      * start ({@link SqliteDatabase}), which covers every commit before it, so the watcher only waits for one to begin.
      * If the writer stays idle for {@link #ECHO_GRACE}, the watcher asks the writer connection itself: never while a
-     * write is in flight (a watcher preempted while holding the writer would stall every write behind it, which cost
-     * a busy worker a third of its throughput on 2 cores), and again while the writer is held, since a commit made
+     * write is in flight (a watcher preempted while holding the writer would stall every write behind it), and again while the writer is held, since a commit made
      * between a write's commit and its release is covered by no write's start. If neither happens within
      * {@link #RECHECK_WINDOW}, or asking fails, every listener is told (spuriously, never a commit lost).
      */

@@ -181,7 +181,11 @@ class SqliteWorkArrivalsTest {
             arrivals.checkEchoesWith(ours::checkForeignCommits);
             insert(ours, "CREATE TABLE probe (x INTEGER)");
             AtomicInteger signals = new AtomicInteger();
-            arrivals.subscribe(signals::incrementAndGet);
+            CountDownLatch signalled = new CountDownLatch(1);
+            arrivals.subscribe(() -> {
+                signals.incrementAndGet();
+                signalled.countDown();
+            });
 
             for (int i = 0; i < 20; i++) {
                 insert(ours, "INSERT INTO probe VALUES (" + i + ")");
@@ -192,11 +196,7 @@ class SqliteWorkArrivalsTest {
             assertThat(signals).as("signals for our own commits alone").hasValue(0);
 
             insert(theirs, "INSERT INTO probe VALUES (100)");
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (signals.get() == 0 && System.nanoTime() < deadline) {
-                Thread.sleep(1);
-            }
-            assertThat(signals.get()).as("another connection's commit is signalled").isPositive();
+            assertThat(signalled.await(10, TimeUnit.SECONDS)).as("another connection's commit is signalled").isTrue();
         }
     }
 

@@ -32,8 +32,8 @@ class DemoRunTest {
 
         MetricsScrape metrics = new MetricsScrape(out.adminPort.get(60, TimeUnit.SECONDS));
         double finishedFirst = MetricsScrape.sum(metrics.scrape(), "mcp_tasks_finished_total");
-        // a task the demo submits is created already claimed by a worker of its process (no claim scan); the scans'
-        // claims come with the demo's polls and its crash's takeovers, a moment later
+        // the first task to finish may be one the demo cancels before any worker claimed it (cancelled locally, no
+        // claim and no upstream request): the workers' claims and requests are waited for too
         String later = metrics.until(body -> MetricsScrape.sum(body, "mcp_tasks_finished_total") > finishedFirst
                 && MetricsScrape.sum(body, "mcp_tasks_claims_total") > 0
                 && MetricsScrape.sum(body, "mcp_tasks_upstream_request_seconds_count") > 0);
