@@ -1,7 +1,7 @@
 package dev.mcptasks.adapters.sqlite;
 
-import static dev.mcptasks.adapters.sqlite.DirectUpdate.Param.record;
-import static dev.mcptasks.adapters.sqlite.DirectUpdate.Param.value;
+import static dev.mcptasks.adapters.sqlite.DirectStatement.Param.record;
+import static dev.mcptasks.adapters.sqlite.DirectStatement.Param.value;
 
 import dev.mcptasks.adapters.sqlite.SqlParams.Fence;
 import dev.mcptasks.adapters.sqlite.SqlParams.NotifyFence;
@@ -25,7 +25,7 @@ import org.apache.ibatis.session.Configuration;
 
 /**
  * The batched fenced writes: every element runs the single write's own UPDATE (the mapper's SQL, by plain JDBC on a
- * statement prepared once per writer session, see {@link DirectUpdate}), with the single write's own parameter
+ * statement prepared once per writer session, see {@link DirectStatement}), with the single write's own parameter
  * values, so fence and assignments cannot drift from it; each element's affected-row count is its own outcome. All
  * elements run in one writer transaction (or join the group transaction), with "now" read once the writer is held.
  * The hook runs for every element first, before the writer is taken, as it does before a single write.
@@ -37,12 +37,12 @@ final class BatchedWrites {
     private final SqliteDatabase database;
     private final Clock clock;
     private final FencedWriteHook hook;
-    private final DirectUpdate renew;
-    private final DirectUpdate recordSubmitAttempt;
-    private final DirectUpdate applySubmitted;
-    private final DirectUpdate applyOutcome;
-    private final DirectUpdate markDispatched;
-    private final DirectUpdate finishNotification;
+    private final DirectStatement renew;
+    private final DirectStatement recordSubmitAttempt;
+    private final DirectStatement applySubmitted;
+    private final DirectStatement applyOutcome;
+    private final DirectStatement markDispatched;
+    private final DirectStatement finishNotification;
 
     BatchedWrites(SqliteDatabase database, Clock clock, FencedWriteHook hook) {
         this.database = database;
@@ -50,16 +50,16 @@ final class BatchedWrites {
         this.hook = hook;
         Configuration mapper = database.configuration();
         // the parameters of each statement, in the order of the matching TaskMapper method's
-        this.renew = DirectUpdate.of(mapper, "renew", record("f", Fence.class), value("now"), value("expiresAt"));
-        this.recordSubmitAttempt = DirectUpdate.of(mapper, "recordSubmitAttempt", record("f", Fence.class),
+        this.renew = DirectStatement.of(mapper, "renew", record("f", Fence.class), value("now"), value("expiresAt"));
+        this.recordSubmitAttempt = DirectStatement.of(mapper, "recordSubmitAttempt", record("f", Fence.class),
                 value("now"));
-        this.applySubmitted = DirectUpdate.of(mapper, "applySubmitted", record("f", Fence.class), value("now"),
+        this.applySubmitted = DirectStatement.of(mapper, "applySubmitted", record("f", Fence.class), value("now"),
                 record("w", SnapshotValues.class), value("createdBy"), value("inputRound"), value("requestState"));
-        this.applyOutcome = DirectUpdate.of(mapper, "applyOutcome", record("f", Fence.class), value("now"),
+        this.applyOutcome = DirectStatement.of(mapper, "applyOutcome", record("f", Fence.class), value("now"),
                 record("w", SnapshotValues.class), value("delivered"));
-        this.markDispatched = DirectUpdate.of(mapper, "markDispatched", record("n", NotifyFence.class),
+        this.markDispatched = DirectStatement.of(mapper, "markDispatched", record("n", NotifyFence.class),
                 value("now"));
-        this.finishNotification = DirectUpdate.of(mapper, "finishNotification", record("n", NotifyFence.class),
+        this.finishNotification = DirectStatement.of(mapper, "finishNotification", record("n", NotifyFence.class),
                 value("now"));
     }
 
@@ -103,7 +103,7 @@ final class BatchedWrites {
      * Runs {@code update} for every element in order inside one writer transaction. A failing element fails the
      * batch with the error its single write would throw, naming that element.
      */
-    private <E> List<Boolean> run(FencedWrite write, DirectUpdate update, List<E> elements,
+    private <E> List<Boolean> run(FencedWrite write, DirectStatement update, List<E> elements,
             Function<E, TaskId> taskId, Values<E> values) {
         if (elements.isEmpty()) {
             return List.of();
@@ -139,7 +139,7 @@ final class BatchedWrites {
         return FencedWrites.describe(write, taskId.apply(element));
     }
 
-    /** The parameter values of one element's statement, in the order its {@link DirectUpdate} was built with. */
+    /** The parameter values of one element's statement, in the order its {@link DirectStatement} was built with. */
     @FunctionalInterface
     private interface Values<E> {
         Object[] of(E element, long now);

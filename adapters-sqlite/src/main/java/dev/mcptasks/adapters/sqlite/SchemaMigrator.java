@@ -29,7 +29,7 @@ final class SchemaMigrator {
             "V003__input_rounds.sql", "V004__per_phase_claim_indexes.sql", "V005__credentials.sql",
             "V006__task_principal.sql", "V007__endpoint_session.sql",
             "V008__retention_and_audit.sql", "V009__trace_context.sql", "V010__front_sessions.sql",
-            "V011__task_history.sql", "V012__audit_append_only.sql");
+            "V011__task_history.sql", "V012__audit_append_only.sql", "V013__first_claim_on_row.sql");
 
     private static final String RESOURCE_DIR = "dev/mcptasks/adapters/sqlite/migrations/";
 

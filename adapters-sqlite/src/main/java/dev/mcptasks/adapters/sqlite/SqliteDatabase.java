@@ -346,6 +346,24 @@ final class SqliteDatabase implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs {@code work} by plain JDBC on a connection of the reader pool (read-only, autocommit), for hot reads that
+     * map their rows by hand.
+     */
+    <T> T readDirect(String operation, JdbcWork<T> work) {
+        try (Connection connection = readerPool.getConnection()) {
+            return work.apply(connection);
+        } catch (SQLException | RuntimeException e) {
+            throw SqliteErrors.translate(operation, path, e);
+        }
+    }
+
+    /** Work on a JDBC connection. */
+    @FunctionalInterface
+    interface JdbcWork<T> {
+        T apply(Connection connection) throws SQLException;
+    }
+
     /** The writer's MyBatis configuration (tests inspect the mapped statements). */
     Configuration configuration() {
         return writer.getConfiguration();

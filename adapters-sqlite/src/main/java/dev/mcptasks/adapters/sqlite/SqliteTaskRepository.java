@@ -6,7 +6,6 @@ import dev.mcptasks.adapters.sqlite.SqlParams.TaskFilter;
 import dev.mcptasks.adapters.sqlite.SqlParams.WorkerValues;
 import dev.mcptasks.domain.AttentionEvent;
 import dev.mcptasks.domain.Claim;
-import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.PendingAnswers;
 import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.domain.TaskId;
@@ -31,7 +30,6 @@ import dev.mcptasks.ports.repository.OutcomeWrite;
 import dev.mcptasks.ports.repository.ReplayOutcome;
 import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.TaskChangeListener;
-import dev.mcptasks.ports.repository.TaskEvent;
 import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.WorkSubscription;
@@ -111,12 +109,8 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
         long now = clock.now().toEpochMilli();
         CreateClaim claim = task.claim();
         TaskRecord created = database.write("create task " + task.id().value(), session -> {
+            // a claim the create took is the row's first claim, kept on the row for the history (V013)
             session.mapper().insertTask(NewRow.of(task, now));
-            if (claim != null) {
-                // the claim the create took goes to the history (V011) as a scan's claim would
-                SqliteTaskHistory.append(session, List.of(new TaskEvent(task.id(), Instant.ofEpochMilli(now),
-                        TaskEvent.Kind.CLAIMED, ClaimPhase.SUBMIT, claim.owner(), null, null)), database.path());
-            }
             return session.row(task.id().value()).toRecord();
         });
         if (claim == null) {

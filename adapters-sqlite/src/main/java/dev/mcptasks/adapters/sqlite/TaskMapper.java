@@ -40,17 +40,12 @@ interface TaskMapper {
     List<Map<String, Object>> selectWorkers();
 
     // control claims: candidates (id, lease_owner, lease_phase), then a conditional update per candidate repeating
-    // every predicate (claimSubmit, claimPoll, claimCancel in the XML; ClaimScans runs them as DirectUpdates)
+    // every predicate (selectSubmitCandidates, selectPollCandidates, selectCancelCandidates, claimSubmit, claimPoll
+    // and claimCancel in the XML; ClaimScans runs them as DirectStatements)
 
-    List<Map<String, Object>> selectSubmitCandidates(@Param("s") ClaimScan scan);
-
-    /** {@link #selectSubmitCandidates} leaving out the rows of principals at their share (a rare, dynamic one). */
+    /** selectSubmitCandidates leaving out the rows of principals at their share (a rare, dynamic one). */
     List<Map<String, Object>> selectSubmitCandidatesSharing(@Param("s") ClaimScan scan,
             @Param("atShare") java.util.Collection<String> atShare);
-
-    List<Map<String, Object>> selectPollCandidates(@Param("s") ClaimScan scan);
-
-    List<Map<String, Object>> selectCancelCandidates(@Param("s") ClaimScan scan);
 
     // cancel requests
 
@@ -89,8 +84,7 @@ interface TaskMapper {
 
     // notification outbox
 
-    // candidates, then claimNotify per candidate (in the XML; ClaimScans runs it as a DirectUpdate)
-    List<String> selectNotifyCandidates(@Param("s") ClaimScan scan);
+    // selectNotifyCandidates, then claimNotify per candidate (in the XML; ClaimScans runs both as DirectStatements)
 
     int markDispatched(@Param("n") NotifyFence fence, @Param("now") long now);
 

@@ -14,7 +14,7 @@ import org.apache.ibatis.session.SqlSession;
  * REUSE executor prepares each statement once, not once per transaction (re-preparing, borrowing the connection and
  * building a session were a third of the worker's CPU). Used by one thread at a time, under the database's writer
  * lock. The row reads of the hot path ({@link #row}) run the mapper's own {@code selectTask} SQL on a statement of
- * their own and map the row by hand; the batched writes run their {@link DirectUpdate}s on statements of their own,
+ * their own and map the row by hand; the batched writes run their {@link DirectStatement}s on statements of their own,
  * prepared once per session.
  */
 final class WriterSession implements AutoCloseable {
@@ -23,7 +23,7 @@ final class WriterSession implements AutoCloseable {
     private final TaskMapper mapper;
     private final Statement control;
     private final PreparedStatement selectTask;
-    private final Map<DirectUpdate, PreparedStatement> direct = new HashMap<>();
+    private final Map<DirectStatement, PreparedStatement> direct = new HashMap<>();
     private final Map<String, PreparedStatement> plain = new HashMap<>();
     private ColumnReader selectTaskColumns; // resolved on the first row read
 
@@ -78,7 +78,7 @@ final class WriterSession implements AutoCloseable {
     }
 
     /** The statement of {@code update} on this connection, prepared on first use. */
-    PreparedStatement prepared(DirectUpdate update) throws SQLException {
+    PreparedStatement prepared(DirectStatement update) throws SQLException {
         PreparedStatement statement = direct.get(update);
         if (statement == null) {
             statement = connection.prepareStatement(update.sql());

@@ -3,7 +3,7 @@ package dev.mcptasks.adapters.sqlite;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.mcptasks.adapters.sqlite.DirectUpdate.Param;
+import dev.mcptasks.adapters.sqlite.DirectStatement.Param;
 import dev.mcptasks.adapters.sqlite.SqlParams.Fence;
 import dev.mcptasks.domain.Claim;
 import dev.mcptasks.domain.ClaimPhase;
@@ -166,11 +166,11 @@ class SqliteBatchedWritesTest extends ContractFixture {
 
     @Test
     void aStatementParameterThatIsNotGivenFailsWhenTheUpdateIsBuilt() {
-        assertThatThrownBy(() -> DirectUpdate.of(database.configuration(), "renew",
+        assertThatThrownBy(() -> DirectStatement.of(database.configuration(), "renew",
                 Param.record("f", Fence.class), Param.value("now")))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("mapper statement renew uses #{expiresAt}, which is none of its parameters [f, now]");
-        assertThatThrownBy(() -> DirectUpdate.of(database.configuration(), "renew",
+        assertThatThrownBy(() -> DirectStatement.of(database.configuration(), "renew",
                 Param.record("f", SqlParams.NotifyFence.class), Param.value("now"), Param.value("expiresAt")))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("mapper statement renew reads #{f.phase}, but NotifyFence has no component phase");

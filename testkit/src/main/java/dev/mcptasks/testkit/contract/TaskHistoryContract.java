@@ -101,6 +101,20 @@ public abstract class TaskHistoryContract extends ContractFixture {
     }
 
     @Test
+    void aSubmitClaimAfterAReleaseIsRecordedAgain() {
+        TaskId id = create();
+        Instant first = now();
+        Claim claim = claimRow(ClaimPhase.SUBMIT, A, id);
+        assertThat(repo.releaseAfterFailure(claim, failure("connection refused", now().plusSeconds(10)))).isTrue();
+        advance(Duration.ofSeconds(10));
+        Instant second = now();
+        claimRow(ClaimPhase.SUBMIT, B, id);
+        assertThat(history(id)).containsExactly(
+                new TaskEvent(id, first, TaskEvent.Kind.CLAIMED, ClaimPhase.SUBMIT, A, null, null),
+                new TaskEvent(id, second, TaskEvent.Kind.CLAIMED, ClaimPhase.SUBMIT, B, null, null));
+    }
+
+    @Test
     void aBatchOfClaimsRecordsOneEventPerTaskAndEachTaskReadsOnlyItsOwn() {
         TaskId one = create();
         TaskId two = create();

@@ -4,6 +4,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.ArrayList;
@@ -16,23 +17,26 @@ import org.apache.ibatis.mapping.SqlCommandType;
 import org.apache.ibatis.session.Configuration;
 
 /**
- * One of the mapper's static UPDATE statements run by plain JDBC: the very SQL text MyBatis runs for it, with its
- * parameters bound in MyBatis's order, read from the same parameter objects the mapper method takes, and bound by
- * value type as MyBatis's default type handlers bind them (null as {@code Types.NULL}, booleans as 0/1). The batched
- * writes execute it once per element on one reused statement: MyBatis's per-call work (parameter map, reflection per
- * property, statement handler, type-handler lookups) was three quarters of a fenced write's CPU.
+ * One of the mapper's static UPDATE or SELECT statements run by plain JDBC: the very SQL text MyBatis runs for it,
+ * with its parameters bound in MyBatis's order, read from the same parameter objects the mapper method takes, and
+ * bound by value type as MyBatis's default type handlers bind them (null as {@code Types.NULL}, booleans as 0/1). The
+ * batched writes execute an update once per element on one reused statement: MyBatis's per-call work (parameter map,
+ * reflection per property, statement handler, type-handler lookups) was three quarters of a fenced write's CPU; the
+ * claim scans read their candidates the same way (MyBatis's map per row was a third of a scan's CPU).
  *
- * <p>Built when the database opens, so a statement that is not a static UPDATE, or that names a parameter the
- * caller does not pass, fails there and not mid-batch.
+ * <p>Built when the database opens, so a statement that is not a static UPDATE or SELECT, or that names a parameter
+ * the caller does not pass, fails there and not mid-batch.
  */
-final class DirectUpdate {
+final class DirectStatement {
     private final String name;
     private final String sql;
+    private final SqlCommandType type;
     private final List<Getter> getters;
 
-    private DirectUpdate(String name, String sql, List<Getter> getters) {
+    private DirectStatement(String name, String sql, SqlCommandType type, List<Getter> getters) {
         this.name = name;
         this.sql = sql;
+        this.type = type;
         this.getters = getters;
     }
 
@@ -41,29 +45,46 @@ final class DirectUpdate {
      * given their values: each a name the SQL uses ({@code #{now}}) or a record whose components it uses
      * ({@code #{f.id}}).
      */
-    static DirectUpdate of(Configuration configuration, String statement, Param... params) {
+    static DirectStatement of(Configuration configuration, String statement, Param... params) {
         MappedStatement mapped = configuration.getMappedStatement(TaskMapper.class.getName() + "." + statement);
-        if (mapped.getSqlCommandType() != SqlCommandType.UPDATE) {
-            throw new IllegalStateException("mapper statement " + statement + " is not an UPDATE");
+        SqlCommandType type = mapped.getSqlCommandType();
+        if (type != SqlCommandType.UPDATE && type != SqlCommandType.SELECT) {
+            throw new IllegalStateException("mapper statement " + statement + " is neither an UPDATE nor a SELECT");
         }
         BoundSql bound = mapped.getBoundSql(null);
         List<Getter> getters = new ArrayList<>();
         for (ParameterMapping mapping : bound.getParameterMappings()) {
             getters.add(getter(statement, mapping.getProperty(), params));
         }
-        return new DirectUpdate(statement, bound.getSql(), List.copyOf(getters));
+        return new DirectStatement(statement, bound.getSql(), type, List.copyOf(getters));
     }
 
     String sql() {
         return sql;
     }
 
-    /** Binds {@code values} (in the order of the params given to {@link #of}) and returns the affected-row count. */
+    /**
+     * Binds {@code values} (in the order of the params given to {@link #of}) to the update and returns the
+     * affected-row count.
+     */
     int execute(PreparedStatement statement, Object... values) throws SQLException {
+        bindAll(SqlCommandType.UPDATE, statement, values);
+        return statement.executeUpdate();
+    }
+
+    /** Binds {@code values} as {@link #execute} does and runs the query: the caller reads and closes its rows. */
+    ResultSet query(PreparedStatement statement, Object... values) throws SQLException {
+        bindAll(SqlCommandType.SELECT, statement, values);
+        return statement.executeQuery();
+    }
+
+    private void bindAll(SqlCommandType expected, PreparedStatement statement, Object[] values) throws SQLException {
+        if (type != expected) {
+            throw new IllegalStateException("mapper statement " + name + " is not a " + expected);
+        }
         for (int i = 0; i < getters.size(); i++) {
             bind(statement, i + 1, getters.get(i).get(values));
         }
-        return statement.executeUpdate();
     }
 
     private void bind(PreparedStatement statement, int index, Object value) throws SQLException {
