@@ -38,4 +38,16 @@ class LeaseMathTest {
         assertThat(LeaseMath.isExpired(T0.plusMillis(1), T0)).isFalse();
         assertThat(LeaseMath.isExpired(null, T0)).isTrue();
     }
+
+    @Test
+    void aPartIsWhatDurationDividedByGivesTruncatedToTheNanosecond() {
+        for (Duration duration : new Duration[] {Duration.ofSeconds(120), Duration.ofMillis(1), Duration.ofNanos(7),
+                Duration.ofMillis(15_001), Duration.ofDays(365), Duration.ZERO, Duration.ofSeconds(-10, 1)}) {
+            for (long parts : new long[] {1, 2, 3, 4, 6, 7}) {
+                assertThat(LeaseMath.part(duration, parts)).as("%s / %s", duration, parts)
+                        .isEqualTo(duration.dividedBy(parts));
+            }
+        }
+        assertThat(LeaseMath.renewalInterval(Duration.ofSeconds(10))).isEqualTo(Duration.ofNanos(3_333_333_333L));
+    }
 }

@@ -14,7 +14,6 @@ import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.NotificationClaim;
 import dev.mcptasks.ports.repository.NotificationClaimRequest;
 import dev.mcptasks.ports.repository.TaskEvent;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -147,9 +146,8 @@ final class ClaimScans {
                     .stream().anyMatch(candidate -> !excluded.contains((String) candidate.get("id")));
         }
         DirectStatement query = candidateQuery(request.phase());
-        return database.readDirect(operation, connection -> {
-            try (PreparedStatement statement = connection.prepareStatement(query.sql());
-                    ResultSet rows = query.query(statement, probe)) {
+        return database.readPrepared(operation, query.sql(), statement -> {
+            try (ResultSet rows = query.query(statement, probe)) {
                 while (rows.next()) {
                     if (!excluded.contains(rows.getString("id"))) {
                         return true;

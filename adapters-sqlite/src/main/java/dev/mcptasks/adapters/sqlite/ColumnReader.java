@@ -31,6 +31,14 @@ final class ColumnReader {
         return new ColumnReader(positions);
     }
 
+    /**
+     * A reader of {@code rows} with the same column positions, for another thread's rows of the same statement (this
+     * one reads whatever rows {@link #at} gave it last, so it is not shared between threads).
+     */
+    ColumnReader reading(ResultSet rows) {
+        return new ColumnReader(positions).at(rows);
+    }
+
     /** Reads the current row of {@code rows} from now on. */
     ColumnReader at(ResultSet rows) {
         this.rows = rows;

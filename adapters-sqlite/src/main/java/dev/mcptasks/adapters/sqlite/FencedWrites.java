@@ -40,32 +40,10 @@ final class FencedWrites {
         this.hook = hook;
     }
 
-    boolean renew(Claim claim, Duration lease) {
-        return fenced(FencedWrite.RENEW, claim.taskId(),
-                (mapper, now) -> mapper.renew(fence(claim), now, now + lease.toMillis()));
-    }
-
-    boolean recordSubmitAttempt(Claim claim) {
-        return fenced(FencedWrite.RECORD_SUBMIT_ATTEMPT, claim.taskId(),
-                (mapper, now) -> mapper.recordSubmitAttempt(fence(claim), now));
-    }
-
     boolean recordProgress(Claim claim, String statusMessage) {
         String message = capped(statusMessage);
         return fenced(FencedWrite.RECORD_PROGRESS, claim.taskId(),
                 (mapper, now) -> mapper.recordProgress(fence(claim), now, message));
-    }
-
-    boolean applySubmitted(Claim claim, SubmitWrite write) {
-        return fenced(FencedWrite.APPLY_SUBMITTED, claim.taskId(), describeSubmitted(claim, write),
-                (mapper, now) -> mapper.applySubmitted(fence(claim), now, submittedValues(write, now),
-                        createdBy(claim, write), inputRound(write), write.requestState()));
-    }
-
-    boolean applyOutcome(Claim claim, OutcomeWrite write) {
-        return fenced(FencedWrite.APPLY_OUTCOME, claim.taskId(),
-                (mapper, now) -> mapper.applyOutcome(fence(claim), now, outcomeValues(write, now),
-                        write.deliveredInputResponsesJson()));
     }
 
     boolean releaseAfterFailure(Claim claim, FailureWrite write) {
@@ -91,16 +69,6 @@ final class FencedWrites {
     boolean releaseToEndpoint(Claim claim, WorkerId endpointOwner) {
         return fenced(FencedWrite.RELEASE_TO_ENDPOINT, claim.taskId(),
                 (mapper, now) -> mapper.releaseToEndpoint(fence(claim), endpointOwner.value()));
-    }
-
-    boolean markDispatched(NotificationClaim claim) {
-        return fenced(FencedWrite.NOTIFY_DISPATCH, claim.taskId(),
-                (mapper, now) -> mapper.markDispatched(notifyFence(claim), now));
-    }
-
-    boolean finishNotification(NotificationClaim claim) {
-        return fenced(FencedWrite.NOTIFY_FINISH, claim.taskId(),
-                (mapper, now) -> mapper.finishNotification(notifyFence(claim), now));
     }
 
     boolean retryNotification(NotificationClaim claim, String error, Instant nextAt, boolean counted) {

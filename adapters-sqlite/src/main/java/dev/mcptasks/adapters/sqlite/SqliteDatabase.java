@@ -9,6 +9,8 @@ import dev.mcptasks.ports.repository.TransientRepositoryException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -57,6 +59,8 @@ final class SqliteDatabase implements AutoCloseable {
     private final HikariDataSource readerPool;
     private final SqlSessionFactory writer;
     private final SqlSessionFactory reader;
+    private final ReaderStatements readerStatements = new ReaderStatements();
+    private volatile ColumnReader readerTaskColumns; // the positions of readTask's columns, resolved on its first row
     /** Held by the thread using the writer session; fair, so in-process writers take turns in arrival order. */
     private final ReentrantLock writerLock = new ReentrantLock(true);
     /**
@@ -347,21 +351,46 @@ final class SqliteDatabase implements AutoCloseable {
     }
 
     /**
-     * Runs {@code work} by plain JDBC on a connection of the reader pool (read-only, autocommit), for hot reads that
-     * map their rows by hand.
+     * Runs {@code work} on the statement of {@code sql} on a connection of the reader pool, prepared once per
+     * connection ({@link ReaderStatements}): for hot reads of static SQL that map their rows by hand. The work closes
+     * the rows it opens.
      */
-    <T> T readDirect(String operation, JdbcWork<T> work) {
+    <T> T readPrepared(String operation, String sql, StatementWork<T> work) {
         try (Connection connection = readerPool.getConnection()) {
-            return work.apply(connection);
+            try {
+                return work.apply(readerStatements.prepared(connection, sql));
+            } catch (SQLException | RuntimeException e) {
+                readerStatements.forget(connection);
+                throw e;
+            }
         } catch (SQLException | RuntimeException e) {
             throw SqliteErrors.translate(operation, path, e);
         }
     }
 
-    /** Work on a JDBC connection. */
+    /** The task row with this id read on a reader connection (see {@link #readPrepared}), or null. */
+    TaskRow readTask(String id) {
+        return readPrepared("find task " + id, selectTaskSql, statement -> {
+            statement.setString(1, id);
+            try (ResultSet rows = statement.executeQuery()) {
+                if (!rows.next()) {
+                    return null;
+                }
+                ColumnReader columns = readerTaskColumns;
+                if (columns == null) {
+                    // the statement's positions, resolved once: SELECT * of tasks, whose columns only grow at the end
+                    columns = ColumnReader.of(rows.getMetaData());
+                    readerTaskColumns = columns;
+                }
+                return TaskRow.read(columns.reading(rows));
+            }
+        });
+    }
+
+    /** Work on a prepared statement. */
     @FunctionalInterface
-    interface JdbcWork<T> {
-        T apply(Connection connection) throws SQLException;
+    interface StatementWork<T> {
+        T apply(PreparedStatement statement) throws SQLException;
     }
 
     /** The writer's MyBatis configuration (tests inspect the mapped statements). */

@@ -218,12 +218,13 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
 
     @Override
     public boolean renew(Claim claim, Duration lease) {
-        return fenced.renew(claim, lease);
+        // a single write is a batch of one: the same statement, prepared once, bound by hand (see BatchedWrites)
+        return renewAll(List.of(claim), lease).get(0);
     }
 
     @Override
     public boolean recordSubmitAttempt(Claim claim) {
-        return fenced.recordSubmitAttempt(claim);
+        return batched.recordSubmitAttempts(List.of(claim)).get(0);
     }
 
     @Override
@@ -234,12 +235,12 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
 
     @Override
     public boolean applySubmitted(Claim claim, SubmitWrite write) {
-        return fenced.applySubmitted(claim, write);
+        return batched.applySubmittedAll(List.of(new ClaimedWrite<>(claim, write))).get(0);
     }
 
     @Override
     public boolean applyOutcome(Claim claim, OutcomeWrite write) {
-        return fenced.applyOutcome(claim, write);
+        return batched.applyOutcomes(List.of(new ClaimedWrite<>(claim, write))).get(0);
     }
 
     @Override
@@ -308,12 +309,12 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
 
     @Override
     public boolean markDispatched(NotificationClaim claim) {
-        return fenced.markDispatched(claim);
+        return batched.markAllDispatched(List.of(claim)).get(0);
     }
 
     @Override
     public boolean finishNotification(NotificationClaim claim) {
-        return fenced.finishNotification(claim);
+        return batched.finishNotifications(List.of(claim)).get(0);
     }
 
     @Override
@@ -357,8 +358,8 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
 
     @Override
     public Optional<TaskRecord> find(TaskId id) {
-        return database.read("find task " + id.value(),
-                mapper -> Optional.ofNullable(mapper.selectTask(id.value())).map(TaskRow::toRecord));
+        // the hot read of a gateway's waiters: on a statement prepared once per reader connection, mapped by hand
+        return Optional.ofNullable(database.readTask(id.value())).map(TaskRow::toRecord);
     }
 
     @Override

@@ -19,7 +19,7 @@ import org.apache.ibatis.annotations.Param;
 interface TaskMapper {
     int insertTask(NewRow row);
 
-    TaskRow selectTask(@Param("id") String id);
+    // selectTask (in the XML) is read by hand: SqliteDatabase.readTask, and WriterSession.row on the writer
 
     List<TaskRow> listTasks(TaskFilter filter);
 
@@ -58,20 +58,10 @@ interface TaskMapper {
     int storeAnswers(@Param("id") String id, @Param("now") long now, @Param("previous") String previous,
             @Param("answers") String answers);
 
-    // fenced control writes
-
-    int renew(@Param("f") Fence fence, @Param("now") long now, @Param("expiresAt") long expiresAt);
-
-    int recordSubmitAttempt(@Param("f") Fence fence, @Param("now") long now);
+    // fenced control writes (renew, recordSubmitAttempt, applySubmitted and applyOutcome are in the XML only:
+    // BatchedWrites runs them as DirectStatements, a single write as a batch of one)
 
     int recordProgress(@Param("f") Fence fence, @Param("now") long now, @Param("message") String message);
-
-    int applySubmitted(@Param("f") Fence fence, @Param("now") long now, @Param("w") SnapshotValues values,
-            @Param("createdBy") String createdBy, @Param("inputRound") boolean inputRound,
-            @Param("requestState") String requestState);
-
-    int applyOutcome(@Param("f") Fence fence, @Param("now") long now, @Param("w") SnapshotValues values,
-            @Param("delivered") String deliveredInputResponses);
 
     int releaseAfterFailure(@Param("f") Fence fence, @Param("now") long now, @Param("w") FailureValues values);
 
@@ -84,11 +74,8 @@ interface TaskMapper {
 
     // notification outbox
 
-    // selectNotifyCandidates, then claimNotify per candidate (in the XML; ClaimScans runs both as DirectStatements)
-
-    int markDispatched(@Param("n") NotifyFence fence, @Param("now") long now);
-
-    int finishNotification(@Param("n") NotifyFence fence, @Param("now") long now);
+    // selectNotifyCandidates, then claimNotify per candidate (in the XML; ClaimScans runs both as DirectStatements);
+    // markDispatched and finishNotification in the XML only, run as DirectStatements by BatchedWrites
 
     int retryNotification(@Param("n") NotifyFence fence, @Param("error") String error, @Param("nextAt") long nextAt,
             @Param("counted") boolean counted);

@@ -62,7 +62,7 @@ class SqliteBatchedWritesTest extends ContractFixture {
     }
 
     @Test
-    void aBatchRunsItsElementsWithoutAMyBatisStatementEach() {
+    void batchesAndSingleWritesRunWithoutAMyBatisStatementEach() {
         List<Claim> claims = List.of(claimRow(ClaimPhase.POLL, A, working()), claimRow(ClaimPhase.POLL, A, working()),
                 claimRow(ClaimPhase.POLL, A, working()));
         advance(Duration.ofSeconds(1));
@@ -70,11 +70,16 @@ class SqliteBatchedWritesTest extends ContractFixture {
 
         List<Boolean> batch = repo.inOneTransaction(() -> repo.renewAll(claims, LEASE));
         int byBatch = mybatisUpdates.getAndSet(0);
-        repo.inOneTransaction(() -> claims.stream().map(claim -> repo.renew(claim, LEASE)).toList());
+        List<Boolean> singles = repo.inOneTransaction(
+                () -> claims.stream().map(claim -> repo.renew(claim, LEASE)).toList());
+        int bySingles = mybatisUpdates.getAndSet(0);
+        assertThat(repo.recordProgress(claims.get(0), "half way")).isTrue();
 
         assertThat(batch).containsExactly(true, true, true);
+        assertThat(singles).containsExactly(true, true, true);
         assertThat(byBatch).isZero();
-        assertThat(mybatisUpdates.get()).as("the single renewals, counted by the same interceptor").isEqualTo(3);
+        assertThat(bySingles).as("a single renewal is a batch of one").isZero();
+        assertThat(mybatisUpdates.get()).as("a progress write, counted by the same interceptor").isEqualTo(1);
         assertThat(record(claims.get(2).taskId()).lease().expiresAt()).isEqualTo(now().plus(LEASE));
     }
 

@@ -3,6 +3,7 @@ package dev.mcptasks.core.runtime;
 import dev.mcptasks.domain.Claim;
 import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.DurationText;
+import dev.mcptasks.domain.LeaseMath;
 import dev.mcptasks.domain.OwnershipLossFence;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.ports.Clock;
@@ -300,7 +301,7 @@ final class ControlOperation implements ClaimContext {
 
     /** 250 ms doubling per failure, at most a sixth of the lease (half a renewal interval). */
     private Duration retryDelay(int failures) {
-        Duration cap = lease.dividedBy(6);
+        Duration cap = LeaseMath.part(lease, 6);
         Duration delay = LAST_WRITE_RETRY.multipliedBy(1L << Math.min(failures, 16));
         return delay.compareTo(cap) > 0 ? cap : delay;
     }

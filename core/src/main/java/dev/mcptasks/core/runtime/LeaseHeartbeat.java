@@ -1,6 +1,7 @@
 package dev.mcptasks.core.runtime;
 
 import dev.mcptasks.domain.Claim;
+import dev.mcptasks.domain.LeaseMath;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.repository.TaskRepository;
 import java.time.Duration;
@@ -47,7 +48,7 @@ final class LeaseHeartbeat {
             Executor executor, RuntimeListener listener, RuntimeCounters counters, Consumer<RenewalOutcome> onLoss) {
         this.claim = claim;
         this.lease = lease;
-        this.interval = lease.dividedBy(3);
+        this.interval = LeaseMath.renewalInterval(lease);
         this.renewals = BatchedWrites.renew(lease);
         this.repository = repository;
         this.clock = clock;

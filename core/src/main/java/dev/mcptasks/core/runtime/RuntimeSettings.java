@@ -1,6 +1,7 @@
 package dev.mcptasks.core.runtime;
 
 import dev.mcptasks.domain.DomainException;
+import dev.mcptasks.domain.LeaseMath;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -108,7 +109,7 @@ public record RuntimeSettings(Duration lease, Duration pollInterval, int maxConc
 
     /** How often renewals run and how long each attempt may take: a third of the lease. */
     public Duration renewalInterval() {
-        return lease.dividedBy(3);
+        return LeaseMath.renewalInterval(lease);
     }
 
     private static void requirePositive(String name, Duration value) {
