@@ -6,6 +6,7 @@ import dev.mcptasks.ports.repository.RepositoryUnavailableException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.UUID;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.ibatis.session.Configuration;
@@ -35,10 +36,24 @@ final class PostgresStore implements AutoCloseable {
 
     /** Opens the pool (failing fast when the server cannot be reached) and migrates the schema. */
     static PostgresStore open(PostgresSettings settings) {
+        return open(settings, newOrigin());
+    }
+
+    /**
+     * {@link #open(PostgresSettings)}, with {@code origin} set as {@code mcp_tasks.origin} on every connection of the
+     * pool: the change notifications of its transactions name it (V14), so this process's listener can tell them
+     * from other processes' ({@link WorkArrivalListener}).
+     */
+    static PostgresStore open(PostgresSettings settings, String origin) {
+        if (!origin.matches("[A-Za-z0-9-]+")) {
+            throw new IllegalArgumentException("an origin is letters, digits and dashes, was '" + origin + "'");
+        }
         String location = settings.location();
         HikariDataSource dataSource;
         try {
-            dataSource = new HikariDataSource(poolConfig(settings));
+            HikariConfig config = poolConfig(settings);
+            config.setConnectionInitSql("SET mcp_tasks.origin = '" + origin + "'");
+            dataSource = new HikariDataSource(config);
         } catch (RuntimeException e) {
             throw new RepositoryUnavailableException("cannot connect to PostgreSQL at " + location + " as user "
                     + settings.user() + " within " + settings.connectTimeout().toMillis() + " ms: "
@@ -51,6 +66,11 @@ final class PostgresStore implements AutoCloseable {
             throw SqlErrors.translate("schema migration", e, location);
         }
         return new PostgresStore(dataSource, location);
+    }
+
+    /** A fresh origin for a store's connections: unique to the process and the store. */
+    static String newOrigin() {
+        return UUID.randomUUID().toString();
     }
 
     private static HikariConfig poolConfig(PostgresSettings settings) {

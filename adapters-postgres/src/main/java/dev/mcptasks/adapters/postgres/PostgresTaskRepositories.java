@@ -25,8 +25,10 @@ public final class PostgresTaskRepositories {
         Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(ids, "ids");
         Objects.requireNonNull(hook, "hook");
-        return new PostgresTaskRepository(PostgresStore.open(settings), WorkArrivalListener.of(settings),
-                WorkArrivalListener.of(settings, WorkArrivalListener.CHANGES), clock, ids, hook);
+        // the store's transactions name this origin in their change notifications; its listener leaves them out
+        String origin = PostgresStore.newOrigin();
+        return new PostgresTaskRepository(PostgresStore.open(settings, origin), WorkArrivalListener.of(settings),
+                WorkArrivalListener.of(settings, WorkArrivalListener.CHANGES, origin), clock, ids, hook);
     }
 
     /** The retention store on the database of {@code repository}, one this class opened. */

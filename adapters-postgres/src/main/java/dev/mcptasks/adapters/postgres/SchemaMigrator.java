@@ -24,7 +24,8 @@ final class SchemaMigrator {
             "V3__input_rounds.sql", "V4__hot_updates.sql", "V5__credentials.sql",
             "V6__task_principal.sql", "V7__endpoint_session.sql", "V8__retention_and_audit.sql",
             "V9__trace_context.sql", "V10__front_sessions.sql", "V11__task_history.sql",
-            "V12__change_notifications.sql", "V13__audit_append_only.sql");
+            "V12__change_notifications.sql", "V13__audit_append_only.sql",
+            "V14__changes_name_their_origin.sql");
 
     /** Arbitrary constant shared by every worker: the advisory lock that serializes concurrent start-ups. */
     static final long MIGRATION_LOCK_KEY = 0x6d63707461736b73L;

@@ -55,6 +55,7 @@ final class WorkArrivalListener implements AutoCloseable {
 
     private final ConnectionOpener opener;
     private final String channel;
+    private final String ownOrigin; // may be null: every notification of the schema counts
     private final String location;
     private final Duration startWait;
     private final List<Runnable> subscribers = new CopyOnWriteArrayList<>();
@@ -67,6 +68,14 @@ final class WorkArrivalListener implements AutoCloseable {
 
     /** A listener on {@code channel} ({@value #CHANNEL} or {@value #CHANGES}). */
     static WorkArrivalListener of(PostgresSettings settings, String channel) {
+        return of(settings, channel, null);
+    }
+
+    /**
+     * A listener on {@code channel} that leaves out the notifications of transactions of {@code ownOrigin} (the
+     * origin of this process's store, see {@link PostgresStore#open(PostgresSettings, String)}), or none when null.
+     */
+    static WorkArrivalListener of(PostgresSettings settings, String channel, String ownOrigin) {
         Properties properties = new Properties();
         if (settings.user() != null) {
             properties.setProperty("user", settings.user());
@@ -86,15 +95,17 @@ final class WorkArrivalListener implements AutoCloseable {
                 throw new SQLException("the PostgreSQL driver does not accept the url");
             }
             return connection;
-        }, settings.location(), settings.connectTimeout(), channel);
+        }, settings.location(), settings.connectTimeout(), channel, ownOrigin);
     }
 
     WorkArrivalListener(ConnectionOpener opener, String location, Duration startWait) {
-        this(opener, location, startWait, CHANNEL);
+        this(opener, location, startWait, CHANNEL, null);
     }
 
-    WorkArrivalListener(ConnectionOpener opener, String location, Duration startWait, String channel) {
+    WorkArrivalListener(ConnectionOpener opener, String location, Duration startWait, String channel,
+            String ownOrigin) {
         this.channel = channel;
+        this.ownOrigin = ownOrigin;
         this.opener = opener;
         this.location = location;
         this.startWait = startWait;
@@ -152,6 +163,26 @@ final class WorkArrivalListener implements AutoCloseable {
         for (Runnable subscriber : subscribers) {
             subscriber.run();
         }
+    }
+
+    /**
+     * Whether a notification with {@code payload} is news for a listener on {@code schema}: the payload is the
+     * sender's schema, followed on {@value #CHANGES} by "/" and the sending store's origin (V14); a change of the
+     * listener's own store ({@code ownOrigin}) is not news, its store announced it at commit.
+     */
+    static boolean tells(String payload, String schema, String ownOrigin) {
+        if (payload == null) {
+            return false;
+        }
+        if (payload.equals(schema)) {
+            return true;
+        }
+        if (!payload.startsWith(schema) || payload.length() <= schema.length()
+                || payload.charAt(schema.length()) != '/') {
+            return false;
+        }
+        String origin = payload.substring(schema.length() + 1);
+        return ownOrigin == null || !ownOrigin.equals(origin);
     }
 
     /** A subscription's identity (the same listener may subscribe twice) and its guard against a throwing listener. */
@@ -264,7 +295,7 @@ final class WorkArrivalListener implements AutoCloseable {
                     continue;
                 }
                 for (PGNotification notification : batch) {
-                    if (schema.equals(notification.getParameter())) {
+                    if (tells(notification.getParameter(), schema, ownOrigin)) {
                         signal();
                         break;
                     }

@@ -11,6 +11,7 @@ import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.repository.ClaimedTask;
 import dev.mcptasks.ports.repository.CloseableTaskRepository;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
+import dev.mcptasks.ports.repository.CreateClaim;
 import dev.mcptasks.ports.repository.FencedWriteHook;
 import dev.mcptasks.ports.repository.NewTask;
 import dev.mcptasks.ports.repository.SubmitWrite;
@@ -93,6 +94,63 @@ class PostgresForeignChangeTest {
             List<PGNotification> received = drain(listening.unwrap(PGConnection.class));
             assertThat(received).hasSize(1);
             assertThat(received.get(0).getName()).isEqualTo(WorkArrivalListener.CHANGES);
+        }
+    }
+
+    @Test
+    void theStoresOwnChangesAreNotToldAsForeign() throws Exception {
+        List<String> told = java.util.Collections.synchronizedList(new ArrayList<>());
+        Semaphore foreign = new Semaphore(0);
+        try (WorkSubscription ignored = reader.onForeignChange(new TaskChangeListener() {
+            @Override
+            public void changed(TaskId id) {
+                told.add(id.value());
+                foreign.release();
+            }
+
+            @Override
+            public void changedSomewhere() {
+                told.add("somewhere");
+                foreign.release();
+            }
+        })) {
+            // three results of the reader's own store, each its own transaction, then one of another process
+            working(reader, "alice");
+            working(reader, "alice");
+            working(reader, "alice");
+            working(writer, "bob");
+
+            // one listener thread tells in commit order: once the other process's commit is told, the own ones
+            // were received before it, and told then if they were told at all
+            assertThat(foreign.tryAcquire(10, TimeUnit.SECONDS)).as("told of the other process's commit").isTrue();
+            assertThat(foreign.availablePermits()).as("told once only: " + told).isZero();
+        }
+    }
+
+    @Test
+    void theOwnOriginIsLeftOutAndEveryOtherOriginOfTheSchemaTold() {
+        assertThat(WorkArrivalListener.tells("public/me", "public", "me")).isFalse();
+        assertThat(WorkArrivalListener.tells("public/other", "public", "me")).isTrue();
+        assertThat(WorkArrivalListener.tells("public/", "public", "me")).as("a session without an origin").isTrue();
+        assertThat(WorkArrivalListener.tells("public", "public", "me")).as("a notification before V14").isTrue();
+        assertThat(WorkArrivalListener.tells("public/me", "public", null)).as("a listener of no origin").isTrue();
+        assertThat(WorkArrivalListener.tells("other/x", "public", "me")).as("another schema").isFalse();
+        assertThat(WorkArrivalListener.tells("publicx/y", "public", "me")).as("a longer schema name").isFalse();
+        assertThat(WorkArrivalListener.tells(null, "public", "me")).isFalse();
+    }
+
+    @Test
+    void aTaskCreatedClaimedWakesNoWorker() throws Exception {
+        try (Connection listening = PostgresTestDatabase.connect(settings);
+                Statement statement = listening.createStatement()) {
+            statement.execute("LISTEN " + WorkArrivalListener.CHANNEL);
+
+            writer.create(new NewTask(ids.newTaskId(), "srv", "tool", "{}", "mcp-tasks", null, "alice")
+                    .claimedBy(new CreateClaim(WORKER, ids.newClaimToken(), LEASE)));
+            writer.create(new NewTask(ids.newTaskId(), "srv", "tool", "{}", "mcp-tasks", null, "alice"));
+
+            // the second create's notification arrives after the first's would have: one in all
+            assertThat(drain(listening.unwrap(PGConnection.class))).hasSize(1);
         }
     }
 
