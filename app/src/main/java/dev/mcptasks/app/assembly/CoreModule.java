@@ -109,7 +109,10 @@ public final class CoreModule extends AbstractModule {
 
     @Provides
     @Singleton
-    TaskChanges taskChanges(TaskRepository repository) {
-        return new TaskChanges(repository);
+    TaskChanges taskChanges(TaskRepository repository, TaskService service) {
+        TaskChanges changes = new TaskChanges(repository);
+        // a local cancel is a change no worker commits: the service announces it itself
+        service.announceChangesTo(changes);
+        return changes;
     }
 }

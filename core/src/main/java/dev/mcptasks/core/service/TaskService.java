@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The application's entry points for callers (CLI, API): they only persist intent; the workers' control loops make
@@ -39,6 +40,11 @@ public final class TaskService {
     private final AuditTrail audit;
     private final Tracing tracing;
     private volatile SubmitClaims submitClaims = SubmitClaims.NONE;
+    /**
+     * Where this process's readers hear of the changes this service makes without a worker (empty: nobody); shared
+     * with the services {@link #withAudit} derives, whenever they were derived.
+     */
+    private AtomicReference<TaskChanges> changes = new AtomicReference<>();
 
     /** A service that audits nothing (the bench, embeddings without an audit log). */
     public TaskService(TaskRepository repository, ServerDirectory servers, IdGenerator ids) {
@@ -66,6 +72,15 @@ public final class TaskService {
         this.servers = Objects.requireNonNull(servers, "servers");
         this.ids = Objects.requireNonNull(ids, "ids");
         this.audit = Objects.requireNonNull(audit, "audit");
+    }
+
+    /**
+     * From now on, a change this service makes to what a reader sees of a task without a worker (a pending task
+     * cancelled locally) is announced to {@code changes}, so a reader of this process waiting on the task hears of it
+     * at once, as it hears of the worker's commits; other processes hear of it through the store.
+     */
+    public void announceChangesTo(TaskChanges changes) {
+        this.changes.set(Objects.requireNonNull(changes, "changes"));
     }
 
     /** Persists a pending task for a configured server with the server's default ttl. */
@@ -218,6 +233,11 @@ public final class TaskService {
     private CancelRequestOutcome requestCancel(String principal, TaskId id) {
         Objects.requireNonNull(id, "id");
         CancelRequestOutcome outcome = repository.requestCancel(id);
+        TaskChanges told = changes.get();
+        if (outcome == CancelRequestOutcome.CANCELLED_LOCALLY && told != null) {
+            // the status changed with no worker's commit to announce it (a request only marks the row for a worker)
+            told.announce(id);
+        }
         audit.record(principal, AuditAction.CANCEL_REQUEST, id, detail(outcome));
         return outcome;
     }
@@ -265,7 +285,9 @@ public final class TaskService {
      * that operator and its own channel, over the same store.
      */
     public TaskService withAudit(AuditTrail trail) {
-        return new TaskService(repository, servers, ids, trail);
+        TaskService acting = new TaskService(repository, servers, ids, trail);
+        acting.changes = changes; // before the service is handed out: the constructor's thread publishes it
+        return acting;
     }
 
     /**

@@ -9,6 +9,7 @@ import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.repository.CancelRequestOutcome;
+import dev.mcptasks.ports.repository.TaskChangeListener;
 import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.WorkerInfo;
@@ -85,6 +86,33 @@ class TaskServiceTest {
         assertThat(service.find(id).orElseThrow().status()).isEqualTo(TaskStatus.CANCELLED);
         assertThat(service.requestCancel(id)).isEqualTo(CancelRequestOutcome.ALREADY_TERMINAL);
         assertThat(service.requestCancel(TaskId.of("missing"))).isEqualTo(CancelRequestOutcome.NOT_FOUND);
+    }
+
+    @Test
+    void aLocalCancelIsAnnouncedToThisProcesssReadersAndARequestForAWorkerIsNot() {
+        TaskChanges changes = new TaskChanges(repository);
+        List<TaskId> told = new java.util.ArrayList<>();
+        changes.subscribe(new TaskChangeListener() {
+            @Override
+            public void changed(TaskId id) {
+                told.add(id);
+            }
+
+            @Override
+            public void changedSomewhere() {
+                told.add(null);
+            }
+        });
+        service.announceChangesTo(changes);
+        TaskService operator = service.withAudit(AuditTrail.NONE);
+        TaskId pending = service.submit("native", "t", "{}").id();
+        TaskId byOperator = service.submit("native", "t", "{}").id();
+
+        assertThat(service.requestCancel(pending)).isEqualTo(CancelRequestOutcome.CANCELLED_LOCALLY);
+        assertThat(operator.requestCancel(byOperator)).isEqualTo(CancelRequestOutcome.CANCELLED_LOCALLY);
+        assertThat(service.requestCancel(pending)).isEqualTo(CancelRequestOutcome.ALREADY_TERMINAL);
+
+        assertThat(told).containsExactly(pending, byOperator);
     }
 
     @Test
