@@ -78,7 +78,7 @@ class PostgresStartupTest {
                 "6:V6__task_principal.sql", "7:V7__endpoint_session.sql", "8:V8__retention_and_audit.sql",
                 "9:V9__trace_context.sql", "10:V10__front_sessions.sql",
                 "11:V11__task_history.sql", "12:V12__change_notifications.sql",
-                "13:V13__audit_append_only.sql");
+                "13:V13__audit_append_only.sql", "14:V14__changes_name_their_origin.sql");
     }
 
     @Test
