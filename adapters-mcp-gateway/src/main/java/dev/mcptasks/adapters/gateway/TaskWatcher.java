@@ -38,6 +38,8 @@ import org.slf4j.LoggerFactory;
  */
 final class TaskWatcher {
     private static final Logger LOG = LoggerFactory.getLogger(TaskWatcher.class);
+    /** Rows read by one statement of a sweep. */
+    static final int READ_BATCH = 200;
 
     /** Sees each read of the row (empty: the row is gone or not the principal's); returns true to stop watching. */
     interface Observer {
@@ -247,7 +249,10 @@ final class TaskWatcher {
         }
     }
 
-    /** Reads every watched row, or only {@code rows} (non-null). */
+    /**
+     * Reads every watched row, or only {@code rows} (non-null): {@value #READ_BATCH} rows to a read of the store, so
+     * the waiters of a burst of commits cost one statement, not one each.
+     */
     private void sweep(Set<TaskId> rows) {
         Map<Key, List<Watch>> byRow = new LinkedHashMap<>();
         for (Watch watch : watches) {
@@ -255,18 +260,25 @@ final class TaskWatcher {
                 byRow.computeIfAbsent(new Key(watch.principal, watch.id), key -> new ArrayList<>()).add(watch);
             }
         }
-        byRow.forEach(this::read);
+        List<Key> keys = new ArrayList<>(byRow.keySet());
+        for (int from = 0; from < keys.size(); from += READ_BATCH) {
+            List<Key> batch = keys.subList(from, Math.min(keys.size(), from + READ_BATCH));
+            Map<TaskId, TaskRecord> found;
+            try {
+                found = tasks.findAll(batch.stream().map(Key::id).toList());
+            } catch (RuntimeException e) {
+                // the store is down for a moment: the waiters wait on, the next sweep reads again
+                LOG.warn("gateway: cannot read {} watched tasks: {}", batch.size(), FrontCatalog.oneLine(e));
+                continue;
+            }
+            for (Key key : batch) {
+                tell(key, Optional.ofNullable(found.get(key.id()))
+                        .filter(task -> TaskService.belongsTo(task, key.principal())), byRow.get(key));
+            }
+        }
     }
 
-    private void read(Key key, List<Watch> waiting) {
-        Optional<TaskRecord> row;
-        try {
-            row = tasks.findFor(key.principal(), key.id());
-        } catch (RuntimeException e) {
-            // the store is down for a moment: the waiters wait on, the next sweep reads again
-            LOG.warn("gateway: cannot read task {} while waiting for it: {}", key.id(), FrontCatalog.oneLine(e));
-            return;
-        }
+    private void tell(Key key, Optional<TaskRecord> row, List<Watch> waiting) {
         for (Watch watch : waiting) {
             try {
                 if (watch.observer.seen(row)) {

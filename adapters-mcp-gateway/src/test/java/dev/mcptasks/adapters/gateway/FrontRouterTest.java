@@ -14,6 +14,9 @@ import dev.mcptasks.ports.repository.TaskQuery;
 import dev.mcptasks.ports.repository.TaskRecord;
 import dev.mcptasks.ports.repository.TaskRecords;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
@@ -24,11 +27,13 @@ import org.junit.jupiter.api.Test;
 class FrontRouterTest {
     private final RecordingSession session = new RecordingSession("s-1");
 
-    /** A store whose reads fail while {@code down} is set. */
+    /** Task records that count the store's reads of rows (statements, rows asked for), and fail them while down. */
     private static final class FlakyStore implements ForwardingTaskRecords {
         private final TaskRecords delegate;
 
         final AtomicBoolean down = new AtomicBoolean();
+        int statements;
+        int rows;
 
         FlakyStore(TaskRecords delegate) {
             this.delegate = delegate;
@@ -41,11 +46,23 @@ class FrontRouterTest {
 
         @Override
         public Optional<TaskRecord> find(TaskId id) {
+            read(1);
+            return ForwardingTaskRecords.super.find(id);
+        }
+
+        @Override
+        public List<TaskRecord> findAll(Collection<TaskId> ids) {
+            read(ids.size());
+            return ForwardingTaskRecords.super.findAll(ids);
+        }
+
+        private void read(int asked) {
             if (down.get()) {
                 throw new RepositoryUnavailableException("connection to the database lost\nat line 2",
                         new IllegalStateException("socket closed"));
             }
-            return ForwardingTaskRecords.super.find(id);
+            statements++;
+            rows += asked;
         }
     }
 
@@ -189,29 +206,39 @@ class FrontRouterTest {
 
     @Test
     void manyBlockedCallsOnOneTaskShareOneReadPerSweep() {
-        int[] reads = new int[1];
+        FlakyStore[] store = new FlakyStore[1];
         FrontHarness front = new FrontHarness(repo -> ComposedTaskRepository.of(repo)
-                .withTasks(tasks -> new ForwardingTaskRecords() {
-                    @Override
-                    public TaskRecords delegate() {
-                        return tasks;
-                    }
-
-                    @Override
-                    public Optional<TaskRecord> find(TaskId id) {
-                        reads[0]++;
-                        return ForwardingTaskRecords.super.find(id);
-                    }
-                }));
+                .withTasks(tasks -> store[0] = new FlakyStore(tasks)));
         String id = front.result(ALICE, session, front.request("tools/call", "{'name':'alpha__echo','task':{}}"))
                 .path("task").path("taskId").asText();
         for (int i = 0; i < 5; i++) {
             front.dispatch(ALICE, session, front.request("tasks/result", "{'taskId':'" + id + "'}"));
         }
-        reads[0] = 0;
+        store[0].rows = 0;
 
         front.tick();
 
-        assertThat(reads[0]).isEqualTo(1);
+        assertThat(store[0].rows).isEqualTo(1);
+    }
+
+    @Test
+    void blockedCallsOnManyTasksAreReadInOneStatementPerSweep() {
+        FlakyStore[] store = new FlakyStore[1];
+        FrontHarness front = new FrontHarness(repo -> ComposedTaskRepository.of(repo)
+                .withTasks(tasks -> store[0] = new FlakyStore(tasks)));
+        List<CompletableFuture<?>> waiting = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            String id = front.result(ALICE, session, front.request("tools/call", "{'name':'alpha__echo','task':{}}"))
+                    .path("task").path("taskId").asText();
+            waiting.add(front.dispatch(ALICE, session, front.request("tasks/result", "{'taskId':'" + id + "'}")));
+        }
+        store[0].statements = 0;
+        store[0].rows = 0;
+
+        front.tick();
+
+        assertThat(waiting).noneMatch(CompletableFuture::isDone);
+        assertThat(store[0].statements).isEqualTo(1);
+        assertThat(store[0].rows).isEqualTo(5);
     }
 }

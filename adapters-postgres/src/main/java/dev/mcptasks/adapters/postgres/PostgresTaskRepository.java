@@ -43,6 +43,7 @@ import dev.mcptasks.ports.repository.WorkerInfo;
 import dev.mcptasks.ports.repository.WorkerRecord;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
@@ -463,6 +464,16 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
         Objects.requireNonNull(id, "id");
         return Optional.ofNullable(store.autoCommit("find task " + id, mapper -> mapper.selectTask(id.value())))
                 .map(TaskRows::toRecord);
+    }
+
+    @Override
+    public List<TaskRecord> findAll(Collection<TaskId> ids) {
+        String[] values = ids.stream().map(TaskId::value).distinct().toArray(String[]::new);
+        if (values.length == 0) {
+            return List.of();
+        }
+        return store.autoCommit("find " + values.length + " tasks", mapper -> mapper.selectTasks(values)).stream()
+                .map(TaskRows::toRecord).toList();
     }
 
     @Override

@@ -25,6 +25,8 @@ interface TaskMapper {
 
     TaskRow selectTask(@Param("id") String id);
 
+    List<TaskRow> selectTasks(@Param("ids") String[] ids);
+
     /** Sends the work-arrival notification; delivered when the calling transaction commits. */
     String notifyWork();
 

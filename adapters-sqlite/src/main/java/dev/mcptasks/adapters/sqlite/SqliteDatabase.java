@@ -15,6 +15,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -370,21 +371,37 @@ final class SqliteDatabase implements AutoCloseable {
 
     /** The task row with this id read on a reader connection (see {@link #readPrepared}), or null. */
     TaskRow readTask(String id) {
-        return readPrepared("find task " + id, selectTaskSql, statement -> {
-            statement.setString(1, id);
-            try (ResultSet rows = statement.executeQuery()) {
-                if (!rows.next()) {
-                    return null;
+        return readPrepared("find task " + id, selectTaskSql, statement -> readTask(statement, id));
+    }
+
+    /** The task rows of these ids that exist, read on one reader connection with one prepared statement. */
+    List<TaskRow> readTasks(Collection<String> ids) {
+        return readPrepared("find " + ids.size() + " tasks", selectTaskSql, statement -> {
+            List<TaskRow> found = new ArrayList<>(ids.size());
+            for (String id : ids) {
+                TaskRow row = readTask(statement, id);
+                if (row != null) {
+                    found.add(row);
                 }
-                ColumnReader columns = readerTaskColumns;
-                if (columns == null) {
-                    // the statement's positions, resolved once: SELECT * of tasks, whose columns only grow at the end
-                    columns = ColumnReader.of(rows.getMetaData());
-                    readerTaskColumns = columns;
-                }
-                return TaskRow.read(columns.reading(rows));
             }
+            return found;
         });
+    }
+
+    private TaskRow readTask(PreparedStatement statement, String id) throws SQLException {
+        statement.setString(1, id);
+        try (ResultSet rows = statement.executeQuery()) {
+            if (!rows.next()) {
+                return null;
+            }
+            ColumnReader columns = readerTaskColumns;
+            if (columns == null) {
+                // the statement's positions, resolved once: SELECT * of tasks, whose columns only grow at the end
+                columns = ColumnReader.of(rows.getMetaData());
+                readerTaskColumns = columns;
+            }
+            return TaskRow.read(columns.reading(rows));
+        }
     }
 
     /** Work on a prepared statement. */

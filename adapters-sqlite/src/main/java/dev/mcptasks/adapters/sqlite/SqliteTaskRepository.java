@@ -37,6 +37,7 @@ import dev.mcptasks.ports.repository.WorkerInfo;
 import dev.mcptasks.ports.repository.WorkerRecord;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -360,6 +361,12 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
     public Optional<TaskRecord> find(TaskId id) {
         // the hot read of a gateway's waiters: on a statement prepared once per reader connection, mapped by hand
         return Optional.ofNullable(database.readTask(id.value())).map(TaskRow::toRecord);
+    }
+
+    @Override
+    public List<TaskRecord> findAll(Collection<TaskId> ids) {
+        return database.readTasks(ids.stream().map(TaskId::value).distinct().toList()).stream()
+                .map(TaskRow::toRecord).toList();
     }
 
     @Override

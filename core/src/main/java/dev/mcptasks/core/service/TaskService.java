@@ -22,6 +22,8 @@ import dev.mcptasks.ports.trace.TraceContext;
 import dev.mcptasks.ports.trace.TraceSpan;
 import dev.mcptasks.ports.trace.Tracing;
 import java.time.Duration;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -198,7 +200,12 @@ public final class TaskService {
      */
     public Optional<TaskRecord> findFor(String principal, TaskId id) {
         Objects.requireNonNull(principal, "principal");
-        return find(id).filter(task -> principal.equals(task.definition().principal()));
+        return find(id).filter(task -> belongsTo(task, principal));
+    }
+
+    /** True when {@code task} is {@code principal}'s: what {@link #findFor} shows a principal. */
+    public static boolean belongsTo(TaskRecord task, String principal) {
+        return principal.equals(task.definition().principal());
     }
 
     /** {@link #requestCancel} for the task's own principal; {@code NOT_FOUND} for anyone else's task. */
@@ -318,6 +325,13 @@ public final class TaskService {
 
     public Optional<TaskRecord> find(TaskId id) {
         return repository.find(Objects.requireNonNull(id, "id"));
+    }
+
+    /** The tasks of {@code ids} that exist, by id, read at once (see {@code TaskRecords#findAll}). */
+    public Map<TaskId, TaskRecord> findAll(Collection<TaskId> ids) {
+        Map<TaskId, TaskRecord> found = new HashMap<>();
+        repository.findAll(Objects.requireNonNull(ids, "ids")).forEach(task -> found.put(task.id(), task));
+        return found;
     }
 
     public List<TaskRecord> list(TaskQuery query) {

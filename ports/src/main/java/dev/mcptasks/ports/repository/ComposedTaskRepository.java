@@ -6,6 +6,7 @@ import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -112,6 +113,11 @@ public interface ComposedTaskRepository extends TaskRepository {
     @Override
     default Optional<TaskRecord> find(TaskId id) {
         return roles().tasks().find(id);
+    }
+
+    @Override
+    default List<TaskRecord> findAll(Collection<TaskId> ids) {
+        return roles().tasks().findAll(ids);
     }
 
     @Override

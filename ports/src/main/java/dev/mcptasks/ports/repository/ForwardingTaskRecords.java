@@ -2,6 +2,7 @@ package dev.mcptasks.ports.repository;
 
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,6 +30,11 @@ public interface ForwardingTaskRecords extends TaskRecords {
     @Override
     default Optional<TaskRecord> find(TaskId id) {
         return delegate().find(id);
+    }
+
+    @Override
+    default List<TaskRecord> findAll(Collection<TaskId> ids) {
+        return delegate().findAll(ids);
     }
 
     @Override

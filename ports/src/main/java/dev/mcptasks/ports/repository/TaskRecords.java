@@ -2,6 +2,9 @@ package dev.mcptasks.ports.repository;
 
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -52,6 +55,19 @@ public interface TaskRecords {
 
     /** The task, or empty when no task has that id. */
     Optional<TaskRecord> find(TaskId id);
+
+    /**
+     * The tasks of {@code ids} that exist, each once, in no particular order (a missing id is left out): the reads of
+     * many rows at once, as a gateway's waiters make them. A store reads them in one statement or on one connection;
+     * this default reads them one by one.
+     */
+    default List<TaskRecord> findAll(Collection<TaskId> ids) {
+        List<TaskRecord> found = new ArrayList<>();
+        for (TaskId id : new LinkedHashSet<>(ids)) {
+            find(id).ifPresent(found::add);
+        }
+        return found;
+    }
 
     /** A page of tasks, newest (highest id) first. */
     List<TaskRecord> list(TaskQuery query);

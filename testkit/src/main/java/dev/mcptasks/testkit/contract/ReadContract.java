@@ -43,6 +43,17 @@ public interface ReadContract extends RepositoryFixture {
     }
 
     @Test
+    default void findAllReturnsTheRowsThatExistEachOnce() {
+        TaskId first = create();
+        TaskId second = working(SERVER, null);
+
+        assertThat(repo().findAll(List.of(second, TaskId.of("task-missing"), first, second)))
+                .containsExactlyInAnyOrder(record(first), record(second));
+        assertThat(repo().findAll(List.of())).isEmpty();
+        assertThat(repo().findAll(List.of(TaskId.of("task-missing")))).isEmpty();
+    }
+
+    @Test
     default void listPagesNewestFirstWithStatusAndServerFilters() {
         TaskId a1 = create(SERVER);
         TaskId b1 = create(OTHER_SERVER);
