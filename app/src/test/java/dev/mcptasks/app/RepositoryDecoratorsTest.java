@@ -18,4 +18,9 @@ class RepositoryDecoratorsTest {
             DecoratorShape.assertComposedOfRoleWrappers(Class.forName(name));
         }
     }
+
+    @Test
+    void theEventLogPassesBatchesOnAsBatches() throws Exception {
+        DecoratorShape.assertPassesBatchesOn(Class.forName("dev.mcptasks.app.assembly.EventLoggingRepository"));
+    }
 }

@@ -51,6 +51,15 @@ class RepositoryRolesTest {
     }
 
     @Test
+    void theStoreChainsDecoratorsPassBatchesOnAsBatches() throws Exception {
+        // the group commit sits above them and hands each batch to the chain below it as one call
+        for (String name : List.of("dev.mcptasks.core.runtime.ChangeAnnouncingRepository",
+                "dev.mcptasks.core.metrics.MeteringRepository", "dev.mcptasks.core.secret.RedactingRepository")) {
+            DecoratorShape.assertPassesBatchesOn(Class.forName(name));
+        }
+    }
+
+    @Test
     void aRoleWrapperDeclaresNoPublicMethodOutsideItsRoles() {
         List<Class<?>> wrappers = production.stream().filter(DecoratorShape::isRoleWrapper).toList();
 

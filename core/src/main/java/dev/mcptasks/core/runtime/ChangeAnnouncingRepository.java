@@ -12,6 +12,7 @@ import dev.mcptasks.ports.repository.StoreScope;
 import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.TaskClaims;
 import dev.mcptasks.ports.repository.TaskRepository;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -116,6 +117,17 @@ final class ChangeAnnouncingRepository implements ComposedTaskRepository {
         @Override
         public boolean abandonCancel(Claim claim, String reason, Instant nextControlAt) {
             return announcements.announced(claim, delegate().abandonCancel(claim, reason, nextControlAt));
+        }
+
+        // renewals and submit-attempt records change nothing this wrapper watches: passed on as batches
+        @Override
+        public List<Boolean> renewAll(List<Claim> claims, Duration lease) {
+            return delegate().renewAll(claims, lease);
+        }
+
+        @Override
+        public List<Boolean> recordSubmitAttempts(List<Claim> claims) {
+            return delegate().recordSubmitAttempts(claims);
         }
 
         @Override

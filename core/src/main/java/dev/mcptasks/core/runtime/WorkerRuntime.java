@@ -6,6 +6,7 @@ import dev.mcptasks.core.service.TaskDriverRegistry;
 import dev.mcptasks.core.system.RandomIdGenerator;
 import dev.mcptasks.domain.ClaimPhase;
 import dev.mcptasks.domain.RandomSource;
+import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.WorkerId;
 import dev.mcptasks.ports.Clock;
 import dev.mcptasks.ports.IdGenerator;
@@ -258,8 +259,8 @@ public final class WorkerRuntime {
             }
 
             @Override
-            public <T> T commit(Supplier<T> create) {
-                return commits.run(create);
+            public <T> T commit(TaskId row, Supplier<T> create) {
+                return commits.runOn(row, create);
             }
 
             @Override

@@ -15,6 +15,7 @@ import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.TaskClaims;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.ports.secret.SecretRedactor;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
@@ -61,6 +62,17 @@ public final class RedactingRepository implements ComposedTaskRepository {
         @Override
         public boolean applyOutcome(Claim claim, OutcomeWrite write) {
             return delegate().applyOutcome(claim, redacted(write));
+        }
+
+        // renewals and submit-attempt records change nothing this wrapper watches: passed on as batches
+        @Override
+        public List<Boolean> renewAll(List<Claim> claims, Duration lease) {
+            return delegate().renewAll(claims, lease);
+        }
+
+        @Override
+        public List<Boolean> recordSubmitAttempts(List<Claim> claims) {
+            return delegate().recordSubmitAttempts(claims);
         }
 
         @Override
@@ -128,6 +140,17 @@ public final class RedactingRepository implements ComposedTaskRepository {
         @Override
         public NotificationOutbox delegate() {
             return delegate;
+        }
+
+        // the batched writes carry no text to redact: they reach the store as batches, one statement where it can
+        @Override
+        public List<Boolean> markAllDispatched(List<NotificationClaim> claims) {
+            return delegate().markAllDispatched(claims);
+        }
+
+        @Override
+        public List<Boolean> finishNotifications(List<NotificationClaim> claims) {
+            return delegate().finishNotifications(claims);
         }
 
         @Override

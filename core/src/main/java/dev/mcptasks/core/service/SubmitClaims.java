@@ -1,5 +1,6 @@
 package dev.mcptasks.core.service;
 
+import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.ports.repository.CreateClaim;
 import dev.mcptasks.ports.repository.TaskRecord;
 import java.util.Optional;
@@ -29,9 +30,11 @@ public interface SubmitClaims {
         /**
          * Runs {@code create} (the claimed row's insert and whatever must commit with it) in the worker's group
          * commit, so it shares a commit with the worker's other writes (other calls' results, renewals), and
-         * returns or throws its own outcome once that commit is done.
+         * returns or throws its own outcome once that commit is done. {@code row} is the new task's id: the create
+         * writes no other task's row, so the worker's writes of other rows queued beside it may share statements
+         * across it.
          */
-        <T> T commit(Supplier<T> create);
+        <T> T commit(TaskId row, Supplier<T> create);
 
         /** The row was committed under {@link #claim()}: the worker starts its create request now. */
         void created(TaskRecord row);

@@ -158,8 +158,8 @@ public final class TaskService {
         TaskRecord created;
         try {
             created = reservation.isEmpty() ? createAndRecord(task, record)
-                    : reservation.get().commit(() -> createAndRecord(task.claimedBy(reservation.get().claim()),
-                            record));
+                    : reservation.get().commit(task.id(),
+                            () -> createAndRecord(task.claimedBy(reservation.get().claim()), record));
         } catch (RuntimeException | Error e) {
             reservation.ifPresent(SubmitClaims.Reservation::abandoned);
             throw e;

@@ -4,13 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcptasks.domain.Claim;
 import dev.mcptasks.domain.ClaimPhase;
+import dev.mcptasks.domain.ClaimToken;
 import dev.mcptasks.domain.StoredSnapshot;
 import dev.mcptasks.domain.TaskId;
 import dev.mcptasks.domain.TaskStatus;
 import dev.mcptasks.domain.WorkerId;
+import dev.mcptasks.ports.repository.ComposedTaskRepository;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.FailureWrite;
+import dev.mcptasks.ports.repository.ForwardingNotificationOutbox;
 import dev.mcptasks.ports.repository.NewTask;
+import dev.mcptasks.ports.repository.NotificationClaim;
+import dev.mcptasks.ports.repository.NotificationOutbox;
 import dev.mcptasks.ports.repository.OutcomeWrite;
 import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.TaskRecord;
@@ -18,6 +23,7 @@ import dev.mcptasks.testkit.InMemoryTaskRepository;
 import dev.mcptasks.testkit.ManualClock;
 import dev.mcptasks.testkit.SequentialIdGenerator;
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -58,6 +64,41 @@ class RedactingRepositoryTest {
 
         TaskRecord row = store.find(submit.taskId()).orElseThrow();
         assertThat(row.state().resultJson()).doesNotContain(SECRET).contains("key [redacted]");
+    }
+
+    @Test
+    void batchedDeliveryWritesReachTheStoreAsBatches() {
+        int[] batches = {0, 0};
+        RedactingRepository redacting = new RedactingRepository(ComposedTaskRepository.of(store)
+                .withOutbox(outbox -> new ForwardingNotificationOutbox() {
+                    @Override
+                    public NotificationOutbox delegate() {
+                        return outbox;
+                    }
+
+                    @Override
+                    public List<Boolean> markAllDispatched(List<NotificationClaim> claims) {
+                        batches[0]++;
+                        return delegate().markAllDispatched(claims);
+                    }
+
+                    @Override
+                    public List<Boolean> finishNotifications(List<NotificationClaim> claims) {
+                        batches[1]++;
+                        return delegate().finishNotifications(claims);
+                    }
+                }), secrets);
+        List<NotificationClaim> claims = List.of(delivery("t-1"), delivery("t-2"));
+
+        redacting.markAllDispatched(claims);
+        redacting.finishNotifications(claims);
+
+        assertThat(batches).containsExactly(1, 1);
+    }
+
+    private NotificationClaim delivery(String task) {
+        return new NotificationClaim(TaskId.of(task), WorkerId.of("w"), ClaimToken.of("k-" + task),
+                clock.now().plusSeconds(30), 1, "{}", 1);
     }
 
     private Claim claim(ClaimPhase phase) {

@@ -18,6 +18,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -34,6 +35,11 @@ public final class DecoratorShape {
             WorkerRegistry.class, StoreScope.class);
     private static final List<Class<?>> FORWARDING = List.of(ForwardingTaskRecords.class, ForwardingTaskClaims.class,
             ForwardingNotificationOutbox.class, ForwardingWorkerRegistry.class, ForwardingStoreScope.class);
+
+    /** The batched writes of each role that has them (one store statement for many claims where the store can). */
+    private static final Map<Class<?>, List<String>> BATCHED = Map.of(
+            TaskClaims.class, List.of("renewAll", "recordSubmitAttempts", "applySubmittedAll", "applyOutcomes"),
+            NotificationOutbox.class, List.of("markAllDispatched", "finishNotifications"));
 
     private DecoratorShape() {}
 
@@ -54,6 +60,28 @@ public final class DecoratorShape {
                 .toList();
         assertThat(wrappers).as("%s wraps roles", name).isNotEmpty();
         wrappers.forEach(DecoratorShape::assertWrapsOnlyItsRoles);
+    }
+
+    /**
+     * Asserts that every role wrapper of {@code decorator} declares the batched writes of the roles it wraps. The
+     * forwarding interfaces leave them to their defaults on purpose (one single write of the wrapper per element, so
+     * a wrapper watching single writes sees every element), which costs the store's one-statement form: a decorator
+     * in the store's chain passes each batch on as a batch, watching its elements there.
+     */
+    public static void assertPassesBatchesOn(Class<?> decorator) {
+        for (Class<?> wrapper : decorator.getDeclaredClasses()) {
+            if (!isRoleWrapper(wrapper)) {
+                continue;
+            }
+            Set<String> declared = Arrays.stream(wrapper.getDeclaredMethods()).map(Method::getName)
+                    .collect(Collectors.toSet());
+            BATCHED.forEach((role, batches) -> {
+                if (role.isAssignableFrom(wrapper)) {
+                    assertThat(batches).as("%s passes the batched writes of %s on as batches", wrapper.getName(),
+                            role.getSimpleName()).allMatch(declared::contains);
+                }
+            });
+        }
     }
 
     /** Asserts that {@code wrapper} declares no public method outside the roles it implements. */
