@@ -41,6 +41,14 @@ interface BenchDatabase extends AutoCloseable {
      */
     Map<String, Long> counters(String name);
 
+    /**
+     * Brings database {@code name} to the state a deployment's reaches in its first minute, after a warm-up wrote
+     * its first rows: PostgreSQL's autovacuum has analyzed the new tables by then (its naptime is a minute), and until
+     * it has, a connection keeps the generic plans it made while the table was empty (a scan of every row for a
+     * batch's few). SQLite keeps no such state: nothing to do.
+     */
+    default void settle(String name) {}
+
     /** The db-scheduler table, as its own scripts create it for this engine. */
     String dbSchedulerDdl();
 

@@ -203,6 +203,16 @@ final class PostgresBench implements BenchDatabase {
         return Map.of("url", url(name), "user", "postgres");
     }
 
+    @Override
+    public void settle(String name) {
+        try (Connection connection = DriverManager.getConnection(url(name), "postgres", null);
+                Statement statement = connection.createStatement()) {
+            statement.execute("ANALYZE");
+        } catch (SQLException e) {
+            throw new IllegalStateException("ANALYZE of " + name + ": " + e.getMessage(), e);
+        }
+    }
+
     String url(String name) {
         return "jdbc:postgresql://localhost:" + postgres.getPort() + "/" + name;
     }
