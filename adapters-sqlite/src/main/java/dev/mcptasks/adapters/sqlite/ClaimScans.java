@@ -185,17 +185,9 @@ final class ClaimScans {
                             (String) row.get("lease_phase")))
                     .toList();
         }
-        DirectStatement query = candidateQuery(request.phase());
-        List<Candidate> candidates = new ArrayList<>();
-        try (ResultSet rows = query.query(session.prepared(query), scan)) {
-            while (rows.next()) {
-                candidates.add(new Candidate(rows.getString("id"), rows.getString("lease_owner"),
+        return rows(session, candidateQuery(request.phase()), scan, "the " + request.phase().wireName() + " candidates",
+                rows -> new Candidate(rows.getString("id"), rows.getString("lease_owner"),
                         rows.getString("lease_phase")));
-            }
-        } catch (SQLException e) {
-            throw SqliteErrors.translate("read the " + request.phase().wireName() + " candidates", database.path(), e);
-        }
-        return candidates;
     }
 
     /**
@@ -238,15 +230,27 @@ final class ClaimScans {
 
     /** The due deliveries' ids in due order, all read before the first claim changes the index they are read from. */
     private List<String> notificationCandidates(WriterSession session, ClaimScan scan) {
-        List<String> candidates = new ArrayList<>();
-        try (ResultSet rows = notifyCandidates.query(session.prepared(notifyCandidates), scan)) {
+        return rows(session, notifyCandidates, scan, "the notification candidates", rows -> rows.getString("id"));
+    }
+
+    /** Every row of a candidate {@code query} in the writer's transaction, each mapped by {@code row}. */
+    private <T> List<T> rows(WriterSession session, DirectStatement query, ClaimScan scan, String what,
+            RowMapper<T> row) {
+        List<T> found = new ArrayList<>();
+        try (ResultSet rows = query.query(session.prepared(query), scan)) {
             while (rows.next()) {
-                candidates.add(rows.getString("id"));
+                found.add(row.map(rows));
             }
         } catch (SQLException e) {
-            throw SqliteErrors.translate("read the notification candidates", database.path(), e);
+            throw SqliteErrors.translate("read " + what, database.path(), e);
         }
-        return candidates;
+        return found;
+    }
+
+    /** Maps the current row of a result set. */
+    @FunctionalInterface
+    private interface RowMapper<T> {
+        T map(ResultSet rows) throws SQLException;
     }
 
     /** Runs one candidate's conditional claim UPDATE: true iff it changed the row. */
