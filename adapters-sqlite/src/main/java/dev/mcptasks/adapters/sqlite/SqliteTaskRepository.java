@@ -365,6 +365,9 @@ final class SqliteTaskRepository implements CloseableTaskRepository {
 
     @Override
     public List<TaskRecord> findAll(Collection<TaskId> ids) {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
         return database.readTasks(ids.stream().map(TaskId::value).distinct().toList()).stream()
                 .map(TaskRow::toRecord).toList();
     }
