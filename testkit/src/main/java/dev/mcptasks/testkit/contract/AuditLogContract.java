@@ -68,6 +68,23 @@ public abstract class AuditLogContract extends ContractFixture {
     }
 
     @Test
+    void appendsInOneStoreTransactionAreKeptInOrderEachWithItsOwnTime() {
+        repo.inOneTransaction(() -> {
+            audit().append(new AuditEntry("alice", AuditChannel.GATEWAY, AuditAction.SUBMIT, T1, "first"));
+            advance(Duration.ofSeconds(1));
+            audit().append(new AuditEntry("bob", AuditChannel.CLI, AuditAction.CANCEL_REQUEST, T2, "second"));
+            return null;
+        });
+
+        var all = audit().list(new AuditQuery(null, null, 10));
+        assertThat(all).extracting(AuditRecord::detail).containsExactly("second", "first");
+        assertThat(all).extracting(AuditRecord::at).containsExactly(now(), now().minusSeconds(1));
+        assertThat(all.get(0).sequence()).isGreaterThan(all.get(1).sequence());
+        assertThat(all.get(0).taskId()).isEqualTo(T2);
+        assertThat(all.get(1).principal()).isEqualTo("alice");
+    }
+
+    @Test
     void theLogsRetentionDeletesOnlyOlderRecordsInBoundedBatches() {
         for (int i = 0; i < 5; i++) {
             audit().append(new AuditEntry("alice", AuditChannel.GATEWAY, AuditAction.SUBMIT, T1, null));
