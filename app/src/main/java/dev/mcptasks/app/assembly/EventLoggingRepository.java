@@ -12,14 +12,13 @@ import dev.mcptasks.ports.repository.ClaimedWrite;
 import dev.mcptasks.ports.repository.ComposedTaskRepository;
 import dev.mcptasks.ports.repository.ControlClaimRequest;
 import dev.mcptasks.ports.repository.FailureWrite;
-import dev.mcptasks.ports.repository.ForwardingTaskClaims;
 import dev.mcptasks.ports.repository.ForwardingTaskRecords;
 import dev.mcptasks.ports.repository.OutcomeWrite;
+import dev.mcptasks.ports.repository.ResultWatchingClaims;
 import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.TaskClaims;
 import dev.mcptasks.ports.repository.TaskRecords;
 import dev.mcptasks.ports.repository.TaskRepository;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -89,7 +88,7 @@ final class EventLoggingRepository implements ComposedTaskRepository {
     }
 
     /** Claims and their writes. */
-    private static final class EventLoggingClaims implements ForwardingTaskClaims {
+    private static final class EventLoggingClaims implements ResultWatchingClaims {
         private final TaskClaims delegate;
 
         /** Status of each claimed row when it was claimed, by claim token; removed when the claim ends. */
@@ -192,18 +191,6 @@ final class EventLoggingRepository implements ComposedTaskRepository {
             }
         }
 
-        // the batched writes this log does not watch go to the store as they are (the forwarding base would send
-        // them one by one)
-
-        @Override
-        public List<Boolean> renewAll(List<Claim> claims, Duration lease) {
-            return delegate().renewAll(claims, lease);
-        }
-
-        @Override
-        public List<Boolean> recordSubmitAttempts(List<Claim> claims) {
-            return delegate().recordSubmitAttempts(claims);
-        }
 
         @Override
         public boolean releaseAfterFailure(Claim claim, FailureWrite write) {

@@ -6,13 +6,12 @@ import dev.mcptasks.ports.repository.ClaimedWrite;
 import dev.mcptasks.ports.repository.ComposedTaskRepository;
 import dev.mcptasks.ports.repository.FailureWrite;
 import dev.mcptasks.ports.repository.ForwardingStoreScope;
-import dev.mcptasks.ports.repository.ForwardingTaskClaims;
 import dev.mcptasks.ports.repository.OutcomeWrite;
+import dev.mcptasks.ports.repository.ResultWatchingClaims;
 import dev.mcptasks.ports.repository.StoreScope;
 import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.TaskClaims;
 import dev.mcptasks.ports.repository.TaskRepository;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,7 +74,7 @@ final class ChangeAnnouncingRepository implements ComposedTaskRepository {
     }
 
     /** The claims' writes that change what a reader sees, announced once committed. */
-    private static final class AnnouncingClaims implements ForwardingTaskClaims {
+    private static final class AnnouncingClaims implements ResultWatchingClaims {
         private final TaskClaims delegate;
         private final Announcements announcements;
 
@@ -119,16 +118,6 @@ final class ChangeAnnouncingRepository implements ComposedTaskRepository {
             return announcements.announced(claim, delegate().abandonCancel(claim, reason, nextControlAt));
         }
 
-        // renewals and submit-attempt records change nothing this wrapper watches: passed on as batches
-        @Override
-        public List<Boolean> renewAll(List<Claim> claims, Duration lease) {
-            return delegate().renewAll(claims, lease);
-        }
-
-        @Override
-        public List<Boolean> recordSubmitAttempts(List<Claim> claims) {
-            return delegate().recordSubmitAttempts(claims);
-        }
 
         @Override
         public List<Boolean> applySubmittedAll(List<ClaimedWrite<SubmitWrite>> writes) {

@@ -7,15 +7,14 @@ import dev.mcptasks.ports.repository.ClaimedWrite;
 import dev.mcptasks.ports.repository.ComposedTaskRepository;
 import dev.mcptasks.ports.repository.FailureWrite;
 import dev.mcptasks.ports.repository.ForwardingNotificationOutbox;
-import dev.mcptasks.ports.repository.ForwardingTaskClaims;
 import dev.mcptasks.ports.repository.NotificationClaim;
 import dev.mcptasks.ports.repository.NotificationOutbox;
 import dev.mcptasks.ports.repository.OutcomeWrite;
+import dev.mcptasks.ports.repository.ResultWatchingClaims;
 import dev.mcptasks.ports.repository.SubmitWrite;
 import dev.mcptasks.ports.repository.TaskClaims;
 import dev.mcptasks.ports.repository.TaskRepository;
 import dev.mcptasks.ports.secret.SecretRedactor;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
@@ -40,7 +39,7 @@ public final class RedactingRepository implements ComposedTaskRepository {
     }
 
     /** Results, errors, status messages and input requests written for a claim, redacted. */
-    private static final class RedactingClaims implements ForwardingTaskClaims {
+    private static final class RedactingClaims implements ResultWatchingClaims {
         private final TaskClaims delegate;
         private final SecretRedactor secrets;
 
@@ -64,16 +63,6 @@ public final class RedactingRepository implements ComposedTaskRepository {
             return delegate().applyOutcome(claim, redacted(write));
         }
 
-        // renewals and submit-attempt records change nothing this wrapper watches: passed on as batches
-        @Override
-        public List<Boolean> renewAll(List<Claim> claims, Duration lease) {
-            return delegate().renewAll(claims, lease);
-        }
-
-        @Override
-        public List<Boolean> recordSubmitAttempts(List<Claim> claims) {
-            return delegate().recordSubmitAttempts(claims);
-        }
 
         @Override
         public List<Boolean> applySubmittedAll(List<ClaimedWrite<SubmitWrite>> writes) {

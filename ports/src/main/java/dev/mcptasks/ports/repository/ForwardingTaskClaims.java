@@ -13,7 +13,8 @@ import java.util.List;
  * <p>The batched writes ({@link #renewAll}, {@link #applyOutcomes} and the like) are deliberately <i>not</i>
  * forwarded: their defaults call this decorator's single writes for every element, so a decorator that watches a
  * single write sees every element of a batch too. A decorator that wants a batch to reach its delegate as one
- * statement overrides the batch form as well (and watches its elements there).
+ * statement overrides the batch form as well (and watches its elements there); {@link ResultWatchingClaims} passes
+ * renewals and submit-attempt records on as batches for a decorator that watches neither.
  */
 public interface ForwardingTaskClaims extends TaskClaims {
     /** The claims the next call goes to. */
