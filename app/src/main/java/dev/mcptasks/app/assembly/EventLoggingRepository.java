@@ -191,7 +191,6 @@ final class EventLoggingRepository implements ComposedTaskRepository {
             }
         }
 
-
         @Override
         public boolean releaseAfterFailure(Claim claim, FailureWrite write) {
             claimedStatus.remove(claim.token());

@@ -118,7 +118,6 @@ final class ChangeAnnouncingRepository implements ComposedTaskRepository {
             return announcements.announced(claim, delegate().abandonCancel(claim, reason, nextControlAt));
         }
 
-
         @Override
         public List<Boolean> applySubmittedAll(List<ClaimedWrite<SubmitWrite>> writes) {
             return announcements.announcedAll(writes, delegate().applySubmittedAll(writes));

@@ -63,7 +63,6 @@ public final class RedactingRepository implements ComposedTaskRepository {
             return delegate().applyOutcome(claim, redacted(write));
         }
 
-
         @Override
         public List<Boolean> applySubmittedAll(List<ClaimedWrite<SubmitWrite>> writes) {
             return delegate().applySubmittedAll(writes.stream()
