@@ -4,8 +4,9 @@
 #
 #   bench/run.sh [--quick] [--db sqlite|postgres|both] [--tasks N] [--latency-samples N] [--work-tasks N]
 #                [--sqlite-synchronous full|normal] [--scale-rows SMALL,LARGE] [--out FILE] [--dir DIR]
-#                [--renewals N[,N...]] [--only PHASE[,PHASE...]]   (phases: burn-down, work, scale, renewals, latency, purge;
-#                 e.g. --only renewals --renewals 10000 --tasks 10000 measures one change's renewal cost alone)
+#                [--renewals N[,N...]] [--only PHASE[,PHASE...]] [--upstream URL]
+#                (phases: burn-down, work, scale, renewals, polls, latency, gateway, purge; e.g. --only renewals
+#                 --renewals 10000 --tasks 10000 measures one change's renewal cost alone)
 #
 # Per database:
 #   burn-down     db-scheduler (defaults; its fastest polling; on PostgreSQL also two schedulers) and mcp-tasks with
@@ -21,6 +22,13 @@
 #                 finished rows (1 M; --quick 100 k) running beside, in the workers' batches; the purge then runs on
 #                 to its end (at most 5 min more) for its own duration and rows/s
 #   latency       submit -> claim on an idle worker with the shipped settings
+#   polls         1,000 and 10,000 remote tasks in flight on one worker (sizes from --renewals): transactions, CPU
+#                 and heap per poll
+#   gateway       a plain echo call directly, through a relay that stores nothing and through mcp-tasks gateway (its
+#                 in-process worker; a separate worker): p50 added, and 16 concurrent callers' calls/s once their
+#                 rate stopped rising; against the reference server in this JVM and, with --upstream URL, an MCP
+#                 server of yours with an echo tool as well (e.g. npx @modelcontextprotocol/server-everything
+#                 streamableHttp, then --upstream http://127.0.0.1:3001/mcp)
 # A burn-down runs until done or 75 s (--quick 20 s); after 8 s (--quick 4 s) one whose rate cannot finish in
 # the box stops there, as does one that finished nothing for 5 s.
 # SQLite: synchronous FULL for both schedulers (--sqlite-synchronous normal: NORMAL for both).

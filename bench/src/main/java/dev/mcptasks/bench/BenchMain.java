@@ -169,12 +169,13 @@ public final class BenchMain {
             figures.add(new SubmitLatency(db, clock).run("latency", options.latencySamples()));
         }
         if (options.runs("gateway")) {
-            int samples = options.quick() ? 100 : 400;
-            int perCaller = options.quick() ? 20 : 60;
-            progress.next("plain call through the gateway vs direct, " + samples + " sequential calls, "
-                    + GatewayOverhead.CALLERS + " x " + perCaller + " concurrent");
-            figures.addAll(new GatewayOverhead(db, options.dir().resolve("gateway-" + db.key())).run(samples,
-                    perCaller));
+            GatewayOverhead.Pace pace = GatewayOverhead.Pace.of(options.quick());
+            progress.next("plain call direct, through a relay and through the gateway, " + pace.samples()
+                    + " sequential calls, " + GatewayOverhead.CALLERS + " concurrent callers for "
+                    + pace.rateWindow().toSeconds() + " s after " + pace.rateWarmUp().toSeconds() + " s of warm-up"
+                    + options.upstream().map(uri -> ", against the reference server and " + uri).orElse(""));
+            figures.addAll(new GatewayOverhead(db, options.dir().resolve("gateway-" + db.key())).run(pace,
+                    options.upstream()));
         }
         progress.next("done");
         return figures;

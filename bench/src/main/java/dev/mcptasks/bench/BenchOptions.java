@@ -1,11 +1,13 @@
 package dev.mcptasks.bench;
 
 import dev.mcptasks.adapters.sqlite.SqliteSettings.Synchronous;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The command line of the bench; --quick scales every size down to stay within two minutes.
@@ -16,10 +18,13 @@ import java.util.Map;
  * @param workTasks tasks of the work-per-task runs (statements and transactions per task)
  * @param sqliteSynchronous SQLite's {@code synchronous} for both schedulers
  * @param only the phases to run ({@link #PHASES}; all by default): a developer measuring one change runs one phase
+ * @param upstream an MCP server with an {@code echo} tool (server-everything, say) that the gateway phase measures
+ *     against as well as the reference server in this JVM
  */
 record BenchOptions(boolean quick, List<String> databases, int tasks, Duration timeBox, Duration probe,
         int latencySamples, int scaleSmall, int scaleLarge, int scalePending, List<Integer> renewalInFlight,
-        Duration renewalWindow, int workTasks, Synchronous sqliteSynchronous, Path out, Path dir, List<String> only) {
+        Duration renewalWindow, int workTasks, Synchronous sqliteSynchronous, Path out, Path dir, List<String> only,
+        Optional<URI> upstream) {
 
     static final List<String> PHASES = List.of("burn-down", "work", "scale", "renewals", "polls", "latency",
             "gateway", "purge");
@@ -46,7 +51,7 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
     /** These options with only {@code phases} run. */
     BenchOptions onlyPhases(List<String> phases) {
         return new BenchOptions(quick, databases, tasks, timeBox, probe, latencySamples, scaleSmall, scaleLarge,
-                scalePending, renewalInFlight, renewalWindow, workTasks, sqliteSynchronous, out, dir, phases);
+                scalePending, renewalInFlight, renewalWindow, workTasks, sqliteSynchronous, out, dir, phases, upstream);
     }
 
     /** Whether {@code phase} (one of {@link #PHASES}) runs. */
@@ -56,7 +61,8 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
 
     static final String USAGE = "usage: bench/run.sh [--quick] [--db sqlite|postgres|both] [--tasks N]"
             + " [--latency-samples N] [--work-tasks N] [--sqlite-synchronous full|normal]"
-            + " [--scale-rows SMALL,LARGE] [--renewals N[,N...]] [--only PHASE[,PHASE...]] [--out FILE] [--dir DIR]"
+            + " [--scale-rows SMALL,LARGE] [--renewals N[,N...]] [--only PHASE[,PHASE...]] [--upstream URL] [--out FILE]"
+            + " [--dir DIR]"
             + " (phases: burn-down, work, scale, renewals, polls, latency, gateway, purge; --renewals also sets how many"
             + " tasks the polls phase keeps in flight)";
 
@@ -72,6 +78,7 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
         Path dir = Path.of("bench/target/bench-run");
         List<Integer> renewals = null;
         List<String> only = PHASES;
+        Optional<URI> upstream = Optional.empty();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--quick" -> quick = true;
@@ -87,6 +94,7 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
                 case "--renewals" -> renewals = java.util.Arrays.stream(value(args, ++i, "--renewals").split(","))
                         .map(part -> positive(part, "--renewals")).toList();
                 case "--only" -> only = phases(value(args, ++i, "--only"));
+                case "--upstream" -> upstream = Optional.of(upstream(value(args, ++i, "--upstream")));
                 default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'");
             }
         }
@@ -103,7 +111,7 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
                 scale != null ? scale[0] : 10_000, scale != null ? scale[1] : quick ? 100_000 : 1_000_000,
                 quick ? 200 : 6_000, renewals != null ? renewals : quick ? List.of(1_000) : List.of(1_000, 10_000),
                 quick ? Duration.ofSeconds(5) : Duration.ofSeconds(10),
-                workTasks != null ? workTasks : quick ? 300 : 1_000, synchronous, out, dir, only);
+                workTasks != null ? workTasks : quick ? 300 : 1_000, synchronous, out, dir, only, upstream);
     }
 
     Map<String, Object> describe() {
@@ -123,6 +131,8 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
         settings.put("renewal_in_flight", renewalInFlight);
         settings.put("renewal_window_s", renewalWindow.toSeconds());
         settings.put("phases", only);
+        settings.put("gateway_upstreams", upstream.map(uri -> List.of("reference server (this JVM)", uri.toString()))
+                .orElse(List.of("reference server (this JVM)")));
         settings.put("driver", "in-process no-op driver, create answer already terminal (completed)");
         settings.put("mcp_tasks_runtime", "WorkerRuntime as in Workers/CrashableWorker, shipped settings ("
                 + McpTasksWorker.describe(McpTasksWorker.shipped()) + "); the reference row changes only the tick (1 ms);"
@@ -139,6 +149,19 @@ record BenchOptions(boolean quick, List<String> databases, int tasks, Duration t
             default -> throw new IllegalArgumentException("--sqlite-synchronous must be full or normal, was '" + text
                     + "'");
         };
+    }
+
+    private static URI upstream(String text) {
+        try {
+            URI uri = new URI(text);
+            if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null) {
+                return uri;
+            }
+        } catch (java.net.URISyntaxException e) {
+            // answered below
+        }
+        throw new IllegalArgumentException("--upstream must be an http(s) URL of an MCP server's endpoint (e.g."
+                + " http://127.0.0.1:3001/mcp), was '" + text + "'");
     }
 
     private static List<String> phases(String text) {

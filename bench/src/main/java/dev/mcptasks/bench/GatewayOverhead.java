@@ -16,32 +16,53 @@ import dev.mcptasks.reference.ReferenceServer;
 import dev.mcptasks.reference.ReferenceServerOptions;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * What the gateway adds to a plain tool call (issue 23): the reference server's {@code echo} called directly and
- * through {@code mcp-tasks gateway}, with its in-process worker and with a separate worker on the same store, in one
- * run. Sequential calls give the latency (p50, p99); {@value #CALLERS} concurrent callers give calls per second. The
- * same minimal client calls both sides, after the same warm-up, so only the gateway's own cost differs.
+ * What the gateway adds to a plain tool call (issue 23): an upstream's {@code echo} called directly, through a plain
+ * HTTP relay that stores nothing ({@link PlainRelay}: what a second HTTP hop alone costs) and through
+ * {@code mcp-tasks gateway}, with its in-process worker and with a separate worker on the same store, in one run.
+ * The upstream is the reference server in this JVM (an echo that costs next to nothing: the hardest comparison) and,
+ * with {@code --upstream}, an MCP server of the user's (server-everything, say) as well. Sequential calls give the
+ * latency (p50, p99); {@value #CALLERS} concurrent callers give calls per second, measured once they have warmed the
+ * side up ({@link Pace#rateWarmUp}). The same minimal client calls every side, after the same warm-up, so only what
+ * stands between it and the upstream differs.
  */
 final class GatewayOverhead {
     static final int CALLERS = 16;
-    /**
-     * Calls made on each side before it is measured, so both are measured compiled, as the burn-downs are. The
-     * gateway's path (HTTP, JSON, the store, the worker) is long: with 20 warm-up calls its p50 added read 17 ms on
-     * SQLite where the steady state is under 1 ms.
-     */
-    static final int WARM_UP_CALLS = 1_500;
-    /** Calls each concurrent caller makes, on each side, before the concurrent rate is measured. */
-    static final int CONCURRENT_WARM_UP_CALLS = 60;
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    /**
+     * How long each side is called.
+     *
+     * @param warmUpCalls sequential calls before the latency is measured, so it is measured compiled (with 20 the
+     *     gateway's p50 added read 17 ms on SQLite where the steady state is under 1 ms)
+     * @param samples sequential calls measured
+     * @param rateWarmUp how long the concurrent callers call before their rate is measured: the gateway's path is long,
+     *     and under 16 callers its rate still rose for some 40 s (from a third of its steady state) while the JIT
+     *     compiled it; the direct call's settles within 10 s
+     * @param rateWindow how long the concurrent rate is then measured
+     */
+    record Pace(int warmUpCalls, int samples, Duration rateWarmUp, Duration rateWindow) {
+        static Pace of(boolean quick) {
+            return quick ? new Pace(1_500, 100, Duration.ofSeconds(20), Duration.ofSeconds(5))
+                    : new Pace(1_500, 400, Duration.ofSeconds(40), Duration.ofSeconds(10));
+        }
+    }
+
+    /** An upstream MCP server with an {@code echo} tool; {@code label} names it in the figures ("" for the reference). */
+    record Upstream(String label, URI endpoint) {}
 
     private final BenchDatabase db;
     private final Path dir;
@@ -51,47 +72,60 @@ final class GatewayOverhead {
         this.dir = dir;
     }
 
-    /** Latency over {@code samples} sequential calls and rate over {@code CALLERS} x {@code perCaller} calls. */
-    List<Figure> run(int samples, int perCaller) throws Exception {
-        Map<String, Side> through = new LinkedHashMap<>();
-        Side direct;
-        try (ReferenceServer server = new ReferenceServer(ReferenceServerOptions.defaults())) {
-            URI upstream = server.startHttp(0);
-            for (boolean inProcess : new boolean[] {true, false}) {
-                String name = inProcess ? "gw_in" : "gw_sep";
-                AppConfig config = config(name, upstream);
-                Application gatewayApp = AppRoot.production().openGateway(config,
-                        inProcess ? WorkerId.of("bench-gateway") : null);
-                Application workerApp = inProcess ? null : AppRoot.production().openWorker(config,
-                        WorkerId.of("bench-worker"));
-                WorkerProcess worker = new WorkerProcess(inProcess ? gatewayApp : workerApp);
-                HttpGateway gateway = null;
-                try {
-                    worker.start();
-                    gateway = HttpGateway.start(gatewayApp.get(GatewaySettings.class).withBind("127.0.0.1", 0),
-                            gatewayApp.get(FrontDoor.class), gatewayApp.get(Clock.class));
-                    through.put(inProcess ? "gateway, in-process worker" : "gateway, separate worker",
-                            measure(gateway.endpoint(), "ref__echo", samples, perCaller, () -> db.settle(name)));
-                } finally {
-                    if (gateway != null) {
-                        gateway.close();
-                    }
-                    worker.stop();
-                    if (workerApp != null) {
-                        workerApp.close();
-                    }
-                    gatewayApp.close();
-                }
-            }
-            // the direct side last: the client's and the reference server's code are then compiled by every call
-            // before it (measured first, in the bench's fresh JVM, it read a quarter of its later rate)
-            direct = measure(upstream, "echo", samples, perCaller, () -> { });
-        }
+    /** Every side against the reference server, then against {@code external} when given. */
+    List<Figure> run(Pace pace, Optional<URI> external) throws Exception {
         List<Figure> figures = new ArrayList<>();
-        figures.add(figure("direct call", direct, direct));
-        Side anchor = direct;
-        through.forEach((subject, side) -> figures.add(figure(subject, side, anchor)));
+        try (ReferenceServer server = new ReferenceServer(ReferenceServerOptions.defaults())) {
+            figures.addAll(run(new Upstream("", server.startHttp(0)), pace));
+        }
+        if (external.isPresent()) {
+            figures.addAll(run(new Upstream("upstream " + external.get(), external.get()), pace));
+        }
         return figures;
+    }
+
+    private List<Figure> run(Upstream upstream, Pace pace) throws Exception {
+        Map<String, Side> through = new LinkedHashMap<>();
+        for (boolean inProcess : new boolean[] {true, false}) {
+            String name = (inProcess ? "gw_in" : "gw_sep") + (upstream.label().isEmpty() ? "" : "_up");
+            AppConfig config = config(name, upstream.endpoint());
+            Application gatewayApp = AppRoot.production().openGateway(config,
+                    inProcess ? WorkerId.of("bench-gateway") : null);
+            Application workerApp = inProcess ? null : AppRoot.production().openWorker(config,
+                    WorkerId.of("bench-worker"));
+            WorkerProcess worker = new WorkerProcess(inProcess ? gatewayApp : workerApp);
+            HttpGateway gateway = null;
+            try {
+                worker.start();
+                gateway = HttpGateway.start(gatewayApp.get(GatewaySettings.class).withBind("127.0.0.1", 0),
+                        gatewayApp.get(FrontDoor.class), gatewayApp.get(Clock.class));
+                through.put(inProcess ? "gateway, in-process worker" : "gateway, separate worker",
+                        measure(gateway.endpoint(), "ref__echo", pace, () -> db.settle(name)));
+            } finally {
+                if (gateway != null) {
+                    gateway.close();
+                }
+                worker.stop();
+                if (workerApp != null) {
+                    workerApp.close();
+                }
+                gatewayApp.close();
+            }
+        }
+        try (PlainRelay relay = PlainRelay.start(upstream.endpoint(), CALLERS)) {
+            through.put("plain HTTP relay, no store", measure(relay.endpoint(), "echo", pace, () -> { }));
+        }
+        // the direct side last: the client's code (and the reference server's) is then compiled by every call before
+        // it (measured first, in the bench's fresh JVM, it read a quarter of its later rate)
+        Side direct = measure(upstream.endpoint(), "echo", pace, () -> { });
+        List<Figure> figures = new ArrayList<>();
+        figures.add(figure(subject("direct call", upstream), upstream, direct, direct));
+        through.forEach((subject, side) -> figures.add(figure(subject(subject, upstream), upstream, side, direct)));
+        return figures;
+    }
+
+    static String subject(String side, Upstream upstream) {
+        return upstream.label().isEmpty() ? side : side + " (" + upstream.label() + ")";
     }
 
     private AppConfig config(String name, URI upstream) throws Exception {
@@ -110,15 +144,14 @@ final class GatewayOverhead {
     }
 
     /** Measures {@code tool} at {@code endpoint}; {@code warmedUp} runs after the sequential warm-up. */
-    private static Side measure(URI endpoint, String tool, int samples, int perCaller, Runnable warmedUp)
-            throws Exception {
+    private static Side measure(URI endpoint, String tool, Pace pace, Runnable warmedUp) throws Exception {
         RpcClient client = RpcClient.open(endpoint);
-        for (int i = 0; i < WARM_UP_CALLS; i++) {
+        for (int i = 0; i < pace.warmUpCalls(); i++) {
             client.call(tool, text("warm-up " + i));
         }
         warmedUp.run();
-        double[] latencies = new double[samples];
-        for (int i = 0; i < samples; i++) {
+        double[] latencies = new double[pace.samples()];
+        for (int i = 0; i < pace.samples(); i++) {
             long start = System.nanoTime();
             client.call(tool, text("call " + i));
             latencies[i] = (System.nanoTime() - start) / 1e6;
@@ -129,41 +162,58 @@ final class GatewayOverhead {
             callers.add(RpcClient.open(endpoint));
         }
         ExecutorService pool = Executors.newFixedThreadPool(CALLERS);
+        AtomicLong calls = new AtomicLong();
+        AtomicBoolean stop = new AtomicBoolean();
         try {
-            // the concurrent path (16 connections, contended locks and queues) is warmed as the sequential one was
-            concurrently(pool, callers, tool, Math.max(perCaller, CONCURRENT_WARM_UP_CALLS), "warm-up ");
+            List<Future<?>> runs = new ArrayList<>();
+            for (RpcClient caller : callers) {
+                runs.add(pool.submit(() -> {
+                    for (int i = 0; !stop.get(); i++) {
+                        caller.call(tool, text("concurrent " + i));
+                        calls.incrementAndGet();
+                    }
+                    return null;
+                }));
+            }
+            await(runs, pace.rateWarmUp().toNanos());
+            long before = calls.get();
             long start = System.nanoTime();
-            concurrently(pool, callers, tool, perCaller, "concurrent ");
-            double seconds = (System.nanoTime() - start) / 1e9;
-            return new Side(latencies, CALLERS * perCaller / seconds);
+            await(runs, pace.rateWindow().toNanos());
+            double rate = (calls.get() - before) / ((System.nanoTime() - start) / 1e9);
+            stop.set(true);
+            for (Future<?> run : runs) {
+                run.get();
+            }
+            return new Side(latencies, rate);
         } finally {
+            stop.set(true);
             pool.shutdownNow();
         }
     }
 
-    /** Each caller makes {@code calls} calls, all callers at once; returns when all are answered. */
-    private static void concurrently(ExecutorService pool, List<RpcClient> callers, String tool, int calls,
-            String label) throws Exception {
-        List<Future<?>> runs = new ArrayList<>();
-        for (RpcClient caller : callers) {
-            runs.add(pool.submit(() -> {
-                for (int i = 0; i < calls; i++) {
-                    caller.call(tool, text(label + i));
+    /** Waits {@code nanos}; a caller that failed ends the measurement with its failure. */
+    private static void await(List<Future<?>> runs, long nanos) throws Exception {
+        long deadline = System.nanoTime() + nanos;
+        for (long left; (left = deadline - System.nanoTime()) > 0; ) {
+            Thread.sleep(Math.min(100, Math.max(1, left / 1_000_000)));
+            for (Future<?> run : runs) {
+                if (run.isDone()) {
+                    run.get();
+                    throw new IllegalStateException("a concurrent caller stopped before the measurement ended");
                 }
-                return null;
-            }));
-        }
-        for (Future<?> run : runs) {
-            run.get();
+            }
         }
     }
 
+    /** The arguments of both echoes: the reference server's takes {@code text}, server-everything's {@code message}. */
     private static ObjectNode text(String text) {
-        return JSON.createObjectNode().put("text", text);
+        return JSON.createObjectNode().put("text", text).put("message", text);
     }
 
-    private Figure figure(String subject, Side side, Side direct) {
+    private Figure figure(String subject, Upstream upstream, Side side, Side direct) {
         Map<String, Object> details = new LinkedHashMap<>();
+        details.put("upstream", upstream.label().isEmpty() ? "reference server (this JVM)" : upstream.endpoint()
+                .toString());
         details.put("p50_ms", McpTasksBurnDown.round(side.percentile(0.5)));
         details.put("p99_ms", McpTasksBurnDown.round(side.percentile(0.99)));
         details.put("direct_p50_ms", McpTasksBurnDown.round(direct.percentile(0.5)));

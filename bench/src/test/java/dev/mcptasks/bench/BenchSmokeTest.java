@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mcptasks.adapters.sqlite.SqliteSettings.Synchronous;
 import dev.mcptasks.core.system.SystemClock;
+import dev.mcptasks.reference.ReferenceServer;
+import dev.mcptasks.reference.ReferenceServerOptions;
+import java.net.URI;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
@@ -12,6 +15,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,19 +61,30 @@ class BenchSmokeTest {
     }
 
     @Test
-    void theGatewayPhaseMeasuresTheDirectCallAndBothWorkerPlacements() throws Exception {
-        try (SqliteBench db = new SqliteBench(dir)) {
-            List<Figure> figures = new GatewayOverhead(db, dir.resolve("gateway")).run(5, 2);
+    void theGatewayPhaseMeasuresTheDirectCallARelayAndBothWorkerPlacementsAgainstEachUpstream() throws Exception {
+        try (SqliteBench db = new SqliteBench(dir);
+                ReferenceServer external = new ReferenceServer(ReferenceServerOptions.defaults())) {
+            URI upstream = external.startHttp(0);
+            List<Figure> figures = new GatewayOverhead(db, dir.resolve("gateway")).run(
+                    new GatewayOverhead.Pace(5, 5, Duration.ofSeconds(2), Duration.ofMillis(500)),
+                    Optional.of(upstream));
 
+            String theirs = " (upstream " + upstream + ")";
             assertThat(figures).extracting(Figure::subject).containsExactly("direct call",
-                    "gateway, in-process worker", "gateway, separate worker");
+                    "gateway, in-process worker", "gateway, separate worker", "plain HTTP relay, no store",
+                    "direct call" + theirs, "gateway, in-process worker" + theirs, "gateway, separate worker" + theirs,
+                    "plain HTTP relay, no store" + theirs);
             assertThat(figures).allSatisfy(figure -> {
                 assertThat(figure.measurement()).isEqualTo("plain call overhead");
                 assertThat((double) figure.details().get("p50_ms")).isPositive();
                 assertThat((double) figure.details().get("calls_per_second_16_callers")).isPositive();
             });
-            assertThat(Goals.judge(figures, List.of("sqlite"))).filteredOn(v -> v.goal().startsWith("gateway"))
-                    .hasSize(3).noneMatch(v -> v.verdict().equals("NOT MEASURED"));
+            List<Goals.Verdict> verdicts = Goals.judge(figures, List.of("sqlite")).stream()
+                    .filter(v -> v.goal().startsWith("gateway")).toList();
+            assertThat(verdicts).hasSize(6).noneMatch(v -> v.verdict().equals("NOT MEASURED"));
+            assertThat(verdicts).filteredOn(v -> v.goal().endsWith(upstream.toString())).hasSize(3);
+            assertThat(verdicts).filteredOn(v -> v.goal().startsWith("gateway calls/s"))
+                    .allSatisfy(v -> assertThat(v.basis()).contains("a relay storing nothing"));
         }
     }
 
@@ -303,5 +318,15 @@ class BenchSmokeTest {
         assertThat(BenchOptions.parse().only()).isEqualTo(BenchOptions.PHASES);
         assertThatThrownBy(() -> BenchOptions.parse("--only", "burn-down,speed"))
                 .hasMessage("--only takes phases of [burn-down, work, scale, renewals, polls, latency, gateway, purge], was 'speed'");
+    }
+
+    @Test
+    void theGatewayPhaseTakesAnUpstreamOfTheUsersAndRefusesWhatIsNoHttpUrl() {
+        assertThat(BenchOptions.parse("--only", "gateway", "--upstream", "http://127.0.0.1:3001/mcp").upstream())
+                .contains(URI.create("http://127.0.0.1:3001/mcp"));
+        assertThat(BenchOptions.parse().upstream()).isEmpty();
+        assertThatThrownBy(() -> BenchOptions.parse("--upstream", "127.0.0.1:3001"))
+                .hasMessage("--upstream must be an http(s) URL of an MCP server's endpoint (e.g."
+                        + " http://127.0.0.1:3001/mcp), was '127.0.0.1:3001'");
     }
 }
