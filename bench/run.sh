@@ -33,7 +33,8 @@
 # the box stops there, as does one that finished nothing for 5 s.
 # SQLite: synchronous FULL for both schedulers (--sqlite-synchronous normal: NORMAL for both).
 # Target: full run within 10 minutes on 2 cores, --quick within 2 (each phase's seconds are in the JSON). Measured on
-# a 2-core machine: full 3.5 min when otherwise idle, quick about 1 min.
+# a 2-core machine: full 3.5 min when otherwise idle, quick about 1 min, each without the gateway phase, which takes
+# about 2.5 min a database with --quick (twice that with --upstream) and 4 min without.
 # Prints the figures and a goals table (PASS / FAIL / NOT MEASURED); writes every figure, the goals, the machine and
 # the settings to bench/target/bench-results.json (--out).
 # PostgreSQL is embedded (io.zonky.test), started with fsync, synchronous_commit and full_page_writes on.
