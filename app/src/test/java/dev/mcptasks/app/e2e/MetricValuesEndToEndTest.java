@@ -174,8 +174,10 @@ class MetricValuesEndToEndTest {
         assertThat(value(before, "mcp_tasks_dead_letters")).isZero();
 
         runtime().tick();
+        // a delivery's outcome is counted before the breaker hears of it: wait for both
         String delivered = metrics.until(body -> value(body, deliveries("gone")) == 1
-                && value(body, deliveries("failed")) == 2);
+                && value(body, deliveries("failed")) == 2
+                && value(body, "mcp_tasks_webhook_breaker_state{state=\"open\"}") == 1);
         assertThat(value(delivered, deliveries("delivered"))).isZero();
         assertThat(value(delivered, "mcp_tasks_webhook_breaker_state{state=\"open\"}")).isEqualTo(1);
         assertThat(value(delivered, "mcp_tasks_webhook_breaker_state{state=\"closed\"}")).isZero();
