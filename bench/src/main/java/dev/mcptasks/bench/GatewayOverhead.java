@@ -119,12 +119,12 @@ final class GatewayOverhead {
         // it (measured first, in the bench's fresh JVM, it read a quarter of its later rate)
         Side direct = measure(upstream.endpoint(), "echo", pace, () -> { });
         List<Figure> figures = new ArrayList<>();
-        figures.add(figure(subject("direct call", upstream), upstream, direct, direct));
-        through.forEach((subject, side) -> figures.add(figure(subject(subject, upstream), upstream, side, direct)));
+        figures.add(figure("direct call", upstream, direct, direct));
+        through.forEach((name, side) -> figures.add(figure(name, upstream, side, direct)));
         return figures;
     }
 
-    static String subject(String side, Upstream upstream) {
+    private static String subject(String side, Upstream upstream) {
         return upstream.label().isEmpty() ? side : side + " (" + upstream.label() + ")";
     }
 
@@ -210,8 +210,9 @@ final class GatewayOverhead {
         return JSON.createObjectNode().put("text", text).put("message", text);
     }
 
-    private Figure figure(String subject, Upstream upstream, Side side, Side direct) {
+    private Figure figure(String name, Upstream upstream, Side side, Side direct) {
         Map<String, Object> details = new LinkedHashMap<>();
+        details.put("side", name);
         details.put("upstream", upstream.label().isEmpty() ? "reference server (this JVM)" : upstream.endpoint()
                 .toString());
         details.put("p50_ms", McpTasksBurnDown.round(side.percentile(0.5)));
@@ -221,7 +222,7 @@ final class GatewayOverhead {
         details.put("direct_calls_per_second", McpTasksBurnDown.round(direct.callsPerSecond()));
         details.put("rate_ratio", McpTasksBurnDown.round(side.callsPerSecond() / direct.callsPerSecond()));
         details.put("samples", side.latenciesMs().length);
-        return new Figure(db.key(), "plain call overhead", subject,
+        return new Figure(db.key(), "plain call overhead", subject(name, upstream),
                 McpTasksBurnDown.round(side.percentile(0.5) - direct.percentile(0.5)), "ms p50 added", details);
     }
 }

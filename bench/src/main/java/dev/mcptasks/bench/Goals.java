@@ -148,7 +148,7 @@ final class Goals {
             String against = upstreams.size() == 1 ? "" : ", " + upstream;
             Map<String, Figure> sides = new LinkedHashMap<>();
             calls.stream().filter(f -> f.details().get("upstream").equals(upstream))
-                    .forEach(f -> sides.put(f.subject().replaceFirst(" \\(.*\\)$", ""), f));
+                    .forEach(f -> sides.put((String) f.details().get("side"), f));
             for (String placement : List.of("in-process worker", "separate worker")) {
                 double bound = placement.startsWith("in") ? GATEWAY_IN_PROCESS_MS : GATEWAY_SEPARATE_MS;
                 String goal = "gateway p50 added, " + placement + against;
