@@ -170,9 +170,9 @@ public final class BenchMain {
         }
         if (options.runs("gateway")) {
             GatewayOverhead.Pace pace = GatewayOverhead.Pace.of(options.quick());
-            progress.next("plain call direct, through a relay and through the gateway, " + pace.samples()
-                    + " sequential calls, " + GatewayOverhead.CALLERS + " concurrent callers for "
-                    + pace.rateWindow().toSeconds() + " s after " + pace.rateWarmUp().toSeconds() + " s of warm-up"
+            progress.next("plain call direct, through a relay and through the gateway, " + GatewayOverhead.CALLERS
+                    + " concurrent callers for " + pace.rateWindow().toSeconds() + " s after "
+                    + pace.rateWarmUp().toSeconds() + " s of warm-up, then " + pace.samples() + " sequential calls"
                     + options.upstream().map(uri -> ", against the reference server and " + uri).orElse(""));
             figures.addAll(new GatewayOverhead(db, options.dir().resolve("gateway-" + db.key())).run(pace,
                     options.upstream()));

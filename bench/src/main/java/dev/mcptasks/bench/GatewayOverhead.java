@@ -34,10 +34,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * HTTP relay that stores nothing ({@link PlainRelay}: what a second HTTP hop alone costs) and through
  * {@code mcp-tasks gateway}, with its in-process worker and with a separate worker on the same store, in one run.
  * The upstream is the reference server in this JVM (an echo that costs next to nothing: the hardest comparison) and,
- * with {@code --upstream}, an MCP server of the user's (server-everything, say) as well. Sequential calls give the
- * latency (p50, p99); {@value #CALLERS} concurrent callers give calls per second, measured once they have warmed the
- * side up ({@link Pace#rateWarmUp}). The same minimal client calls every side, after the same warm-up, so only what
- * stands between it and the upstream differs.
+ * with {@code --upstream}, an MCP server of the user's (server-everything, say) as well. {@value #CALLERS} concurrent
+ * callers give calls per second, measured once they have warmed the side up ({@link Pace#rateWarmUp}); sequential calls
+ * after them give the latency (p50, p99) of the compiled path. The same minimal client calls every side, after the
+ * same warm-up, so only what stands between it and the upstream differs.
  */
 final class GatewayOverhead {
     static final int CALLERS = 16;
@@ -46,8 +46,8 @@ final class GatewayOverhead {
     /**
      * How long each side is called.
      *
-     * @param warmUpCalls sequential calls before the latency is measured, so it is measured compiled (with 20 the
-     *     gateway's p50 added read 17 ms on SQLite where the steady state is under 1 ms)
+     * @param warmUpCalls sequential calls before the concurrent ones (the store settles after them, see
+     *     {@link BenchDatabase#settle})
      * @param samples sequential calls measured
      * @param rateWarmUp how long the concurrent callers call before their rate is measured: the gateway's path is long,
      *     and under 16 callers its rate still rose for some 40 s (from a third of its steady state) while the JIT
@@ -150,13 +150,6 @@ final class GatewayOverhead {
             client.call(tool, text("warm-up " + i));
         }
         warmedUp.run();
-        double[] latencies = new double[pace.samples()];
-        for (int i = 0; i < pace.samples(); i++) {
-            long start = System.nanoTime();
-            client.call(tool, text("call " + i));
-            latencies[i] = (System.nanoTime() - start) / 1e6;
-        }
-        Arrays.sort(latencies);
         List<RpcClient> callers = new ArrayList<>();
         for (int i = 0; i < CALLERS; i++) {
             callers.add(RpcClient.open(endpoint));
@@ -184,6 +177,16 @@ final class GatewayOverhead {
             for (Future<?> run : runs) {
                 run.get();
             }
+            // the latency last: by now the concurrent calls have compiled the side's whole path (after the sequential
+            // warm-up alone the gateway's was still being compiled: its p50 added read up to 3 ms more on SQLite FULL
+            // and PostgreSQL than measured here, the steady state)
+            double[] latencies = new double[pace.samples()];
+            for (int i = 0; i < pace.samples(); i++) {
+                long begin = System.nanoTime();
+                client.call(tool, text("call " + i));
+                latencies[i] = (System.nanoTime() - begin) / 1e6;
+            }
+            Arrays.sort(latencies);
             return new Side(latencies, rate);
         } finally {
             stop.set(true);
