@@ -271,6 +271,11 @@ class BenchSmokeTest {
                 .as("100 k rows are not the goal's 1 M").isEqualTo("NOT MEASURED");
         assertThat(verdicts.values()).filteredOn(v -> v.database().equals("postgres"))
                 .extracting(Goals.Verdict::verdict).containsOnly("NOT MEASURED");
+        // no gateway run: both placements' latency goals are named, unmeasured; no rate goal without a run
+        assertThat(verdicts.values()).filteredOn(v -> v.database().equals("sqlite") && v.goal().startsWith("gateway"))
+                .extracting(Goals.Verdict::goal, Goals.Verdict::verdict).containsExactlyInAnyOrder(
+                        org.assertj.core.groups.Tuple.tuple("gateway p50 added, in-process worker", "NOT MEASURED"),
+                        org.assertj.core.groups.Tuple.tuple("gateway p50 added, separate worker", "NOT MEASURED"));
         assertThat(Goals.render(List.copyOf(verdicts.values()))).contains("PASS").contains("FAIL");
     }
 

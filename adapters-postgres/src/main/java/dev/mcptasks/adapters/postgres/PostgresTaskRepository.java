@@ -468,16 +468,17 @@ final class PostgresTaskRepository implements CloseableTaskRepository {
 
     @Override
     public List<TaskRecord> findAll(Collection<TaskId> ids) {
-        String[] values = ids.stream().map(TaskId::value).distinct().toArray(String[]::new);
-        if (values.length == 0) {
+        List<TaskId> distinct = ids.stream().distinct().toList();
+        if (distinct.isEmpty()) {
             return List.of();
         }
-        if (values.length == 1) {
+        if (distinct.size() == 1) {
             // a waiter's sweep of one row (every sequential call through the gateway, twice): the join below is
             // planned again at each execution (its custom plan always looks cheaper than the generic one, which
             // assumes ten ids), some 230 us of the server's CPU; the statement by id runs on its cached plan
-            return find(TaskId.of(values[0])).map(List::of).orElse(List.of());
+            return find(distinct.get(0)).map(List::of).orElse(List.of());
         }
+        String[] values = distinct.stream().map(TaskId::value).toArray(String[]::new);
         return store.autoCommit("find " + values.length + " tasks", mapper -> mapper.selectTasks(values)).stream()
                 .map(TaskRows::toRecord).toList();
     }
